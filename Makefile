@@ -1,0 +1,29 @@
+# Each target sets up .venv on its own; the stamp makes a second run quick.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,lint]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m bot
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(PY) -m ruff check engine render bot tests bench
+	$(PY) -m mypy
+
+bench: $(STAMP)
+	$(PY) bench/storage.py --json
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,266 @@
+"""The contract between the platform and a game.
+
+A game is one object (a subclass of :class:`Game`) that brings its state, actions, views and
+rules. Everything else -- turn order checks, undo, replay, storage, Discord -- is the platform's.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from .errors import OptionError, Rejection
+from .rng import Rng
+
+Seat = int  # seats are numbered 0..n-1 in turn order
+
+
+def seat_ref(seat: Seat) -> str:
+    """How engine text names a seat; the adapter replaces it with the player's name."""
+    return "{s%d}" % seat
+
+
+class Action(BaseModel):
+    """One move. Games subclass it with a ``type: Literal[...]`` field and join the subclasses
+    in a discriminated union. ``label`` is for people and is never part of the move itself."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    type: str
+    label: str = Field(default="", exclude=True, repr=False)
+
+    def key(self) -> str:
+        """A canonical text form: two actions are the same move when their keys are equal."""
+        return json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+
+
+class Undo(Action):
+    """Take back one's own last action of this turn; handled by ``step`` for every game."""
+
+    type: Literal["undo"] = "undo"
+    label: str = Field(default="Undo your last action", exclude=True, repr=False)
+
+
+class Event(BaseModel):
+    """Something that happened. Every chance outcome is an event with ``chance`` set and the
+    outcome in ``data``, so a log can be audited and a replay checked against it.
+
+    ``to`` limits who may see the event (``None`` means everyone). ``reveals`` marks
+    information someone had not seen before; like chance, it stops undo."""
+
+    kind: str
+    text: str = ""
+    seat: Seat | None = None
+    to: list[Seat] | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+    chance: bool = False
+    reveals: bool = False
+
+    def visible_to(self, viewer: Seat | None) -> bool:
+        return self.to is None or (viewer is not None and viewer in self.to)
+
+
+class UndoPoint(BaseModel):
+    """The state before an undoable action, kept until the turn ends or chance intervenes."""
+
+    seat: Seat
+    state: str  # the earlier state as JSON, without its own undo points
+
+
+class State(BaseModel):
+    """What every game's state carries besides its own fields.
+
+    ``turn`` counts turns; a game increments it when play passes to the next turn. The platform
+    uses it to end undo, post the board and ping the next player."""
+
+    game: str
+    rules_version: str
+    seed: int
+    seats: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    version: int = 0
+    turn: int = 0
+    rng: Rng = Field(default_factory=Rng)
+    undo_points: list[UndoPoint] = Field(default_factory=list)
+
+
+class View(BaseModel):
+    """What one seat (or a spectator, ``viewer=None``) may see. Games subclass it. Renderers,
+    channel messages and bots only ever get views."""
+
+    game: str
+    version: int
+    viewer: Seat | None
+    seats: int
+    turn: int
+    actors: list[Seat]
+    finished: bool = False
+
+
+class Outcome(BaseModel):
+    """The end of a game: scores per seat, ranks (1 is first; tied seats share a place)."""
+
+    scores: list[float]
+    ranks: list[int]
+    end_reason: str
+
+    @property
+    def winners(self) -> list[Seat]:
+        return [s for s, r in enumerate(self.ranks) if r == 1]
+
+    @classmethod
+    def from_scores(
+        cls, scores: list[float], end_reason: str, tiebreak: list[float] | None = None
+    ) -> Outcome:
+        """Ranks by score, higher first; equal (score, tiebreak) share a place."""
+        keys = [(s, tiebreak[i] if tiebreak else 0) for i, s in enumerate(scores)]
+        ranks = [1 + sum(1 for other in keys if other > k) for k in keys]
+        return cls(scores=scores, ranks=ranks, end_reason=end_reason)
+
+
+class OptionSpec(BaseModel):
+    """A game option chosen at ``/game new``."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    description: str
+    kind: Literal["int", "bool", "choice"]
+    default: Any
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def parse(self, raw: Any) -> Any:
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in {"1", "true", "yes", "on"}:
+                return True
+            if text in {"0", "false", "no", "off"}:
+                return False
+            raise OptionError(f"Option {self.name} is yes or no, not {raw!r}.")
+        if self.kind == "int":
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise OptionError(f"Option {self.name} is a whole number, not {raw!r}.") from None
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"Option {self.name} is at least {self.minimum}.")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(f"Option {self.name} is at most {self.maximum}.")
+            return value
+        text = str(raw).strip()
+        if text not in self.choices:
+            raise OptionError(f"Option {self.name} is one of: {', '.join(self.choices)}.")
+        return text
+
+
+S = TypeVar("S", bound=State)
+
+
+class Game(ABC, Generic[S]):
+    """One game's rules. Subclasses set the class attributes and implement the methods.
+
+    ``apply`` receives a private copy of the state and changes it in place; randomness comes only
+    from ``state.rng``; every chance outcome is reported in an :class:`Event`."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str]
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+    state_type: ClassVar[type[State]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+    summary: ClassVar[str] = ""  # a few sentences for /rules, in our own words
+
+    # --- the protocol -------------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, options: dict[str, Any], seats: int, seed: int) -> S: ...
+
+    @abstractmethod
+    def actors(self, state: S) -> set[Seat]: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> list[Action]: ...
+
+    @abstractmethod
+    def validate(self, state: S, seat: Seat, action: Action) -> Rejection | None: ...
+
+    @abstractmethod
+    def apply(self, state: S, seat: Seat, action: Action) -> list[Event]: ...
+
+    @abstractmethod
+    def view(self, state: S, viewer: Seat | None) -> View: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    # --- for tests of hidden information ----------------------------------------------------
+    @abstractmethod
+    def scramble_secrets(self, state: S, owner: Seat | None, rng: Rng) -> S:
+        """A copy of ``state`` in which only what ``owner`` alone knows (or, for ``None``, what
+        nobody knows, such as the order of a deck) is changed. Every other seat's view must not
+        change; the contract suite checks it."""
+
+    # --- helpers every game gets ------------------------------------------------------------
+    def parse_action(self, raw: Any) -> Action:
+        """Raises pydantic.ValidationError when ``raw`` is not one of this game's actions."""
+        if isinstance(raw, Action):
+            raw = raw.model_dump(mode="json")
+        if isinstance(raw, dict) and raw.get("type") == "undo":
+            return Undo.model_validate(raw)
+        action: Action = self.action_adapter.validate_python(raw)
+        return action
+
+    def load_state(self, text: str) -> S:
+        return self.state_type.model_validate_json(text)  # type: ignore[return-value]
+
+    def resolve_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in, each value checked; unknown names refused."""
+        raw = dict(raw or {})
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise OptionError(f"{self.name} has no option {unknown[0]!r} (options: {names}).")
+        return {name: spec.parse(raw.get(name, spec.default)) for name, spec in known.items()}
+
+    def check_players(self, seats: int) -> None:
+        if not self.min_players <= seats <= self.max_players:
+            raise OptionError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, not {seats}."
+            )
+
+    def base_state_fields(self, options: dict[str, Any], seats: int, seed: int) -> dict[str, Any]:
+        """The platform's fields for a new state; games pass them on to their state type."""
+        return {
+            "game": self.id,
+            "rules_version": self.rules_version,
+            "seed": seed,
+            "seats": seats,
+            "options": options,
+            "rng": Rng.from_seed(seed),
+        }
+
+    def base_view_fields(self, state: S, viewer: Seat | None) -> dict[str, Any]:
+        return {
+            "game": self.id,
+            "version": state.version,
+            "viewer": viewer,
+            "seats": state.seats,
+            "turn": state.turn,
+            "actors": sorted(self.actors(state)),
+            "finished": self.outcome(state) is not None,
+        }
+
+    def bots(self) -> dict[str, Any]:
+        """Named bot players for this game; ``random`` is always there."""
+        from .bots import RandomBot
+
+        return {"random": RandomBot()}

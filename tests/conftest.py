@@ -1,0 +1,12 @@
+"""Registers the real games and the test-only Harbour Race for every test."""
+
+from __future__ import annotations
+
+from engine import catalog
+from engine.core import registry
+from render import catalog as render_catalog
+from tests.games import race, race_render
+
+catalog.load()
+registry.register(race.GAME)
+render_catalog.register(race.GAME.id, race_render.render)

@@ -1,0 +1,70 @@
+"""Seeded random playouts of any registered game, checking the platform's invariants."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import (
+    Accepted,
+    Game,
+    LogEntry,
+    Rejection,
+    Rng,
+    SetupRecord,
+    State,
+    Undo,
+    can_undo,
+    replay,
+    step,
+)
+
+MOVE_CAP = 5000
+
+
+@dataclass
+class Playout:
+    setup: SetupRecord
+    final: State
+    log: list[LogEntry] = field(default_factory=list)
+    states: list[State] = field(default_factory=list)
+
+
+def play(game: Game[Any], seats: int, seed: int, undo_rate: float = 0.1,
+         keep_states: bool = True) -> Playout:
+    """Plays random legal moves (and sometimes undoes one) until the game ends."""
+    setup = SetupRecord(game=game.id, rules_version=game.rules_version, seats=seats, seed=seed)
+    state = setup.create(game)
+    chooser = Rng.from_seed(seed * 7919 + seats)
+    result = Playout(setup=setup, final=state)
+    for _ in range(MOVE_CAP):
+        if keep_states:
+            result.states.append(state)
+        if game.outcome(state) is not None:
+            break
+        actors = sorted(game.actors(state))
+        assert actors, "a game that is not over must have someone to act"
+        seat = chooser.choice(actors)
+        undoer = state.undo_points[-1].seat if state.undo_points else None
+        if undoer is not None and chooser.below(1000) < undo_rate * 1000:
+            assert can_undo(state, undoer)
+            outcome = step(game, state, undoer, Undo(), state.version)
+        else:
+            legal = game.legal_actions(state, seat)
+            assert legal, f"seat {seat} may act but has no legal action"
+            outcome = step(game, state, seat, chooser.choice(legal), state.version)
+        assert isinstance(outcome, Accepted), outcome
+        result.log.append(LogEntry.of(outcome))
+        state = outcome.state
+    else:
+        raise AssertionError(f"{game.id} did not end within {MOVE_CAP} moves")
+    result.final = state
+    return result
+
+
+def replayed(game: Game[Any], playout: Playout) -> State:
+    return replay(game, playout.setup, playout.log)
+
+
+def rejects(result: Accepted | Rejection) -> bool:
+    return isinstance(result, Rejection)
