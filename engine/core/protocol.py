@@ -259,8 +259,16 @@ class Game(ABC, Generic[S]):
             "finished": self.outcome(state) is not None,
         }
 
+    def private_lines(self, state: S, seat: Seat) -> list[str]:
+        """A few lines of what only ``seat`` knows (its hand, its cash), for "My view"."""
+        return []
+
     def bots(self) -> dict[str, Any]:
-        """Named bot players for this game; ``random`` is always there."""
+        """Named bot players for this game; ``random`` is always there, and a game adds its
+        own ``standard`` bot."""
         from .bots import RandomBot
 
         return {"random": RandomBot()}
+
+    def default_bot(self) -> str:
+        return "standard" if "standard" in self.bots() else "random"

@@ -1,7 +1,7 @@
 """Harbour Race: a tiny game that exists only to exercise the platform.
 
 Two to four boats race along a track. On your turn you may spend energy to boost your next roll
-(undoable: no chance involved), play your hidden card to move ahead by its value (reveals it and
+(undoable: no chance involved), play your hidden card (once a turn) to move ahead by its value (reveals it and
 draws a new one), and must finally roll the die, which moves you and ends your turn. The first
 boat to reach the target wins.
 """
@@ -49,6 +49,7 @@ class RaceState(State):
     positions: list[int]
     energy: list[int]
     boost: int = 0
+    played: bool = False  # one card a turn
     hands: list[int | None]
     deck: list[int]
     discard: list[int] = Field(default_factory=list)
@@ -109,7 +110,7 @@ class HarbourRace(Game[RaceState]):
         moves: list[Action] = []
         if state.energy[seat] > 0:
             moves.append(Boost(label=f"Boost (+1 to your roll, {state.energy[seat]} left)"))
-        if state.hands[seat] is not None:
+        if state.hands[seat] is not None and not state.played:
             moves.append(PlayCard(label=f"Play your card (+{state.hands[seat]})"))
         moves.append(Roll(label=f"Roll the die (+{state.boost})" if state.boost else "Roll"))
         return moves
@@ -119,6 +120,8 @@ class HarbourRace(Game[RaceState]):
             return Rejection(code="no_energy", message="You have no energy left to boost.")
         if isinstance(action, PlayCard) and state.hands[seat] is None:
             return Rejection(code="no_card", message="You have no card to play.")
+        if isinstance(action, PlayCard) and state.played:
+            return Rejection(code="played", message="You have played a card this turn already.")
         return None
 
     def apply(self, state: RaceState, seat: Seat, action: Action) -> list[Event]:
@@ -132,6 +135,7 @@ class HarbourRace(Game[RaceState]):
             assert card is not None
             state.positions[seat] += card
             state.discard.append(card)
+            state.played = True
             events = [Event(kind="card", seat=seat, reveals=True, data={"card": card},
                             text=f"{who} plays a {card} and moves to {state.positions[seat]}.")]
             if not state.deck:
@@ -150,6 +154,7 @@ class HarbourRace(Game[RaceState]):
         state.moved = [seat]
         text = f"{who} rolls {roll}" + (f" +{state.boost}" if state.boost else "")
         state.boost = 0
+        state.played = False
         if not self.outcome(state):
             state.active = (state.active + 1) % state.seats
             state.turn += 1
@@ -176,6 +181,10 @@ class HarbourRace(Game[RaceState]):
         if max(state.positions) < target:
             return None
         return Outcome.from_scores([float(p) for p in state.positions], "target reached")
+
+    def private_lines(self, state: RaceState, seat: Seat) -> list[str]:
+        card = state.hands[seat]
+        return [f"Your hidden card: {card}." if card is not None else "You hold no card."]
 
     def scramble_secrets(self, state: RaceState, owner: Seat | None, rng: Rng) -> RaceState:
         new = state.model_copy(deep=True)

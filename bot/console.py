@@ -1,0 +1,285 @@
+"""The local table: Portolan's commands typed in a terminal, with the same service and database.
+
+It is a hot seat: every human seat sits at this one terminal, and commands act for whichever
+human seat may act now. Board images go to a folder and their paths are printed. Input may be
+piped in, so a whole game can be scripted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shlex
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.notices import Notice
+from bot.service import ActResult, MatchService, ServiceError
+from bot.settings import Settings
+from bot.storage import Storage
+from engine.core import all_games, registry
+
+LOCAL_CHANNEL = 1
+HOST = 1  # local users are numbered 1, 2, ...
+
+HELP = """\
+Commands (the same as in Discord):
+  /game new GAME [name=value ...] [seed=N]   create a game here (you are the host)
+  /game join [NAME]        seat another player at this table
+  /game addbot [BOT]       add a bot seat
+  /game start              deal and begin (the seat order is shuffled)
+  /game status             who plays and whose move it is
+  /game board              write the board image and print its path
+  /game undo               take back your last action of this turn
+  /game abort              end the game without a result
+  /game export [FILE]      save the record of the last finished game as JSON
+  /game settings [turn_hours=H] [policy=wait|bot|remove]
+  /move                    list the legal moves of whoever acts now
+  /move N | /move TEXT     play move N of that list, or the move with that label
+  /me                      "My view": what only the acting player knows
+  /rules [GAME]            a short summary of a game's rules
+  /help                    this list
+  /quit                    leave (the game is saved; run again to go on)"""
+
+
+class LocalTable:
+    def __init__(self, service: MatchService, boards: Path, out: TextIO = sys.stdout) -> None:
+        self.service = service
+        self.boards = boards
+        self.out = out
+        self.users: dict[int, str] = {HOST: "Player 1"}
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            print(line, file=self.out)
+        self.out.flush()
+
+    async def notify(self, notice: Notice) -> None:
+        """Prints what Discord would post in the channel."""
+        self.say(*notice.lines)
+        if notice.board:
+            await self.write_board(notice.match_id, notice.version)
+        if notice.ping:
+            names = ", ".join(self.users.get(u, f"user {u}") for u in notice.ping)
+            self.say(f"-> {names}: your move.")
+
+    async def write_board(self, match_id: int, version: int | None = None) -> Path:
+        png = await self.service.render(match_id)
+        self.boards.mkdir(parents=True, exist_ok=True)
+        if version is None:
+            version = (await self.service.storage.get_match(match_id)).version
+        path = self.boards / f"match{match_id}-v{version:04d}.png"
+        path.write_bytes(png)
+        self.say(f"[board] {path}")
+        return path
+
+    async def acting_user(self) -> int:
+        """The human user who may act now (hot seat), else the host."""
+        match = await self.service.storage.open_match(LOCAL_CHANNEL)
+        if match is None or match.status != "active":
+            return HOST
+        for user in sorted(self.users):
+            if await self.service.choices(LOCAL_CHANNEL, user):
+                return user
+        return HOST
+
+    async def handle(self, line: str) -> bool:
+        """Runs one command line; returns False on /quit."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        try:
+            words = shlex.split(line)
+        except ValueError as err:
+            self.say(f"Cannot read that line: {err}.")
+            return True
+        head, rest = words[0].lstrip("/").lower(), words[1:]
+        try:
+            if head in ("quit", "exit"):
+                return False
+            if head == "help":
+                self.say(HELP)
+            elif head == "rules":
+                self.say(*_rules(rest[0] if rest else None))
+            elif head == "me":
+                await self._me()
+            elif head == "move":
+                await self._move(" ".join(rest))
+            elif head == "game" and rest:
+                await self._game(rest[0].lower(), rest[1:])
+            else:
+                self.say(f"Unknown command {line!r}; /help lists the commands.")
+        except ServiceError as err:
+            self.say(str(err))
+        await self.service.idle()
+        return True
+
+    async def _game(self, sub: str, args: list[str]) -> None:
+        service = self.service
+        if sub == "new":
+            if not args:
+                raise ServiceError("Which game? " + ", ".join(g.id for g in all_games()))
+            options, seed = _options(args[1:])
+            await service.create(channel_id=LOCAL_CHANNEL, guild_id=None, game_id=args[0],
+                                 host_id=HOST, host_name=self.users[HOST], options=options,
+                                 seed=seed)
+            self.say(f"A game of {registry.get(args[0]).name} is open. Add players with "
+                     "/game join or /game addbot, then /game start.")
+        elif sub == "join":
+            user = max(self.users) + 1
+            name = " ".join(args) or f"Player {user}"
+            await service.join(LOCAL_CHANNEL, user, name)
+            self.users[user] = name
+            self.say(f"{name} joins.")
+        elif sub == "addbot":
+            await service.add_bot(LOCAL_CHANNEL, HOST, args[0] if args else "random")
+            self.say("A bot joins.")
+        elif sub == "start":
+            await service.start(LOCAL_CHANNEL, HOST)
+        elif sub == "status":
+            self.say(*await service.status(LOCAL_CHANNEL))
+        elif sub == "board":
+            match = await service.storage.open_match(LOCAL_CHANNEL)
+            if match is None or match.status != "active":
+                raise ServiceError("No game in progress here.")
+            await self.write_board(match.id)
+        elif sub == "undo":
+            self._result(await service.undo(LOCAL_CHANNEL, await self.acting_user()))
+        elif sub == "abort":
+            await service.abort(LOCAL_CHANNEL, HOST)
+        elif sub == "export":
+            last = await service.last_finished(LOCAL_CHANNEL)
+            if last is None:
+                await service.export(channel_id=LOCAL_CHANNEL)  # says why not
+                return
+            record = await service.export(match_id=last.id)
+            path = Path(args[0]) if args else self.boards / f"match{last.id}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(record, indent=1))
+            self.say(f"[record] {path}")
+        elif sub == "settings":
+            options, _ = _options(args)
+            hours = options.get("turn_hours")
+            await service.update_settings(
+                LOCAL_CHANNEL, HOST, turn_hours=float(hours) if hours is not None else None,
+                policy=options.get("policy"))
+            self.say(*(await service.status(LOCAL_CHANNEL))[1:2])
+        else:
+            self.say(f"Unknown command /game {sub}; /help lists the commands.")
+
+    async def _move(self, text: str) -> None:
+        user = await self.acting_user()
+        choices = await self.service.choices(LOCAL_CHANNEL, user)
+        if not text:
+            if not choices:
+                self.say("Nobody at this table can move now.")
+            for number, choice in enumerate(choices, 1):
+                self.say(f"  {number}. {choice.label}")
+            return
+        if text.isdigit() and 1 <= int(text) <= len(choices):
+            value = choices[int(text) - 1].value
+        else:
+            value = text
+        self._result(await self.service.act_choice(LOCAL_CHANNEL, user, value))
+
+    async def _me(self) -> None:
+        user = await self.acting_user()
+        _, lines = await self.service.private_summary(LOCAL_CHANNEL, user)
+        self.say(*lines)
+
+    def _result(self, result: ActResult) -> None:
+        if not result.ok:
+            self.say(result.message)
+        for line in result.private:
+            self.say(f"(only you see) {line}")
+
+
+def _options(args: list[str]) -> tuple[dict[str, Any], int | None]:
+    options: dict[str, Any] = {}
+    seed: int | None = None
+    for arg in args:
+        name, sep, value = arg.partition("=")
+        if not sep:
+            raise ServiceError(f"Options are written name=value, not {arg!r}.")
+        if name == "seed":
+            if not value.isdigit():
+                raise ServiceError("The seed is a whole number.")
+            seed = int(value)
+        else:
+            options[name] = value
+    return options, seed
+
+
+def _rules(game_id: str | None) -> list[str]:
+    games = [registry.get(game_id)] if game_id else all_games()
+    if not games:
+        return ["No games are installed."]
+    lines = []
+    for game in games:
+        lines.append(f"{game.name} ({game.id}), {game.min_players}-{game.max_players} players: "
+                     f"{game.summary}")
+        for spec in game.options:
+            lines.append(f"  option {spec.name} (default {spec.default}): {spec.description}")
+    return lines
+
+
+async def run_local(
+    settings: Settings, *, game: str | None = None, players: int = 2, bots: int = 0,
+    seed: int | None = None, db: Path | None = None, boards: Path | None = None,
+    stdin: TextIO | None = None, stdout: TextIO | None = None,
+) -> int:
+    stdin = stdin or sys.stdin
+    out = stdout or sys.stdout
+    storage = await Storage.open(db or settings.db)
+    table: LocalTable | None = None
+    notify: Callable[[Notice], Any] = lambda notice: table.notify(notice)  # type: ignore[union-attr]  # noqa: E731
+    service = MatchService(storage, settings.model_copy(update={"bot_delay": 0.0}), notify)
+    table = LocalTable(service, boards or settings.board_dir, out)
+    try:
+        await _restore_users(table)
+        await service.tick()
+        table.say("Portolan local table. /help lists the commands; /quit leaves.")
+        if game:
+            await _quick_start(table, game, players, bots, seed)
+        interactive = stdin.isatty()
+        while True:
+            if interactive:
+                print("> ", end="", file=out, flush=True)
+            line = await asyncio.to_thread(stdin.readline)
+            if not line:
+                break
+            if not interactive:
+                table.say(f"> {line.rstrip()}")
+            if not await table.handle(line):
+                break
+    finally:
+        await service.idle()
+        await storage.close()
+    return 0
+
+
+async def _restore_users(table: LocalTable) -> None:
+    """Picks up the local players of a game saved in this database."""
+    match = await table.service.storage.open_match(LOCAL_CHANNEL)
+    if match is None:
+        return
+    for seat in await table.service.storage.seats(match.id):
+        if seat.user_id is not None:
+            table.users[seat.user_id] = seat.name
+    table.say("A saved game is open here:", *await table.service.status(LOCAL_CHANNEL))
+
+
+async def _quick_start(table: LocalTable, game: str, players: int, bots: int,
+                       seed: int | None) -> None:
+    if await table.service.storage.open_match(LOCAL_CHANNEL) is not None:
+        table.say("Carrying on with the saved game; /game abort ends it.")
+        return
+    seed_arg = [f"seed={seed}"] if seed is not None else []
+    await table.handle(shlex.join(["/game", "new", game, *seed_arg]))
+    for _ in range(max(0, players - 1 - bots)):
+        await table.handle("/game join")
+    for _ in range(min(bots, players - 1)):
+        await table.handle("/game addbot")
+    await table.handle("/game start")

@@ -1,0 +1,61 @@
+"""What the service asks an adapter (Discord or the local table) to deliver."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from engine.core import Event, Outcome
+
+_SEAT = re.compile(r"\{s(\d+)\}")
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """Replaces the engine's ``{s0}`` seat references with the players' names."""
+
+    def one(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        return names[seat] if seat < len(names) else f"seat {seat + 1}"
+
+    return _SEAT.sub(one, text)
+
+
+@dataclass
+class Notice:
+    """One delivery for a match's channel.
+
+    ``lines`` are public; ``board`` asks for the public board image of ``version`` with buttons;
+    ``ping`` lists the users to mention (once per turn); ``private`` holds lines that only
+    one user may read (sent by DM where allowed; always available through "My view")."""
+
+    match_id: int
+    channel_id: int
+    version: int
+    lines: list[str] = field(default_factory=list)
+    board: bool = False
+    ping: list[int] = field(default_factory=list)
+    private: dict[int, list[str]] = field(default_factory=dict)
+    finished: bool = False
+
+
+def public_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    return [name_seats(e.text, names) for e in events if e.text and e.to is None]
+
+
+def private_lines(events: Sequence[Event], seat: int, names: Sequence[str]) -> list[str]:
+    return [
+        name_seats(e.text, names)
+        for e in events
+        if e.text and e.to is not None and seat in e.to
+    ]
+
+
+def result_lines(outcome: Outcome, names: Sequence[str]) -> list[str]:
+    order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
+    lines = [f"The game is over ({outcome.end_reason})."]
+    for seat in order:
+        score = outcome.scores[seat]
+        shown = int(score) if float(score).is_integer() else score
+        lines.append(f"{outcome.ranks[seat]}. {names[seat]}: {shown}")
+    return lines

@@ -1,0 +1,126 @@
+"""Whole games between bots through the real service and database, and rendering of records."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.service import MatchService
+from bot.settings import Settings
+from bot.storage import Storage
+from engine.core import LogEntry, SetupRecord, registry, replay_from
+from render import catalog as render_catalog
+
+SELFPLAY_HOST = 0  # the user id that hosts self-play matches before a bot takes its seat
+
+
+async def run_selfplay(
+    game_id: str, *, games: int, seed: int, players: int | None, bot: str | None,
+    records: Path | None, db: Path | None, max_actions: int, settings: Settings,
+) -> int:
+    """Plays ``games`` games with every seat a bot and prints one JSON line per game, then a
+    summary line. Returns a non-zero exit status when any game errors or hits the move cap."""
+    game = registry.get(game_id)
+    seats = players or game.min_players
+    bot_name = bot or game.default_bot()
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    errors = 0
+    finished = 0
+    total_actions = 0
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as scratch:
+        storage = await Storage.open(db or Path(scratch) / "selfplay.sqlite3")
+        service = MatchService(storage, settings.model_copy(update={"bot_delay": 0.0}),
+                               run_bots=False)
+        try:
+            for index in range(games):
+                game_seed = seed + index
+                line = await _one_game(service, game_id, seats, bot_name, game_seed, index,
+                                       max_actions, records)
+                errors += 0 if line.get("finished") and "error" not in line else 1
+                finished += bool(line.get("finished"))
+                total_actions += int(line.get("actions", 0))
+                print(json.dumps(line), flush=True)
+        finally:
+            await storage.close()
+    seconds = time.perf_counter() - started
+    summary = {"game": game_id, "players": seats, "bot": bot_name, "finished": finished,
+               "actions": total_actions, "seconds": round(seconds, 3),
+               "actions_per_s": round(total_actions / seconds, 1) if seconds else None}
+    print(json.dumps({"summary": summary, "games": games, "errors": errors}), flush=True)
+    return 1 if errors else 0
+
+
+async def _one_game(service: MatchService, game_id: str, seats: int, bot_name: str,
+                    seed: int, index: int, max_actions: int, records: Path | None
+                    ) -> dict[str, Any]:
+    line: dict[str, Any] = {"game": game_id, "seed": seed, "players": seats}
+    started = time.perf_counter()
+    channel = 10_000_000 + index
+    try:
+        match = await service.create(channel_id=channel, guild_id=None, game_id=game_id,
+                                     host_id=SELFPLAY_HOST, host_name="Bot 0", seed=seed)
+        for _ in range(seats - 1):
+            await service.add_bot(channel, SELFPLAY_HOST, bot_name)
+        await service.start(channel, SELFPLAY_HOST)
+        host_seat = next(s.seat for s in await service.storage.seats(match.id)
+                         if s.user_id == SELFPLAY_HOST)
+        assert host_seat is not None
+        await service.storage.replace_seat_with_bot(match.id, host_seat, bot_name)
+        actions = 0
+        while actions < max_actions:
+            moved = await service.run_bot_turns(match.id, delay=0, limit=max_actions - actions)
+            actions += moved
+            if moved == 0:
+                break
+        match = await service.storage.get_match(match.id)
+        state = await service.state_of(match.id)
+        game = registry.get(game_id)
+        outcome = game.outcome(state)
+        line.update(finished=outcome is not None,
+                    end_reason=outcome.end_reason if outcome else
+                    ("move cap" if match.version >= max_actions else "stuck"),
+                    turns=state.turn, actions=match.version,
+                    scores=outcome.scores if outcome else None,
+                    winners=outcome.winners if outcome else [])
+        if outcome is None:
+            await service.storage.abort_match(match.id)
+        if records is not None:
+            record = await service.export(match_id=match.id)
+            (records / f"{game_id}-{seed}.json").write_text(json.dumps(record, indent=1))
+    except Exception as err:  # one broken game must not hide the others
+        line.update(finished=False, error=f"{type(err).__name__}: {err}")
+        print(f"game {index} (seed {seed}) failed: {err}", file=sys.stderr)
+    line["seconds"] = round(time.perf_counter() - started, 3)
+    return line
+
+
+def render_record(record_path: Path, out: Path) -> list[Path]:
+    """Writes the public board before the first move and after every turn as numbered PNGs."""
+    record = json.loads(record_path.read_text())
+    setup = SetupRecord.model_validate(record["setup"])
+    game = registry.get(setup.game)
+    names = [s["name"] for s in sorted(record["seats"], key=lambda s: s["seat"])]
+    renderer = render_catalog.get(game.id)
+    out.mkdir(parents=True, exist_ok=True)
+    state = setup.create(game)
+    written: list[Path] = []
+
+    def save(label: str) -> None:
+        path = out / f"{len(written):04d}-{label}.png"
+        path.write_bytes(renderer(game.view(state, None), names))
+        written.append(path)
+
+    save("start")
+    for raw in record["actions"]:
+        entry = LogEntry.model_validate(raw)
+        before = state.turn
+        state = replay_from(game, state, [entry])
+        if state.turn != before or game.outcome(state) is not None:
+            save(f"move{entry.seq}")
+    return written

@@ -1,0 +1,34 @@
+"""Settings from the environment or ``.env``; every one is listed in README.md and .env.example."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DeadlinePolicy = Literal["wait", "bot", "remove"]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_prefix="PORTOLAN_", extra="ignore", populate_by_name=True,
+        env_ignore_empty=True,
+    )
+
+    discord_token: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token")
+    )
+    dev_guild_id: int | None = Field(
+        default=None, validation_alias=AliasChoices("DEV_GUILD_ID", "dev_guild_id")
+    )
+    db: Path = Path("var/portolan.sqlite3")
+    board_dir: Path = Path("var/boards")
+    snapshot_every: int = Field(default=20, ge=1)
+    bot_delay: float = Field(default=1.5, ge=0)
+    turn_hours: float = Field(default=0, ge=0)  # 0: no turn deadline
+    remind_hours: float = Field(default=0, ge=0)  # 0: remind when a quarter of the time is left
+    deadline_policy: DeadlinePolicy = "wait"
+    tick_seconds: float = Field(default=30, gt=0)
+    log_level: str = "INFO"

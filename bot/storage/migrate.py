@@ -1,0 +1,119 @@
+"""Numbered SQL migrations, applied in order when storage opens.
+
+Files are ``migrations/NNNN_name.sql``, numbered from 0001 without gaps. Each one runs in its
+own ``BEGIN IMMEDIATE`` transaction together with the row that records it in
+``schema_version``, so a migration is either fully applied and recorded or not at all, and two
+processes opening the same file at once cannot both apply it (the second re-reads the version
+under the lock and skips). A database newer than the code is refused rather than guessed at.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+
+import aiosqlite
+
+from .db import execute, fetchone, transaction
+from .errors import StorageError
+
+_FILE_NAME = re.compile(r"^(\d{4})_([A-Za-z0-9_]+)\.sql$")
+
+_COMMENTS = re.compile(r"--[^\n]*|/\*.*?(\*/|$)", re.DOTALL)
+
+_BOOTSTRAP = """
+CREATE TABLE IF NOT EXISTS schema_version (
+    version    INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    applied_at REAL NOT NULL
+)
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One migration file: its number, its name and its SQL."""
+
+    version: int
+    name: str
+    sql: str
+
+    def statements(self) -> list[str]:
+        """The SQL split into statements (``sqlite3.complete_statement`` knows about strings,
+        comments and trigger bodies, so a ``;`` inside them does not split)."""
+        statements: list[str] = []
+        buffer = ""
+        for piece in self.sql.split(";"):
+            buffer += piece + ";"
+            if sqlite3.complete_statement(buffer):
+                if _has_code(buffer):
+                    statements.append(buffer.strip())
+                buffer = ""
+        if _has_code(buffer):
+            raise StorageError(f"migration {self.version:04d}: unterminated statement")
+        return statements
+
+
+def _has_code(sql: str) -> bool:
+    """True unless ``sql`` is only whitespace, comments and semicolons. (A comment marker inside
+    a string may be stripped too, but a real statement has keywords outside its strings.)"""
+    without_comments = _COMMENTS.sub("", sql)
+    return bool(without_comments.replace(";", "").strip())
+
+
+def load_migrations() -> list[Migration]:
+    """The migrations shipped in this package, in order; checks the numbering."""
+    folder = resources.files(__package__).joinpath("migrations")
+    found: list[Migration] = []
+    for entry in folder.iterdir():
+        match = _FILE_NAME.match(entry.name)
+        if match:
+            found.append(
+                Migration(int(match.group(1)), match.group(2), entry.read_text(encoding="utf-8"))
+            )
+    found.sort(key=lambda m: m.version)
+    numbers = [m.version for m in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise StorageError(f"migrations must be numbered 1..n without gaps, found {numbers}")
+    return found
+
+
+async def current_version(conn: aiosqlite.Connection) -> int:
+    """The highest applied migration (0 for a new database)."""
+    row = await fetchone(conn, "SELECT COALESCE(MAX(version), 0) FROM schema_version")
+    return int(row[0]) if row else 0
+
+
+async def apply_migrations(
+    conn: aiosqlite.Connection, migrations: Sequence[Migration], clock: Callable[[], float]
+) -> list[int]:
+    """Applies the migrations the database lacks; returns the numbers applied."""
+    await execute(conn, _BOOTSTRAP)
+    known = max((m.version for m in migrations), default=0)
+    version = await current_version(conn)
+    if version > known:
+        raise StorageError(
+            f"database schema is at version {version}, newer than this code ({known})"
+        )
+    applied: list[int] = []
+    for migration in sorted(migrations, key=lambda m: m.version):
+        async with transaction(conn):
+            version = await current_version(conn)
+            if migration.version <= version:
+                continue
+            if migration.version != version + 1:
+                raise StorageError(
+                    f"migration {migration.version:04d} cannot follow version {version}"
+                )
+            for statement in migration.statements():
+                await execute(conn, statement)
+            await execute(
+                conn,
+                "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                (migration.version, migration.name, clock()),
+            )
+        applied.append(migration.version)
+    return applied

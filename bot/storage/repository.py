@@ -1,0 +1,487 @@
+"""``Storage``: every durable fact about matches, behind one aiosqlite connection.
+
+Nothing about a game lives only in memory: the lobby, the seats, every accepted action, the
+snapshots that shorten replays and the pending turn deadline are all rows, so a restarted bot
+rebuilds each match from ``latest_snapshot`` plus ``actions`` after it.
+
+Several tasks may share one ``Storage``. aiosqlite runs calls one at a time, but a transaction
+is several calls, so an ``asyncio.Lock`` keeps one task's transaction (and the uncommitted rows
+inside it) away from the others. Across processes, or across two ``Storage`` objects on the
+same file, ``BEGIN IMMEDIATE`` serializes writers and the version check inside it decides who
+moved first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .db import connect, execute, fetchall, fetchone, insert, transaction
+from .errors import AlreadySeated, ChannelBusy, NotFound, StaleVersion, WrongStatus
+from .migrate import apply_migrations, current_version, load_migrations
+from .rows import (
+    OPEN_STATUSES,
+    STATUSES,
+    ActionRow,
+    DeadlineRow,
+    MatchRow,
+    SeatRow,
+    dumps,
+    result_of,
+)
+
+Clock = Callable[[], float]
+
+_SEAT_ORDER = "ORDER BY seat IS NULL, seat, position"
+
+
+class Storage:
+    """The storage of matches. Obtain one with ``await Storage.open(path)``; ``close`` it."""
+
+    def __init__(self, conn: aiosqlite.Connection, clock: Clock) -> None:
+        self._conn = conn
+        self._clock = clock
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path, clock: Clock = time.time) -> Storage:
+        """Opens (or creates) the database at ``path`` and brings its schema up to date."""
+        conn = await connect(Path(path))
+        try:
+            await apply_migrations(conn, load_migrations(), clock)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, clock)
+
+    async def close(self) -> None:
+        """Closes the connection (waiting for a running operation); safe to call twice."""
+        async with self._lock:
+            await self._conn.close()
+
+    async def __aenter__(self) -> Storage:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        """The number of the last migration applied."""
+        async with self._read() as db:
+            return await current_version(db)
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Exclusive use of the connection, outside any transaction of another task."""
+        async with self._lock:
+            yield self._conn
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """Exclusive use of the connection inside one ``BEGIN IMMEDIATE`` transaction."""
+        async with self._lock, transaction(self._conn) as db:
+            yield db
+
+    async def _match(self, db: aiosqlite.Connection, match_id: int) -> MatchRow:
+        row = await fetchone(db, "SELECT * FROM matches WHERE id = ?", (match_id,))
+        if row is None:
+            raise NotFound(f"no match {match_id}")
+        return MatchRow.of(row)
+
+    async def _match_in(self, db: aiosqlite.Connection, match_id: int, *allowed: str) -> MatchRow:
+        match = await self._match(db, match_id)
+        if match.status not in allowed:
+            raise WrongStatus(match_id, match.status, allowed)
+        return match
+
+    async def _touch(self, db: aiosqlite.Connection, match_id: int, now: float) -> None:
+        await execute(db, "UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
+
+    async def _insert_snapshot(
+        self, db: aiosqlite.Connection, match_id: int, version: int, state_json: str, now: float
+    ) -> None:
+        await execute(
+            db,
+            "INSERT INTO snapshots (match_id, version, state, created_at) VALUES (?, ?, ?, ?)",
+            (match_id, version, state_json, now),
+        )
+
+    # -- matches and lobby ------------------------------------------------------------------
+
+    async def create_match(
+        self,
+        *,
+        channel_id: int,
+        guild_id: int | None,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        host_id: int,
+        host_name: str,
+        rules_version: str,
+        settings: dict[str, Any],
+    ) -> MatchRow:
+        """A new match in the lobby, the host at position 0. ``ChannelBusy`` if the channel
+        already has an open match (the partial unique index decides, not a prior SELECT)."""
+        now = self._clock()
+        values = (
+            channel_id,
+            guild_id,
+            game,
+            dumps(options),
+            seed,
+            rules_version,
+            host_id,
+            dumps(settings),
+            now,
+            now,
+        )
+        async with self._write() as db:
+            try:
+                match_id = await insert(
+                    db,
+                    "INSERT INTO matches (channel_id, guild_id, game, options, seed, status,"
+                    " version, rules_version, host_id, settings, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?)",
+                    values,
+                )
+            except sqlite3.IntegrityError:
+                row = await fetchone(
+                    db,
+                    "SELECT id FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                    (channel_id,),
+                )
+                if row is None:
+                    raise
+                raise ChannelBusy(channel_id, row["id"]) from None
+            await execute(
+                db,
+                "INSERT INTO seats (match_id, position, user_id, name) VALUES (?, 0, ?, ?)",
+                (match_id, host_id, host_name),
+            )
+            return await self._match(db, match_id)
+
+    async def get_match(self, match_id: int) -> MatchRow:
+        """The match; ``NotFound`` if there is none."""
+        async with self._read() as db:
+            return await self._match(db, match_id)
+
+    async def open_match(self, channel_id: int) -> MatchRow | None:
+        """The match in the lobby or in play in this channel, if any."""
+        async with self._read() as db:
+            row = await fetchone(
+                db,
+                "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                (channel_id,),
+            )
+        return MatchRow.of(row) if row else None
+
+    async def matches(self, status: str | None = None) -> list[MatchRow]:
+        """All matches, or those with ``status``, oldest first."""
+        if status is not None and status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        async with self._read() as db:
+            rows = await fetchall(
+                db,
+                "SELECT * FROM matches WHERE ?1 IS NULL OR status = ?1 ORDER BY id",
+                (status,),
+            )
+        return [MatchRow.of(row) for row in rows]
+
+    async def add_seat(
+        self, match_id: int, *, user_id: int | None, name: str, bot: str | None = None
+    ) -> SeatRow:
+        """A seat at the next position (lobby only). ``AlreadySeated`` if the user has one;
+        a bot seat has ``user_id=None`` and its ``bot`` name."""
+        now = self._clock()
+        async with self._write() as db:
+            await self._match_in(db, match_id, "lobby")
+            row = await fetchone(
+                db,
+                "SELECT COALESCE(MAX(position) + 1, 0) FROM seats WHERE match_id = ?",
+                (match_id,),
+            )
+            position = int(row[0]) if row else 0
+            try:
+                await execute(
+                    db,
+                    "INSERT INTO seats (match_id, position, user_id, name, bot)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (match_id, position, user_id, name, bot),
+                )
+            except sqlite3.IntegrityError:
+                if user_id is None:
+                    raise
+                raise AlreadySeated(match_id, user_id) from None
+            await self._touch(db, match_id, now)
+        return SeatRow(match_id, position, None, user_id, name, bot)
+
+    async def remove_seat(self, match_id: int, user_id: int) -> None:
+        """Removes the user's seat (lobby only). Other seats keep their positions."""
+        now = self._clock()
+        async with self._write() as db:
+            await self._match_in(db, match_id, "lobby")
+            removed = await execute(
+                db, "DELETE FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+            )
+            if not removed:
+                raise NotFound(f"user {user_id} has no seat in match {match_id}")
+            await self._touch(db, match_id, now)
+
+    async def seats(self, match_id: int) -> list[SeatRow]:
+        """The seats, by turn-order seat once started, else by position."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db, f"SELECT * FROM seats WHERE match_id = ? {_SEAT_ORDER}", (match_id,)
+            )
+        return [SeatRow.of(row) for row in rows]
+
+    async def start_match(
+        self, match_id: int, *, seat_order: list[int], state_json: str
+    ) -> MatchRow:
+        """Starts a lobby match in one transaction: ``seat_order[k]`` is the position that
+        becomes seat k (a permutation of the seated positions), status 'active', version 0,
+        and ``state_json`` stored as the snapshot at version 0."""
+        now = self._clock()
+        async with self._write() as db:
+            await self._match_in(db, match_id, "lobby")
+            rows = await fetchall(db, "SELECT position FROM seats WHERE match_id = ?", (match_id,))
+            positions = sorted(row["position"] for row in rows)
+            if not positions or sorted(seat_order) != positions:
+                raise ValueError(
+                    f"seat_order {seat_order} is not a permutation of positions {positions}"
+                )
+            await db.executemany(
+                "UPDATE seats SET seat = ? WHERE match_id = ? AND position = ?",
+                [(seat, match_id, position) for seat, position in enumerate(seat_order)],
+            )
+            await execute(
+                db,
+                "UPDATE matches SET status = 'active', version = 0, updated_at = ? WHERE id = ?",
+                (now, match_id),
+            )
+            await self._insert_snapshot(db, match_id, 0, state_json, now)
+            return await self._match(db, match_id)
+
+    async def update_settings(self, match_id: int, settings: dict[str, Any]) -> MatchRow:
+        """Replaces the match settings (lobby or active)."""
+        now = self._clock()
+        async with self._write() as db:
+            await self._match_in(db, match_id, *OPEN_STATUSES)
+            await execute(
+                db,
+                "UPDATE matches SET settings = ?, updated_at = ? WHERE id = ?",
+                (dumps(settings), now, match_id),
+            )
+            return await self._match(db, match_id)
+
+    async def replace_seat_with_bot(self, match_id: int, seat: int, bot: str) -> None:
+        """Hands a seat of an active match to a bot: the user is removed, the name kept with
+        " (bot)" appended (once: replacing a bot only changes which bot plays)."""
+        now = self._clock()
+        async with self._write() as db:
+            await self._match_in(db, match_id, "active")
+            changed = await execute(
+                db,
+                "UPDATE seats SET bot = ?, user_id = NULL,"
+                " name = CASE WHEN user_id IS NULL THEN name ELSE name || ' (bot)' END"
+                " WHERE match_id = ? AND seat = ?",
+                (bot, match_id, seat),
+            )
+            if not changed:
+                raise NotFound(f"match {match_id} has no seat {seat}")
+            await self._touch(db, match_id, now)
+
+    # -- the action log ---------------------------------------------------------------------
+
+    async def append_action(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        action: dict[str, Any],
+        events: list[dict[str, Any]],
+        snapshot_json: str | None = None,
+    ) -> int:
+        """Records an action atomically and returns the new version (``expected_version + 1``).
+
+        ``StaleVersion`` (and nothing written) unless the match is active at exactly
+        ``expected_version``; the check and the writes share one ``BEGIN IMMEDIATE``
+        transaction, so of two writers expecting the same version exactly one succeeds."""
+        action_json, events_json = dumps(action), dumps(events)
+        now = self._clock()
+        new_version = expected_version + 1
+        async with self._write() as db:
+            row = await fetchone(
+                db, "SELECT status, version FROM matches WHERE id = ?", (match_id,)
+            )
+            if row is None:
+                raise NotFound(f"no match {match_id}")
+            if row["status"] != "active" or row["version"] != expected_version:
+                raise StaleVersion(match_id, expected_version, row["version"], row["status"])
+            await execute(
+                db,
+                "INSERT INTO actions (match_id, seq, seat, action, events, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (match_id, new_version, seat, action_json, events_json, now),
+            )
+            await execute(
+                db,
+                "UPDATE matches SET version = ?, updated_at = ? WHERE id = ?",
+                (new_version, now, match_id),
+            )
+            if snapshot_json is not None:
+                await self._insert_snapshot(db, match_id, new_version, snapshot_json, now)
+        return new_version
+
+    async def actions(self, match_id: int, after: int = 0) -> list[ActionRow]:
+        """The actions with ``seq > after``, in order."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db,
+                "SELECT * FROM actions WHERE match_id = ? AND seq > ? ORDER BY seq",
+                (match_id, after),
+            )
+        return [ActionRow.of(row) for row in rows]
+
+    async def latest_snapshot(
+        self, match_id: int, at_most: int | None = None
+    ) -> tuple[int, str] | None:
+        """``(version, state_json)`` of the newest snapshot at or below ``at_most``."""
+        async with self._read() as db:
+            row = await fetchone(
+                db,
+                "SELECT version, state FROM snapshots WHERE match_id = ?1"
+                " AND (?2 IS NULL OR version <= ?2) ORDER BY version DESC LIMIT 1",
+                (match_id, at_most),
+            )
+        return (row["version"], row["state"]) if row else None
+
+    async def finish_match(
+        self,
+        match_id: int,
+        *,
+        end_reason: str,
+        outcome: dict[str, Any],
+        seats: list[dict[str, Any]],
+    ) -> None:
+        """Ends an active match: status 'finished', a ``results`` row, the deadline gone."""
+        now = self._clock()
+        outcome_json, seats_json = dumps(outcome), dumps(seats)
+        async with self._write() as db:
+            match = await self._match_in(db, match_id, "active")
+            await execute(
+                db,
+                "UPDATE matches SET status = 'finished', finished_at = ?, updated_at = ?"
+                " WHERE id = ?",
+                (now, now, match_id),
+            )
+            await execute(
+                db,
+                "INSERT INTO results (match_id, game, finished_at, end_reason, outcome, seats)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (match_id, match.game, now, end_reason, outcome_json, seats_json),
+            )
+            await execute(db, "DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+
+    async def abort_match(self, match_id: int) -> None:
+        """Abandons a lobby or active match: status 'aborted' (``finished_at`` records when),
+        the deadline gone, the channel free for a new match."""
+        now = self._clock()
+        async with self._write() as db:
+            await self._match_in(db, match_id, *OPEN_STATUSES)
+            await execute(
+                db,
+                "UPDATE matches SET status = 'aborted', finished_at = ?, updated_at = ?"
+                " WHERE id = ?",
+                (now, now, match_id),
+            )
+            await execute(db, "DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+
+    # -- turn deadlines ---------------------------------------------------------------------
+
+    async def set_deadline(
+        self,
+        match_id: int,
+        *,
+        version: int,
+        seats: list[int],
+        due_at: float,
+        remind_at: float | None,
+    ) -> None:
+        """Sets the deadline of an active match, replacing any previous one (not reminded)."""
+        seats_json = dumps(seats)
+        async with self._write() as db:
+            await self._match_in(db, match_id, "active")
+            await execute(
+                db,
+                "INSERT INTO deadlines (match_id, version, seats, due_at, remind_at, reminded)"
+                " VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (match_id) DO UPDATE SET"
+                " version = excluded.version, seats = excluded.seats, due_at = excluded.due_at,"
+                " remind_at = excluded.remind_at, reminded = 0",
+                (match_id, version, seats_json, due_at, remind_at),
+            )
+
+    async def clear_deadline(self, match_id: int) -> None:
+        """Removes the match's deadline, if any."""
+        async with self._write() as db:
+            await execute(db, "DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+
+    async def deadline(self, match_id: int) -> DeadlineRow | None:
+        """The match's pending deadline, if any."""
+        async with self._read() as db:
+            row = await fetchone(db, "SELECT * FROM deadlines WHERE match_id = ?", (match_id,))
+        return DeadlineRow.of(row) if row else None
+
+    async def due_reminders(self, now: float) -> list[DeadlineRow]:
+        """Deadlines whose reminder time has come and whose reminder was not sent yet."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db,
+                "SELECT * FROM deadlines WHERE reminded = 0 AND remind_at <= ?"
+                " ORDER BY remind_at, match_id",
+                (now,),
+            )
+        return [DeadlineRow.of(row) for row in rows]
+
+    async def mark_reminded(self, match_id: int, version: int) -> None:
+        """Marks the reminder sent; only if the deadline is still the one for ``version``, so a
+        late reminder cannot silence the reminder of a newer deadline."""
+        async with self._write() as db:
+            await execute(
+                db,
+                "UPDATE deadlines SET reminded = 1 WHERE match_id = ? AND version = ?",
+                (match_id, version),
+            )
+
+    async def due_deadlines(self, now: float) -> list[DeadlineRow]:
+        """Deadlines that have expired."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db, "SELECT * FROM deadlines WHERE due_at <= ? ORDER BY due_at, match_id", (now,)
+            )
+        return [DeadlineRow.of(row) for row in rows]
+
+    # -- results ----------------------------------------------------------------------------
+
+    async def results(self, game: str | None = None) -> list[dict[str, Any]]:
+        """Finished matches' results (all, or of one game), oldest first: dicts with
+        match_id, game, finished_at, end_reason, outcome and seats."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db,
+                "SELECT * FROM results WHERE ?1 IS NULL OR game = ?1"
+                " ORDER BY finished_at, match_id",
+                (game,),
+            )
+        return [result_of(row) for row in rows]

@@ -1,0 +1,46 @@
+"""Read-only questions the Discord adapter asks about a match.
+
+MatchService does not (yet) answer "which match is open in this channel", "what is match N's
+status and version" or "is this user seated", so these read through the service's storage.
+They never write; every change still goes through the service.
+"""
+
+from __future__ import annotations
+
+from bot.service import MatchService
+from bot.storage import MatchRow
+
+NO_GAME = "No game in this channel. Start one with /game new."
+NOT_STARTED = "The game has not started yet; the host starts it with /game start."
+NOT_PLAYING = "You are not playing in this game; you can watch it."
+
+
+async def open_match(service: MatchService, channel_id: int) -> MatchRow | None:
+    """The match in the lobby or in play in this channel, if any."""
+    return await service.storage.open_match(channel_id)
+
+
+async def match_row(service: MatchService, match_id: int) -> MatchRow:
+    return await service.storage.get_match(match_id)
+
+
+async def is_seated(service: MatchService, match_id: int, user_id: int) -> bool:
+    return any(s.user_id == user_id for s in await service.storage.seats(match_id))
+
+
+async def why_no_moves(service: MatchService, channel_id: int, user_id: int) -> str:
+    """Why the user has no legal move in this channel now, in words they can act on."""
+    match = await open_match(service, channel_id)
+    if match is None:
+        return NO_GAME
+    if match.status != "active":
+        return NOT_STARTED
+    if not await is_seated(service, match.id, user_id):
+        return NOT_PLAYING
+    _game, view, names = await service.view(match.id, None)
+    if view.finished:
+        return "This game is over."
+    acting = [names[s] if s < len(names) else f"seat {s + 1}" for s in view.actors]
+    if not acting:
+        return "Nobody may act right now."
+    return f"It is {' or '.join(acting)}'s turn, not yours."

@@ -1,0 +1,87 @@
+"""Answering interactions: defer at once, follow up ephemerally, turn errors into replies.
+
+Discord wants an answer within 3 seconds; storage and rendering may take longer, so every
+command and button that touches them defers first (ephemerally: the first follow-up inherits
+that) and sends what it has to say as follow-ups. A public announcement, when there is one,
+is a second follow-up, which may be public.
+"""
+
+from __future__ import annotations
+
+import logging
+from types import TracebackType
+from typing import Any
+
+import discord
+
+from bot.service import MatchService, ServiceError
+
+from .text import DONE_BUT_FAILED, NOTHING_CHANGED, clip
+
+log = logging.getLogger(__name__)
+
+QUIET = discord.AllowedMentions.none()
+
+
+def service_of(interaction: discord.Interaction[Any]) -> MatchService:
+    """The match service of the bot that received ``interaction``."""
+    service: MatchService | None = getattr(interaction.client, "service", None)
+    if service is None:
+        raise RuntimeError("the bot has no match service yet")
+    return service
+
+
+async def defer(interaction: discord.Interaction[Any]) -> None:
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """An ephemeral follow-up: only the user who asked sees it."""
+    await interaction.followup.send(clip(text), ephemeral=True, allowed_mentions=QUIET, **kwargs)
+
+
+async def announce(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """A public follow-up in the channel (never the first one: that one is ephemeral)."""
+    await interaction.followup.send(clip(text), ephemeral=False, allowed_mentions=QUIET, **kwargs)
+
+
+class answering:  # noqa: N801 - used as ``async with answering(interaction) as attempt``
+    """Defers the interaction, then runs the body; a :class:`ServiceError` becomes its message,
+    verbatim and ephemeral; anything else is logged and the user is told whether their request
+    took effect. Set ``changed`` once a service call that changes a game has returned."""
+
+    def __init__(self, interaction: discord.Interaction[Any], what: str) -> None:
+        self.interaction = interaction
+        self.what = what
+        self.changed = False
+
+    async def __aenter__(self) -> answering:
+        await defer(self.interaction)
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> bool:
+        if exc is None or not isinstance(exc, Exception):
+            return False  # success, or cancellation: let it through
+        if isinstance(exc, ServiceError):
+            await self._reply(str(exc))
+            return True
+        log.error(
+            "%s failed in channel %s for user %s",
+            self.what, self.interaction.channel_id, self.interaction.user.id,
+            exc_info=(type(exc), exc, tb),
+        )
+        await self._reply(DONE_BUT_FAILED if self.changed else NOTHING_CHANGED)
+        return True
+
+    async def _reply(self, text: str) -> None:
+        try:
+            await tell(self.interaction, text)
+        except discord.HTTPException:
+            log.warning("could not answer %s in channel %s", self.what,
+                        self.interaction.channel_id)

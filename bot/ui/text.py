@@ -1,0 +1,82 @@
+"""Message text for Discord: limits, safe truncation, and the few fixed sentences we reuse."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+MESSAGE_LIMIT = 2000  # characters in one message's content
+CHOICE_LIMIT = 25  # autocomplete suggestions per answer
+CHOICE_TEXT_LIMIT = 100  # characters in a choice's name, and in a string value
+
+OUT_OF_DATE = "That board is out of date; the newest one is further down."
+NOTHING_CHANGED = "Something went wrong; nothing was changed."
+DONE_BUT_FAILED = (
+    "Your request was carried out, but something went wrong afterwards; "
+    "look at the channel or /game status to see where things stand."
+)
+NO_DM = "{name}, I can't DM you; use the My view button."
+
+_ELLIPSIS = "…"
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` cut to at most ``limit`` characters, at a line break where one is near."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - len(_ELLIPSIS)]
+    newline = cut.rfind("\n")
+    if newline >= limit // 2:
+        cut = cut[:newline]
+    return cut.rstrip() + _ELLIPSIS
+
+
+def join_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> str:
+    return clip("\n".join(line for line in lines if line), limit)
+
+
+def bullets(lines: Iterable[str]) -> str:
+    return "\n".join(f"• {line}" for line in lines)
+
+
+def options_text(options: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in options.items()) or "default options"
+
+
+def players_text(low: int, high: int) -> str:
+    return f"{low} players" if low == high else f"{low}-{high} players"
+
+
+def rules_text(game: Any) -> str:
+    """What /rules and the Rules button say about one game: who plays, what the options are."""
+    lines = [f"**{game.name}** ({players_text(game.min_players, game.max_players)})"]
+    if game.summary:
+        lines.append(game.summary)
+    specs: Sequence[Any] = game.options
+    if specs:
+        lines.append("Options for /game new, written name=value:")
+        lines.append(bullets(_option_line(spec) for spec in specs))
+    else:
+        lines.append("This game has no options.")
+    bots = sorted(game.bots())
+    lines.append("Bots for /game addbot: " + ", ".join(bots) + ".")
+    lines.append("Play with /move; see your hand with the My view button.")
+    return join_lines(lines)
+
+
+def _option_line(spec: Any) -> str:
+    if spec.kind == "int":
+        low, high = spec.minimum, spec.maximum
+        if low is not None and high is not None:
+            kind = f"a whole number {low}-{high}"
+        elif low is not None:
+            kind = f"a whole number, at least {low}"
+        elif high is not None:
+            kind = f"a whole number, at most {high}"
+        else:
+            kind = "a whole number"
+    elif spec.kind == "bool":
+        kind = "yes or no"
+    else:
+        kind = "one of " + ", ".join(spec.choices)
+    return f"{spec.name}: {spec.description}; {kind}, default {spec.default}."

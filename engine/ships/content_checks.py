@@ -1,0 +1,248 @@
+"""Checks that the Ships data files agree with each other and with the rulebook's fixed numbers.
+
+Each file is already valid against its own schema when these run; these checks look across
+entries and files. All problems are collected and raised together as one ``ContentError``, one
+line each, naming the file and the place inside it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, get_args
+
+from engine.core.content import DATA_DIR
+from engine.core.errors import ContentError
+
+from .content_models import ActionId, GoldBox, GoodsBox
+from .effects import (
+    ConvertGoods,
+    GainGoodsOfChoice,
+    PerOwnCube,
+    PerOwnShip,
+    PlaceShip,
+    RetrieveCubes,
+    SellGoods,
+    UpgradeShip,
+)
+
+if TYPE_CHECKING:
+    from .content import ShipsContent
+
+# Numbers and names the rulebook fixes.
+AGES = 11
+FIRST_AREA = 2
+LAST_AREA = 7
+ACTION_BOXES = 8
+NAVIGATION_PER_CITY_SYMBOL = 2
+INDUSTRY_PER_CITY_SYMBOL = 1
+NAMED_LOCATIONS: dict[int, frozenset[str]] = {
+    2: frozenset({"miletus", "knossos"}),
+    4: frozenset({"london", "amsterdam", "danzig", "bordeaux", "lubeck", "birka"}),
+    5: frozenset({"south_america"}),
+}
+GOLD_BOX_LOCATION = "south_america"  # the one trade box with gold coin symbols
+
+# Card effects that copy an action of the display.
+EFFECT_ACTIONS: dict[type, str] = {
+    PlaceShip: "place_ship",
+    UpgradeShip: "upgrade_ship",
+    SellGoods: "sell_goods",
+    RetrieveCubes: "retrieve_cubes",
+}
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def add(self, file: str, where: str, message: str) -> None:
+        self.lines.append(f"{DATA_DIR / 'ships' / file}: {where}: {message}")
+
+    def duplicates(self, file: str, where: str, ids: Iterable[str]) -> None:
+        for key, n in Counter(ids).items():
+            if n > 1:
+                self.add(file, where, f"id {key!r} is used {n} times")
+
+
+def check_content(content: ShipsContent) -> None:
+    """Raises ``ContentError`` listing every inconsistency in ``content``."""
+    problems = _Problems()
+    _check_ages(content, problems)
+    _check_areas(content, problems)
+    _check_display(content, problems)
+    _check_components(content, problems)
+    _check_cards(content, problems)
+    if problems.lines:
+        raise ContentError("\n".join(problems.lines))
+
+
+def _check_ages(c: ShipsContent, p: _Problems) -> None:
+    f = "ages.yaml"
+    era_ids = [e.id for e in c.ages.eras]
+    p.duplicates(f, "eras", era_ids)
+    numbers = [a.age for a in c.ages.ages]
+    if numbers != list(range(1, AGES + 1)):
+        p.add(f, "ages", f"ages must be numbered 1 to {AGES} in order, not {numbers}")
+    p.duplicates(f, "ages", (box.id for a in c.ages.ages for box in a.boxes()))
+    last_era = 0
+    for i, age in enumerate(c.ages.ages):
+        where = f"ages/{i}"
+        if age.era not in era_ids:
+            p.add(f, f"{where}/era", f"unknown era {age.era!r}")
+        elif era_ids.index(age.era) < last_era:
+            p.add(f, f"{where}/era", f"era {age.era!r} comes after a later era")
+        else:
+            last_era = era_ids.index(age.era)
+        if (age.border_cost is None) != (i == 0):
+            wanted = "no border cost" if i == 0 else "a border cost"
+            p.add(f, f"{where}/border_cost", f"age {age.age} must have {wanted}")
+    used = {a.era for a in c.ages.ages}
+    for era in era_ids:
+        if era not in used:
+            p.add(f, "eras", f"era {era!r} has no age")
+
+
+def _check_areas(c: ShipsContent, p: _Problems) -> None:
+    f = "areas.yaml"
+    numbers = [a.area for a in c.areas.areas] + [c.areas.rest_of_world.area]
+    if numbers != list(range(FIRST_AREA, LAST_AREA + 1)):
+        p.add(f, "areas", f"areas must be {FIRST_AREA} to {LAST_AREA - 1} in order, then "
+                          f"rest_of_world as {LAST_AREA}; found {numbers}")
+    p.duplicates(f, "areas/*/locations", (loc.id for a in c.areas.areas for loc in a.locations))
+    goods = c.goods_ids
+    gold_boxes: list[str] = []
+    for i, area in enumerate(c.areas.areas):
+        where = f"areas/{i}"
+        if area.vp_value != area.area:
+            p.add(f, f"{where}/vp_value", "an area's value is its number")
+        if (area.border_cost is None) != (area.area == FIRST_AREA):
+            p.add(f, f"{where}/border_cost", "only the start area has no border cost")
+        ids = {loc.id for loc in area.locations}
+        for missing in sorted(NAMED_LOCATIONS.get(area.area, frozenset()) - ids):
+            p.add(f, f"{where}/locations", f"the rulebook names location {missing!r} here")
+        for j, loc in enumerate(area.locations):
+            at = f"{where}/locations/{j}"
+            for k, box in enumerate(loc.trade_boxes):
+                if isinstance(box, GoodsBox) and box.good not in goods:
+                    p.add(f, f"{at}/trade_boxes/{k}/good", f"unknown good {box.good!r}")
+                if isinstance(box, GoldBox):
+                    gold_boxes.append(loc.id)
+            for k, space in enumerate(loc.city_spaces):
+                fixed = {"navigation": NAVIGATION_PER_CITY_SYMBOL,
+                         "industry": INDUSTRY_PER_CITY_SYMBOL}.get(space.gain)
+                if fixed is not None and space.amount != fixed:
+                    p.add(f, f"{at}/city_spaces/{k}/amount",
+                          f"a {space.gain} city symbol always gives {fixed}")
+    if gold_boxes != [GOLD_BOX_LOCATION]:
+        p.add(f, "areas", f"there must be exactly one gold trade box, in {GOLD_BOX_LOCATION!r}; "
+                          f"found {gold_boxes}")
+    world = c.areas.rest_of_world
+    if world.vp_value != world.area:
+        p.add(f, "rest_of_world/vp_value", "an area's value is its number")
+    box = world.merchant_box
+    for k, choice in enumerate(box.goods_choice):
+        if choice.good not in goods:
+            p.add(f, f"rest_of_world/merchant_box/goods_choice/{k}", f"unknown good {choice.good!r}")
+        if choice.good in box.excluded_goods:
+            p.add(f, f"rest_of_world/merchant_box/goods_choice/{k}",
+                  f"{choice.good!r} is also excluded")
+    for k, good in enumerate(box.excluded_goods):
+        if good not in goods:
+            p.add(f, f"rest_of_world/merchant_box/excluded_goods/{k}", f"unknown good {good!r}")
+
+
+def _check_display(c: ShipsContent, p: _Problems) -> None:
+    f = "display.yaml"
+    rows = [r.id for r in c.display.rows]
+    if sorted(rows) != ["bank", "warehouse"]:
+        p.add(f, "rows", f"need one warehouse row and one bank row, found {rows}")
+    actions = [a.id for a in c.display.actions]
+    p.duplicates(f, "actions", actions)
+    if len(actions) != ACTION_BOXES or set(actions) != set(get_args(ActionId)):
+        p.add(f, "actions", f"the display has {ACTION_BOXES} action boxes, one of each kind")
+    _check_per_era(c, p, f, "action_cubes/per_era", [e.era for e in c.display.action_cubes.per_era])
+    components = c.components
+    on_display = sum(r.discs_at_start for r in c.display.rows)
+    wanted = components.per_player.city_discs - components.setup.vp_marker_discs
+    if on_display != wanted:
+        p.add(f, "rows", f"{on_display} discs start on the display, but each player has "
+                         f"{components.per_player.city_discs} discs of which "
+                         f"{components.setup.vp_marker_discs} marks the score: expected {wanted}")
+
+
+def _check_components(c: ShipsContent, p: _Problems) -> None:
+    f = "components.yaml"
+    comp = c.components
+    p.duplicates(f, "goods/items", (g.id for g in comp.goods.items))
+    if comp.players.min > comp.players.max:
+        p.add(f, "players", "min is larger than max")
+    _check_per_era(c, p, f, "per_player/ship_counters",
+                   [s.era for s in comp.per_player.ship_counters])
+    stock = comp.setup.start_stock
+    if stock.merchant_cubes > comp.per_player.merchant_cubes:
+        p.add(f, "setup/start_stock/merchant_cubes", "more than a player owns")
+    if stock.free_action_cubes * comp.players.max > comp.supply.free_action_cubes:
+        p.add(f, "setup/start_stock/free_action_cubes", "more than the supply holds")
+    for k, extra in enumerate(comp.setup.start_goods):
+        where = f"setup/start_goods/{k}"
+        if extra.good not in c.goods_ids:
+            p.add(f, f"{where}/good", f"unknown good {extra.good!r}")
+        if any(seat > comp.players.max for seat in extra.seats):
+            p.add(f, f"{where}/seats", f"seats run from 1 to {comp.players.max}")
+    if comp.end_game.trigger_age != c.ages.ages[-1].age:
+        p.add(f, "end_game/trigger_age", "the game ends on the last age of the track")
+
+
+def _check_per_era(c: ShipsContent, p: _Problems, f: str, where: str, eras: list[str]) -> None:
+    wanted = [e.id for e in c.ages.eras]
+    if sorted(eras) != sorted(wanted):
+        p.add(f, where, f"need exactly one entry for each era {wanted}, found {eras}")
+
+
+def _check_cards(c: ShipsContent, p: _Problems) -> None:
+    f = "cards.yaml"
+    cards = c.cards.cards
+    p.duplicates(f, "cards", (card.id for card in cards))
+    eras = [e.id for e in c.ages.eras]
+    total = sum(card.copies.value for card in cards)
+    if total != c.components.supply.cards:
+        p.add(f, "cards", f"{total} cards in all, but components.yaml counts "
+                          f"{c.components.supply.cards}")
+    shown = c.components.setup.cards_on_display
+    for era in eras:
+        size = sum(card.copies.value for card in cards if card.era == era)
+        if size < shown:
+            p.add(f, "cards", f"the {era!r} deck has {size} cards, fewer than the {shown} shown")
+    boxes = {box.id for age in c.ages.ages for box in age.boxes()}
+    locations = {loc.id for area in c.areas.areas for loc in area.locations}
+    boxed_goods = {box.good for area in c.areas.areas for loc in area.locations
+                   for box in loc.trade_boxes if isinstance(box, GoodsBox)}
+    actions = {a.id for a in c.display.actions}
+    for i, card in enumerate(cards):
+        where = f"cards/{i} ({card.id})"
+        if card.era not in eras:
+            p.add(f, f"{where}/era", f"unknown era {card.era!r}")
+        for k, effect in enumerate(card.effects):
+            at = f"{where}/effects/{k}"
+            goods: list[tuple[str, str]] = []
+            if isinstance(effect, GainGoodsOfChoice):
+                goods += [(f"excluded/{n}", g) for n, g in enumerate(effect.excluded)]
+            elif isinstance(effect, ConvertGoods):
+                goods.append(("good", effect.good))
+                goods += [(f"excluded/{n}", g) for n, g in enumerate(effect.excluded)]
+            elif isinstance(effect, PerOwnCube):
+                if effect.in_trade_box_with is not None:
+                    goods.append(("in_trade_box_with", effect.in_trade_box_with))
+                    if effect.in_trade_box_with not in boxed_goods:
+                        p.add(f, f"{at}/in_trade_box_with",
+                              f"no trade box holds {effect.in_trade_box_with!r}")
+                if effect.in_location is not None and effect.in_location not in locations:
+                    p.add(f, f"{at}/in_location", f"unknown location {effect.in_location!r}")
+            elif isinstance(effect, PerOwnShip) and effect.box not in boxes:
+                p.add(f, f"{at}/box", f"unknown ship box {effect.box!r}")
+            for field, good in goods:
+                if good not in c.goods_ids:
+                    p.add(f, f"{at}/{field}", f"unknown good {good!r}")
+            action = EFFECT_ACTIONS.get(type(effect))
+            if action is not None and action not in actions:
+                p.add(f, f"{at}/effect", f"copies the action {action!r}, missing from the display")

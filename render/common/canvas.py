@@ -1,0 +1,252 @@
+"""Canvases, text, panels, PNG output and the cache for a board's unchanging parts."""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Callable, Hashable
+
+from PIL import Image, ImageDraw
+
+from .fonts import (
+    HEADING_SIZE,
+    Font,
+    displayable,
+    ellipsize,
+    font,
+    line_height,
+    stroke_width,
+    text_size,
+    text_width,
+)
+from .layout import Box, Point, inset, pil_box
+from .palette import BACKGROUND, INK, PANEL, PANEL_BORDER, RGB
+
+MIN_WIDTH = 1200  # every posted board is landscape and at least this wide
+MAX_PNG_BYTES = 1_500_000  # hard ceiling for a posted board
+PALETTE_BUDGET = 1_000_000  # a palette PNG up to this size is kept without trying RGB
+
+
+def new_canvas(
+    width: int, height: int, bg: RGB = BACKGROUND
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """A fresh RGB image filled with ``bg`` and a drawing context for it."""
+    image = Image.new("RGB", (width, height), bg)
+    return image, ImageDraw.Draw(image)
+
+
+def _encode(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Optimised PNG bytes. Uses an adaptive 256-colour palette (exact when the image has no
+    more colours than that) unless the palette file would still be large, then the smaller of
+    palette and full RGB; a file still over ``MAX_PNG_BYTES`` is retried with fewer colours.
+    Transparency is flattened onto white."""
+    if image.mode != "RGB":
+        if "A" in image.getbands() or image.mode == "P":
+            base = Image.new("RGB", image.size, (255, 255, 255))
+            rgba = image.convert("RGBA")
+            base.paste(rgba, mask=rgba.getchannel("A"))
+            image = base
+        else:
+            image = image.convert("RGB")
+    paletted = _encode(_quantize(image, 256))
+    if len(paletted) <= PALETTE_BUDGET:
+        return paletted
+    best = min(paletted, _encode(image), key=len)
+    for colours in (64, 16):  # last resort for pathological (noisy) images
+        if len(best) <= MAX_PNG_BYTES:
+            break
+        best = _encode(_quantize(image, colours))
+    return best
+
+
+def _quantize(image: Image.Image, colours: int) -> Image.Image:
+    """A palette image: exact when ``image`` has at most ``colours`` colours, else median cut."""
+    present = image.getcolors(colours)
+    if present is None:
+        return image.quantize(colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    flat: list[int] = []
+    for _, rgb in present:
+        assert isinstance(rgb, tuple)  # an RGB image's colours are (r, g, b)
+        flat.extend(rgb)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + flat[:3] * (256 - len(present)))
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def board_problems(image: Image.Image, png: bytes | None = None) -> list[str]:
+    """What keeps an image from meeting the board standards (empty when it meets them):
+    landscape, at least ``MIN_WIDTH`` wide, PNG no bigger than ``MAX_PNG_BYTES``."""
+    problems = []
+    w, h = image.size
+    if w <= h:
+        problems.append(f"not landscape: {w}x{h}")
+    if w < MIN_WIDTH:
+        problems.append(f"narrower than {MIN_WIDTH} px: {w}")
+    size = len(png if png is not None else to_png(image))
+    if size > MAX_PNG_BYTES:
+        problems.append(f"PNG is {size} bytes, over {MAX_PNG_BYTES}")
+    return problems
+
+
+def _line(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    f: Font,
+    fill: RGB,
+    anchor: str,
+    outline: RGB | None,
+) -> Box:
+    text = displayable(text)
+    bold = stroke_width(f)
+    if outline is not None:
+        halo = bold + max(2, f.size // 10)
+        draw.text(xy, text, font=f, fill=outline, anchor=anchor, stroke_width=halo,
+                  stroke_fill=outline)
+        box = draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=halo)
+    else:
+        box = draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=bold)
+    draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=bold, stroke_fill=fill)
+    return int(box[0]), int(box[1]), int(box[2]) + 1, int(box[3]) + 1
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    font: Font,
+    fill: RGB = INK,
+    anchor: str = "la",
+    outline: RGB | None = None,
+) -> Box:
+    """Draw text at ``xy`` with a Pillow ``anchor`` (e.g. "la" top-left, "mm" centre, "rs"
+    right on the baseline). Bold fonts get their stroke; ``outline`` adds a halo in that colour
+    so text stays legible over busy art. Newlines start new lines, the block keeping the
+    anchor. Returns the box of the ink drawn."""
+    lines = text.split("\n")
+    if len(lines) == 1:
+        return _line(draw, xy, text, font, fill, anchor, outline)
+    step = line_height(font)
+    block = text_size(text, font)[1]
+    v = anchor[1]
+    if v == "s":  # baseline of the first line
+        first, row_anchor = xy[1], anchor[0] + "s"
+    else:
+        first = xy[1] - (block // 2 if v == "m" else block if v in "bd" else 0)
+        row_anchor = anchor[0] + "a"
+    boxes = [
+        _line(draw, (xy[0], first + i * step), line, font, fill, row_anchor, outline)
+        for i, line in enumerate(lines)
+    ]
+    return (
+        min(b[0] for b in boxes), min(b[1] for b in boxes),
+        max(b[2] for b in boxes), max(b[3] for b in boxes),
+    )
+
+
+def wrap_text(text: str, font: Font, max_width: int) -> list[str]:
+    """Break text into lines no wider than ``max_width``, at spaces where possible and
+    inside over-long words otherwise. Existing newlines are kept."""
+    lines: list[str] = []
+    for paragraph in displayable(text).split("\n"):
+        current = ""
+        for word in paragraph.split():
+            trial = f"{current} {word}" if current else word
+            if text_width(trial, font) <= max_width:
+                current = trial
+                continue
+            if current:
+                lines.append(current)
+            while text_width(word, font) > max_width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and text_width(word[:cut], font) > max_width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            current = word
+        lines.append(current)
+    return lines
+
+
+def draw_wrapped(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    text: str,
+    font: Font,
+    fill: RGB = INK,
+    align: str = "l",
+    max_lines: int | None = None,
+) -> int:
+    """Draw text wrapped to the width of ``box`` from its top, aligned "l", "m" or "r".
+    Lines that would pass the bottom of ``box`` (or ``max_lines``) are dropped, the last kept
+    line ending in an ellipsis. Returns the y just below the last line drawn."""
+    width = box[2] - box[0]
+    lines = wrap_text(text, font, width)
+    step = line_height(font)
+    room = max((box[3] - box[1] - text_size("Ag", font)[1]) // step + 1, 0)
+    limit = room if max_lines is None else min(room, max_lines)
+    if len(lines) > limit:
+        lines = lines[:limit]
+        if lines:
+            lines[-1] = ellipsize(lines[-1] + "…", font, width)
+    x = {"l": box[0], "m": (box[0] + box[2]) // 2, "r": box[2]}[align]
+    y = box[1]
+    for line in lines:
+        _line(draw, (x, y), line, font, fill, align + "a", None)
+        y += step
+    return y if not lines else y - step + text_size("Ag", font)[1]
+
+
+def panel(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    title: str | None = None,
+    *,
+    fill: RGB = PANEL,
+    border: RGB = PANEL_BORDER,
+    title_font: Font | None = None,
+    title_fill: RGB = INK,
+    radius: int = 14,
+    width: int = 2,
+    padding: int = 14,
+) -> Box:
+    """A rounded panel with an optional bold title and a rule under it. Returns the content
+    box: inside the border and padding, below the title."""
+    draw.rounded_rectangle(pil_box(box), radius=radius, fill=fill, outline=border, width=width)
+    content = inset(box, width + padding)
+    if title:
+        f = title_font or font(HEADING_SIZE, bold=True)
+        shown = ellipsize(title, f, content[2] - content[0])
+        _line(draw, (content[0], content[1]), shown, f, title_fill, "la", None)
+        rule_y = content[1] + text_size(shown, f)[1] + padding // 2
+        draw.line([(content[0], rule_y), (content[2] - 1, rule_y)], fill=border, width=width)
+        content = (content[0], rule_y + width + padding // 2, content[2], content[3])
+    return content
+
+
+_STATIC: dict[Hashable, Image.Image] = {}
+_STATIC_LOCK = threading.RLock()
+
+
+def cached_static(key: Hashable, builder: Callable[[], Image.Image]) -> Image.Image:
+    """A copy of the image ``builder()`` made, building it only the first time ``key`` is
+    asked for in this process. For the parts of a board that never change: draw them once,
+    then draw each turn's pieces on the copy."""
+    with _STATIC_LOCK:
+        image = _STATIC.get(key)
+        if image is None:
+            image = builder()
+            _STATIC[key] = image
+        return image.copy()
+
+
+def clear_static_cache() -> None:
+    """Forget every cached static image (for tests, or after changing a board's art)."""
+    with _STATIC_LOCK:
+        _STATIC.clear()

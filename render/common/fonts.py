@@ -1,0 +1,141 @@
+"""Fonts and text measurement.
+
+Every font is Pillow's built-in scalable face (``ImageFont.load_default(size=...)``, Pillow
+10.1+), so rendering never depends on fonts installed on the host. That face has no bold
+weight; a bold font is the same face drawn with a thin stroke in the text colour
+(:func:`stroke_width` says how thick), which :func:`render.common.canvas.draw_text` applies.
+The face covers basic Latin only, so text is passed through :func:`displayable` before it is
+measured or drawn: accents are dropped and other missing characters become "?".
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+import weakref
+from functools import cache, lru_cache
+
+from PIL import ImageFont
+
+Font = ImageFont.FreeTypeFont
+
+# Sizes that stay readable on a phone when a 1600 px wide board is shown at half scale.
+TITLE_SIZE = 40
+HEADING_SIZE = 30
+BODY_SIZE = 24
+SMALL_SIZE = 20  # the least for anything a player must read
+
+_BOLD: weakref.WeakSet[Font] = weakref.WeakSet()
+
+
+def font(size: int, bold: bool = False) -> Font:
+    """The built-in scalable font at ``size`` pixels, cached; ``bold`` thickens it."""
+    if size < 1:
+        raise ValueError(f"font size must be positive, not {size}")
+    return _load(int(size), bool(bold))
+
+
+@cache
+def _load(size: int, bold: bool) -> Font:
+    loaded = ImageFont.load_default(size=size)
+    if not isinstance(loaded, ImageFont.FreeTypeFont):
+        raise RuntimeError("Pillow was built without FreeType; scalable fonts are unavailable")
+    if bold:
+        _BOLD.add(loaded)
+    return loaded
+
+
+_SUBSTITUTES = {
+    "\u2014": "-", "\u2013": "-", "\u2212": "-", "\u2022": "*", "\u00d7": "x",
+    "\u2192": "->", "\u2190": "<-", "\u00a0": " ", "\u00f8": "o", "\u00d8": "O",
+    "\u00df": "ss", "\u00e6": "ae", "\u00c6": "AE", "\u0153": "oe", "\u0152": "OE",
+    "\u0142": "l", "\u0141": "L", "\u0111": "d", "\u0110": "D", "\u00fe": "th",
+}
+
+
+def _glyph(ch: str) -> tuple[tuple[int, int], bytes]:
+    mask = _load(24, False).getmask(ch)
+    return mask.size, bytes(mask)
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str) -> bool:
+    """True when the built-in face draws ``ch`` (rather than its missing-glyph box)."""
+    return ch.isspace() or _glyph(ch) != _glyph("\uffff")
+
+
+def displayable(text: str) -> str:
+    """``text`` with every character the built-in face lacks replaced by a near equivalent
+    (accents dropped, dashes to hyphens) or "?"."""
+    if all(ch == "\n" or has_glyph(ch) for ch in text):
+        return text
+    out = []
+    for ch in text:
+        if ch == "\n" or has_glyph(ch):
+            out.append(ch)
+        elif ch in _SUBSTITUTES:
+            out.append(_SUBSTITUTES[ch])
+        else:
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if has_glyph(c))
+            base = "".join(c for c in base if not unicodedata.combining(c))
+            out.append(base or "?")
+    return "".join(out)
+
+
+def is_bold(f: Font) -> bool:
+    """True for fonts made by ``font(..., bold=True)``."""
+    return f in _BOLD
+
+
+def stroke_width(f: Font) -> int:
+    """The stroke that makes a bold font look bold (0 for regular fonts)."""
+    return max(1, round(f.size / 22)) if is_bold(f) else 0
+
+
+def line_height(f: Font, spacing: float = 1.2) -> int:
+    """Distance between baselines of wrapped lines."""
+    ascent, descent = f.getmetrics()
+    return math.ceil((ascent + descent) * spacing) + 2 * stroke_width(f)
+
+
+def text_width(text: str, f: Font) -> int:
+    """Advance width of one line of text, including any bold stroke."""
+    return math.ceil(f.getlength(displayable(text))) + 2 * stroke_width(f)
+
+
+def text_size(text: str, f: Font) -> tuple[int, int]:
+    """Width and height of the text block (lines split on newlines). Height is a whole number
+    of font lines (ascent + descent), so equal-sized labels line up whatever their letters."""
+    lines = text.split("\n")
+    ascent, descent = f.getmetrics()
+    height = ascent + descent + 2 * stroke_width(f)
+    if len(lines) > 1:
+        height += (len(lines) - 1) * line_height(f)
+    return max(text_width(line, f) for line in lines), height
+
+
+def fit_font(
+    text: str, max_width: int, start_size: int, min_size: int = SMALL_SIZE, bold: bool = False
+) -> Font:
+    """The largest font from ``start_size`` down to ``min_size`` in which ``text`` fits
+    ``max_width``; ``min_size`` if none does (pair with :func:`ellipsize`)."""
+    for size in range(start_size, min_size - 1, -1):
+        f = font(size, bold)
+        if text_size(text, f)[0] <= max_width:
+            return f
+    return font(min_size, bold)
+
+
+def ellipsize(text: str, f: Font, max_width: int, ellipsis: str = "…") -> str:
+    """``text`` cut short with an ellipsis so it fits ``max_width`` (unchanged if it fits)."""
+    text = displayable(text)
+    if text_width(text, f) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid].rstrip() + ellipsis, f) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ellipsis if lo else ""

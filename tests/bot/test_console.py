@@ -1,0 +1,84 @@
+"""The local table and the command line, with input piped in and a real database."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from bot.__main__ import main
+from bot.console import run_local
+from bot.settings import Settings
+
+
+def settings() -> Settings:
+    return Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+async def play(tmp_path: Path, script: str, **kwargs: object) -> str:
+    out = io.StringIO()
+    await run_local(settings(), db=tmp_path / "t.sqlite3", boards=tmp_path / "boards",
+                    stdin=io.StringIO(script), stdout=out, **kwargs)  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+async def test_scripted_game_writes_boards_and_is_saved(tmp_path: Path) -> None:
+    text = await play(tmp_path, "/game new race target=12 seed=5\n/game join Ben\n/game start\n"
+                      "/move\n/move 1\n/game undo\n/game status\n/quit\n")
+    assert "Harbour Race begins" in text
+    assert "took back their last action" in text
+    assert "Turn 1, move 2" in text
+    boards = sorted((tmp_path / "boards").glob("*.png"))
+    assert boards and boards[0].read_bytes().startswith(b"\x89PNG")
+    # Run again on the same database: the game is still there.
+    again = await play(tmp_path, "/game status\n")
+    assert "A saved game is open here" in again and "move 2" in again
+
+
+async def test_bad_input_is_answered_and_changes_nothing(tmp_path: Path) -> None:
+    text = await play(tmp_path, "/fly\n/game new chess\n/game new race speed=3\n"
+                      "/game new race\n/game start\n/move 9\n/move \"unclosed\n/quit\n")
+    assert "Unknown command" in text
+    assert "No game 'chess'" in text
+    assert "no option 'speed'" in text
+    assert "needs 2 to 4 players" in text
+    assert "not started" in text
+    assert "Cannot read that line" in text
+
+
+async def test_quick_start_with_bots_plays_to_the_end(tmp_path: Path) -> None:
+    moves = "".join("/move Roll\n" for _ in range(40))
+    text = await play(tmp_path, moves + "/game export\n", game="race", players=3, bots=2,
+                      seed=9)
+    assert "The game is over" in text
+    record_line = next(line for line in text.splitlines() if line.startswith("[record]"))
+    record = json.loads(Path(record_line.split(" ", 1)[1]).read_text())
+    assert record["setup"]["seed"] == 9 and record["actions"]
+
+
+def test_selfplay_prints_a_line_per_game_and_a_summary(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    status = main(["selfplay", "race", "--games", "3", "--seed", "11", "--players", "3",
+                   "--records", str(tmp_path / "records")])
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert status == 0
+    games, summary = lines[:-1], lines[-1]
+    assert [g["seed"] for g in games] == [11, 12, 13]
+    for g in games:
+        assert g["finished"] and g["players"] == 3 and g["actions"] > 0 and g["winners"]
+        assert set(g) >= {"game", "seed", "players", "finished", "end_reason", "turns",
+                          "actions", "scores", "winners", "seconds"}
+    assert summary["games"] == 3 and summary["errors"] == 0
+    records = sorted((tmp_path / "records").glob("*.json"))
+    assert len(records) == 3
+    out = tmp_path / "boards"
+    assert main(["replay", str(records[0]), "--out", str(out)]) == 0
+    pngs = sorted(out.glob("*.png"))
+    # the start, every turn's end, and the winning move (which ends no turn in this game)
+    assert len(pngs) == games[0]["turns"] + 2
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in pngs)
+
+
+def test_selfplay_reports_a_move_cap_as_an_error(capsys) -> None:  # type: ignore[no-untyped-def]
+    status = main(["selfplay", "race", "--games", "1", "--max-actions", "2"])
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert status == 1 and summary["errors"] == 1

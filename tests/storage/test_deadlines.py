@@ -1,0 +1,72 @@
+"""Turn deadlines: one per match, reminders once, gone when the match ends."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.storage import DeadlineRow, NotFound, Storage, WrongStatus
+
+from .helpers import new_active, new_lobby
+
+
+async def test_set_replace_and_clear(storage: Storage) -> None:
+    match = await new_active(storage)
+    assert await storage.deadline(match.id) is None
+    await storage.set_deadline(match.id, version=0, seats=[0], due_at=100.0, remind_at=50.0)
+    assert await storage.deadline(match.id) == DeadlineRow(match.id, 0, [0], 100.0, 50.0, False)
+
+    await storage.mark_reminded(match.id, 0)
+    assert (await storage.deadline(match.id)).reminded is True  # type: ignore[union-attr]
+
+    # A new deadline replaces the old one and needs its own reminder.
+    await storage.set_deadline(match.id, version=1, seats=[1, 2], due_at=200.0, remind_at=None)
+    assert await storage.deadline(match.id) == DeadlineRow(match.id, 1, [1, 2], 200.0, None, False)
+
+    await storage.clear_deadline(match.id)
+    assert await storage.deadline(match.id) is None
+    await storage.clear_deadline(match.id)  # nothing to clear is fine
+
+
+async def test_deadlines_need_an_active_match(storage: Storage) -> None:
+    lobby = await new_lobby(storage)
+    with pytest.raises(WrongStatus):
+        await storage.set_deadline(lobby.id, version=0, seats=[0], due_at=1.0, remind_at=None)
+    with pytest.raises(NotFound):
+        await storage.set_deadline(404, version=0, seats=[0], due_at=1.0, remind_at=None)
+
+
+async def test_due_reminders_and_deadlines(storage: Storage) -> None:
+    a = await new_active(storage, channel_id=1)
+    b = await new_active(storage, channel_id=2)
+    c = await new_active(storage, channel_id=3)
+    await storage.set_deadline(a.id, version=0, seats=[0], due_at=100.0, remind_at=60.0)
+    await storage.set_deadline(b.id, version=0, seats=[1], due_at=90.0, remind_at=None)
+    await storage.set_deadline(c.id, version=0, seats=[2], due_at=300.0, remind_at=50.0)
+
+    assert await storage.due_reminders(40.0) == []
+    assert [d.match_id for d in await storage.due_reminders(60.0)] == [c.id, a.id]
+    await storage.mark_reminded(c.id, 0)
+    assert [d.match_id for d in await storage.due_reminders(60.0)] == [a.id]
+
+    # A reminder for an outdated version does not silence the current deadline.
+    await storage.set_deadline(a.id, version=1, seats=[1], due_at=160.0, remind_at=120.0)
+    await storage.mark_reminded(a.id, 0)
+    assert [d.match_id for d in await storage.due_reminders(130.0)] == [a.id]
+
+    assert await storage.due_deadlines(89.0) == []
+    assert [d.match_id for d in await storage.due_deadlines(160.0)] == [b.id, a.id]
+    assert [d.match_id for d in await storage.due_deadlines(1000.0)] == [b.id, a.id, c.id]
+
+
+async def test_ending_a_match_removes_its_deadline(storage: Storage) -> None:
+    done = await new_active(storage, channel_id=1)
+    dropped = await new_active(storage, channel_id=2)
+    kept = await new_active(storage, channel_id=3)
+    for match in (done, dropped, kept):
+        await storage.set_deadline(match.id, version=0, seats=[0], due_at=10.0, remind_at=5.0)
+    await storage.finish_match(done.id, end_reason="won", outcome={}, seats=[])
+    await storage.abort_match(dropped.id)
+    assert [d.match_id for d in await storage.due_deadlines(100.0)] == [kept.id]
+    assert [d.match_id for d in await storage.due_reminders(100.0)] == [kept.id]
+    with pytest.raises(WrongStatus):
+        await storage.set_deadline(done.id, version=0, seats=[0], due_at=1.0, remind_at=None)

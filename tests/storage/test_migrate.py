@@ -1,0 +1,148 @@
+"""Opening a database: pragmas, migrations in order, each once, each all-or-nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.storage import Migration, Storage, StorageError, apply_migrations, load_migrations
+from bot.storage.db import connect
+
+from .helpers import FakeClock
+
+
+def tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as raw:
+        rows = raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    return {name for (name,) in rows}
+
+
+def recorded_versions(path: Path) -> list[int]:
+    with sqlite3.connect(path) as raw:
+        rows = raw.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
+    return [version for (version,) in rows]
+
+
+def test_shipped_migrations_are_numbered_from_one() -> None:
+    migrations = load_migrations()
+    assert [m.version for m in migrations] == list(range(1, len(migrations) + 1))
+    assert migrations[0].name == "initial"
+
+
+async def test_open_creates_directory_and_applies_migrations(db_path: Path) -> None:
+    assert not db_path.parent.exists()
+    store = await Storage.open(db_path)
+    try:
+        assert await store.schema_version() == len(load_migrations())
+    finally:
+        await store.close()
+    assert db_path.exists()
+    assert recorded_versions(db_path) == [m.version for m in load_migrations()]
+    assert {"matches", "seats", "actions", "snapshots", "deadlines", "results"} <= tables(db_path)
+
+
+async def test_reopening_applies_nothing_twice(db_path: Path, clock: FakeClock) -> None:
+    await (await Storage.open(db_path, clock=clock)).close()
+    with sqlite3.connect(db_path) as raw:
+        first = raw.execute("SELECT * FROM schema_version").fetchall()
+
+    await (await Storage.open(db_path, clock=clock)).close()
+    conn = await connect(db_path)
+    try:
+        assert await apply_migrations(conn, load_migrations(), clock) == []
+    finally:
+        await conn.close()
+
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("SELECT * FROM schema_version").fetchall() == first
+
+
+async def test_pragmas(storage: Storage, db_path: Path) -> None:
+    conn = storage._conn
+    async with conn.execute("PRAGMA journal_mode") as cur:
+        assert (await cur.fetchone())[0] == "wal"
+    async with conn.execute("PRAGMA foreign_keys") as cur:
+        assert (await cur.fetchone())[0] == 1
+    async with conn.execute("PRAGMA synchronous") as cur:
+        assert (await cur.fetchone())[0] == 1  # NORMAL
+    async with conn.execute("PRAGMA busy_timeout") as cur:
+        assert (await cur.fetchone())[0] >= 1000
+    # WAL is a property of the file: a fresh connection sees it too.
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_each_migration_is_applied_in_order_and_all_or_nothing(
+    db_path: Path, clock: FakeClock
+) -> None:
+    base = load_migrations()
+    n = len(base)
+    good = Migration(n + 1, "good", "CREATE TABLE extra_a (x INTEGER); -- a comment; still\n")
+    broken = Migration(
+        n + 2,
+        "broken",
+        "CREATE TABLE extra_b (x TEXT DEFAULT 'a;b');\nINSERT INTO no_such_table VALUES (1);",
+    )
+    conn = await connect(db_path)
+    try:
+        # Handed over out of order: they are still applied by number.
+        with pytest.raises(sqlite3.OperationalError):
+            await apply_migrations(conn, [broken, good, *base], clock)
+        assert recorded_versions(db_path) == list(range(1, n + 2))
+        assert "extra_a" in tables(db_path)
+        assert "extra_b" not in tables(db_path)  # its transaction was rolled back
+
+        fixed = Migration(n + 2, "fixed", "CREATE TABLE extra_b (x TEXT DEFAULT 'a;b');")
+        assert await apply_migrations(conn, [*base, good, fixed], clock) == [n + 2]
+        assert await apply_migrations(conn, [*base, good, fixed], clock) == []
+    finally:
+        await conn.close()
+    assert "extra_b" in tables(db_path)
+    assert recorded_versions(db_path) == list(range(1, n + 3))
+
+
+async def test_database_newer_than_code_is_refused(db_path: Path) -> None:
+    await (await Storage.open(db_path)).close()
+    with sqlite3.connect(db_path) as raw:
+        raw.execute("INSERT INTO schema_version VALUES (999, 'future', 0)")
+    with pytest.raises(StorageError, match="newer"):
+        await Storage.open(db_path)
+
+
+async def test_two_processes_opening_at_once_migrate_once(db_path: Path) -> None:
+    import asyncio
+
+    stores = await asyncio.gather(*(Storage.open(db_path) for _ in range(4)))
+    for store in stores:
+        await store.close()
+    assert recorded_versions(db_path) == [m.version for m in load_migrations()]
+
+
+def test_statement_splitting_respects_strings_comments_and_triggers() -> None:
+    migration = Migration(
+        1,
+        "x",
+        """
+        -- header; with a semicolon
+        CREATE TABLE t (a TEXT DEFAULT ';');
+        CREATE TRIGGER tr AFTER INSERT ON t BEGIN
+            UPDATE t SET a = 'x;y';
+            DELETE FROM t WHERE a = '';
+        END;
+        /* trailing comment */
+        """,
+    )
+    statements = migration.statements()
+    assert len(statements) == 2
+    assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
+
+
+async def test_connection_is_usable_directly(db_path: Path) -> None:
+    conn = await connect(db_path)
+    try:
+        assert isinstance(conn, aiosqlite.Connection)
+    finally:
+        await conn.close()
