@@ -61,15 +61,18 @@ def to_png(image: Image.Image) -> bytes:
     for colours in (64, 16):  # last resort for pathological (noisy) images
         if len(best) <= MAX_PNG_BYTES:
             break
-        best = _encode(_quantize(image, colours))
+        best = _encode(_quantize(image, colours, Image.Quantize.FASTOCTREE))
     return best
 
 
-def _quantize(image: Image.Image, colours: int) -> Image.Image:
-    """A palette image: exact when ``image`` has at most ``colours`` colours, else median cut."""
+def _quantize(
+    image: Image.Image, colours: int, method: Image.Quantize = Image.Quantize.MEDIANCUT
+) -> Image.Image:
+    """A palette image: exact when ``image`` has at most ``colours`` colours, else reduced
+    with ``method`` and no dithering (dither noise would only grow the file)."""
     present = image.getcolors(colours)
     if present is None:
-        return image.quantize(colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        return image.quantize(colours, method=method, dither=Image.Dither.NONE)
     flat: list[int] = []
     for _, rgb in present:
         assert isinstance(rgb, tuple)  # an RGB image's colours are (r, g, b)

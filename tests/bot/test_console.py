@@ -82,3 +82,17 @@ def test_selfplay_reports_a_move_cap_as_an_error(capsys) -> None:  # type: ignor
     status = main(["selfplay", "race", "--games", "1", "--max-actions", "2"])
     summary = json.loads(capsys.readouterr().out.splitlines()[-1])
     assert status == 1 and summary["errors"] == 1
+
+
+def test_without_a_token_python_m_bot_opens_the_local_table(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run([sys.executable, "-m", "bot"], input="/help\n/quit\n", text=True,
+                          capture_output=True, cwd=tmp_path, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "No DISCORD_TOKEN is set" in done.stderr
+    assert "Portolan local table" in done.stdout and "/game new" in done.stdout
+    assert (tmp_path / "var" / "portolan.sqlite3").exists()

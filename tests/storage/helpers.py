@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
-from contextlib import closing
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 from bot.storage import MatchRow, Storage
@@ -49,10 +50,18 @@ async def new_active(store: Storage, channel_id: int = 100, players: int = 3) ->
     )
 
 
+@contextmanager
+def raw_database(path: Path) -> Iterator[sqlite3.Connection]:
+    """A plain sqlite3 connection beside the one under test: commits on success, always
+    closes."""
+    with closing(sqlite3.connect(path)) as raw, raw:
+        yield raw
+
+
 def dump_database(path: Path) -> dict[str, list[tuple[object, ...]]]:
     """Every row of every table, read through a separate plain connection: what is really
     committed, independent of the code under test."""
-    with closing(sqlite3.connect(path)) as raw:
+    with raw_database(path) as raw:
         names = [
             name
             for (name,) in raw.execute(

@@ -14,7 +14,10 @@ from .helpers import FakeClock, dump_database, new_active, new_lobby
 
 async def test_append_and_read_back(storage: Storage, clock: FakeClock) -> None:
     match = await new_active(storage)
-    events = [{"type": "moved", "to": [3, 4]}, {"type": "note", "text": "héllo ⚓"}]
+    events: list[dict[str, Any]] = [
+        {"type": "moved", "to": [3, 4]},
+        {"type": "note", "text": "héllo ⚓"},
+    ]
     assert (
         await storage.append_action(
             match.id, expected_version=0, seat=0, action={"move": "a"}, events=events

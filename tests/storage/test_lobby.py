@@ -16,7 +16,7 @@ from bot.storage import (
     WrongStatus,
 )
 
-from .helpers import FakeClock, new_active, new_lobby
+from .helpers import FakeClock, new_active, new_lobby, raw_database
 
 
 async def test_create_match(storage: Storage, clock: FakeClock) -> None:
@@ -153,7 +153,7 @@ async def test_one_open_match_per_channel_is_enforced_by_the_schema(
         "INSERT INTO matches (channel_id, game, options, seed, status, rules_version, host_id,"
         " settings, created_at, updated_at) VALUES (100, 'g', '{}', 1, ?, '1', 1, '{}', 0, 0)"
     )
-    with sqlite3.connect(db_path) as raw:
+    with raw_database(db_path) as raw:
         with pytest.raises(sqlite3.IntegrityError):
             raw.execute(insert, ("active",))
         raw.execute(insert, ("finished",))  # closed matches do not count

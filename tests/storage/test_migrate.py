@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -9,19 +10,19 @@ import aiosqlite
 import pytest
 
 from bot.storage import Migration, Storage, StorageError, apply_migrations, load_migrations
-from bot.storage.db import connect
+from bot.storage.db import BUSY_TIMEOUT_MS, connect, fetchone
 
-from .helpers import FakeClock
+from .helpers import FakeClock, raw_database
 
 
 def tables(path: Path) -> set[str]:
-    with sqlite3.connect(path) as raw:
+    with raw_database(path) as raw:
         rows = raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
     return {name for (name,) in rows}
 
 
 def recorded_versions(path: Path) -> list[int]:
-    with sqlite3.connect(path) as raw:
+    with raw_database(path) as raw:
         rows = raw.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
     return [version for (version,) in rows]
 
@@ -46,7 +47,7 @@ async def test_open_creates_directory_and_applies_migrations(db_path: Path) -> N
 
 async def test_reopening_applies_nothing_twice(db_path: Path, clock: FakeClock) -> None:
     await (await Storage.open(db_path, clock=clock)).close()
-    with sqlite3.connect(db_path) as raw:
+    with raw_database(db_path) as raw:
         first = raw.execute("SELECT * FROM schema_version").fetchall()
 
     await (await Storage.open(db_path, clock=clock)).close()
@@ -56,22 +57,22 @@ async def test_reopening_applies_nothing_twice(db_path: Path, clock: FakeClock) 
     finally:
         await conn.close()
 
-    with sqlite3.connect(db_path) as raw:
+    with raw_database(db_path) as raw:
         assert raw.execute("SELECT * FROM schema_version").fetchall() == first
 
 
 async def test_pragmas(storage: Storage, db_path: Path) -> None:
-    conn = storage._conn
-    async with conn.execute("PRAGMA journal_mode") as cur:
-        assert (await cur.fetchone())[0] == "wal"
-    async with conn.execute("PRAGMA foreign_keys") as cur:
-        assert (await cur.fetchone())[0] == 1
-    async with conn.execute("PRAGMA synchronous") as cur:
-        assert (await cur.fetchone())[0] == 1  # NORMAL
-    async with conn.execute("PRAGMA busy_timeout") as cur:
-        assert (await cur.fetchone())[0] >= 1000
+    async def pragma(name: str) -> object:
+        row = await fetchone(storage._conn, f"PRAGMA {name}")
+        assert row is not None
+        return row[0]
+
+    assert await pragma("journal_mode") == "wal"
+    assert await pragma("foreign_keys") == 1
+    assert await pragma("synchronous") == 1  # NORMAL
+    assert await pragma("busy_timeout") == BUSY_TIMEOUT_MS
     # WAL is a property of the file: a fresh connection sees it too.
-    with sqlite3.connect(db_path) as raw:
+    with raw_database(db_path) as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
@@ -106,16 +107,14 @@ async def test_each_migration_is_applied_in_order_and_all_or_nothing(
 
 async def test_database_newer_than_code_is_refused(db_path: Path) -> None:
     await (await Storage.open(db_path)).close()
-    with sqlite3.connect(db_path) as raw:
+    with raw_database(db_path) as raw:
         raw.execute("INSERT INTO schema_version VALUES (999, 'future', 0)")
     with pytest.raises(StorageError, match="newer"):
         await Storage.open(db_path)
 
 
-async def test_two_processes_opening_at_once_migrate_once(db_path: Path) -> None:
-    import asyncio
-
-    stores = await asyncio.gather(*(Storage.open(db_path) for _ in range(4)))
+async def test_many_connections_opening_a_new_file_at_once_migrate_once(db_path: Path) -> None:
+    stores = await asyncio.gather(*(Storage.open(db_path) for _ in range(6)))
     for store in stores:
         await store.close()
     assert recorded_versions(db_path) == [m.version for m in load_migrations()]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.storage import Storage
 
 from .helpers import FakeClock, new_active
@@ -25,7 +27,10 @@ async def test_results_recorded_on_finish(storage: Storage, clock: FakeClock) ->
     third = await storage.start_match(third.id, seat_order=[0], state_json="{}")
     aborted = await new_active(storage, channel_id=4)
 
-    seats = [{"seat": 0, "user_id": 1, "score": 12}, {"seat": 1, "user_id": None, "score": 3}]
+    seats: list[dict[str, Any]] = [
+        {"seat": 0, "user_id": 1, "score": 12},
+        {"seat": 1, "user_id": None, "score": 3},
+    ]
     await storage.finish_match(
         second.id, end_reason="won", outcome={"winners": [0], "scores": [12, 3]}, seats=seats
     )

@@ -1,0 +1,177 @@
+"""The buttons under a board message.
+
+Each is a :class:`discord.ui.DynamicItem`: its custom_id carries the match id and the state
+version the board showed, so the bot rebuilds the button from the id alone -- after a restart
+too -- and keeps nothing in memory. Clicks answer ephemerally.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import discord
+from discord import ButtonStyle
+
+from engine.core import registry
+
+from . import lookup
+from .replies import answering, service_of, tell
+from .text import OUT_OF_DATE, bullets, join_lines, rules_text
+
+Button = discord.ui.Button[discord.ui.View]
+
+_IDS = r":(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,10})$"
+
+
+def _custom_id(kind: str, match_id: int, version: int) -> str:
+    return f"portolan:{kind}:{match_id}:{version}"
+
+
+def _ids(match: re.Match[str]) -> tuple[int, int]:
+    return int(match["match"]), int(match["version"])
+
+
+class MyViewButton(discord.ui.DynamicItem[Button], template=r"^portolan:myview" + _IDS):
+    """Your private view now (hand, cash, moves) and the board as your seat sees it."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(Button(label="My view", style=ButtonStyle.primary,
+                                custom_id=_custom_id("myview", match_id, version)))
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> MyViewButton:
+        return cls(*_ids(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await show_my_view(interaction, self.match_id)
+
+
+class MovesButton(discord.ui.DynamicItem[Button], template=r"^portolan:moves" + _IDS):
+    """Your legal moves, if this board is still the newest."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(Button(label="Legal moves", style=ButtonStyle.secondary,
+                                custom_id=_custom_id("moves", match_id, version)))
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> MovesButton:
+        return cls(*_ids(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await show_moves(interaction, self.match_id, self.version)
+
+
+class BoardButton(discord.ui.DynamicItem[Button], template=r"^portolan:board" + _IDS):
+    """The public board as it is now (the message may be old)."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(Button(label="Current board", style=ButtonStyle.secondary,
+                                custom_id=_custom_id("board", match_id, version)))
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> BoardButton:
+        return cls(*_ids(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await show_board(interaction, self.match_id)
+
+
+class RulesButton(discord.ui.DynamicItem[Button], template=r"^portolan:rules" + _IDS):
+    """The game's summary, options and bots."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(Button(label="Rules", style=ButtonStyle.secondary,
+                                custom_id=_custom_id("rules", match_id, version)))
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RulesButton:
+        return cls(*_ids(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await show_rules(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    MyViewButton, MovesButton, BoardButton, RulesButton,
+)
+
+
+def board_view(match_id: int, version: int, *, finished: bool = False) -> discord.ui.View:
+    """The buttons for the board of ``match_id`` at ``version``; never times out."""
+    view = discord.ui.View(timeout=None)
+    if not finished:
+        view.add_item(MyViewButton(match_id, version))
+        view.add_item(MovesButton(match_id, version))
+        view.add_item(BoardButton(match_id, version))
+    view.add_item(RulesButton(match_id, version))
+    return view
+
+
+def png_file(png: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=name)
+
+
+# --- what the clicks do (plain functions, so tests and commands can call them) ---------------
+async def show_my_view(interaction: discord.Interaction[Any], match_id: int) -> None:
+    """The present, whatever the button's version: private lines, moves, the seat's board."""
+    async with answering(interaction, "my view"):
+        service = service_of(interaction)
+        current, lines = await service.private_summary(interaction.channel_id or 0,
+                                                       interaction.user.id)
+        if current != match_id:
+            lines.insert(0, "That board was from an earlier game; here is the current one.")
+        png = await service.render(current, viewer_user=interaction.user.id)
+        await tell(interaction, join_lines(lines), file=png_file(png, "my-view.png"))
+
+
+async def show_moves(interaction: discord.Interaction[Any], match_id: int, version: int) -> None:
+    async with answering(interaction, "legal moves"):
+        service = service_of(interaction)
+        match = await lookup.match_row(service, match_id)
+        if match.status != "active":
+            await tell(interaction, _not_live(match.status))
+            return
+        if match.version != version:
+            await tell(interaction, OUT_OF_DATE)
+            return
+        channel_id = interaction.channel_id or match.channel_id
+        choices = await service.choices(channel_id, interaction.user.id)
+        if not choices:
+            await tell(interaction, await lookup.why_no_moves(service, channel_id,
+                                                              interaction.user.id))
+            return
+        await tell(interaction, "Your moves (play one with /move):\n"
+                   + bullets(c.label for c in choices))
+
+
+async def show_board(interaction: discord.Interaction[Any], match_id: int) -> None:
+    async with answering(interaction, "current board"):
+        service = service_of(interaction)
+        match = await lookup.match_row(service, match_id)
+        png = await service.render(match_id)
+        note = "The board now." if match.status == "active" else _not_live(match.status)
+        await tell(interaction, note, file=png_file(png, f"board-{match_id}-{match.version}.png"))
+
+
+async def show_rules(interaction: discord.Interaction[Any], match_id: int) -> None:
+    async with answering(interaction, "rules"):
+        match = await lookup.match_row(service_of(interaction), match_id)
+        await tell(interaction, rules_text(registry.get(match.game)))
+
+
+def _not_live(status: str) -> str:
+    if status == "aborted":
+        return "This game was aborted."
+    if status == "lobby":
+        return lookup.NOT_STARTED
+    return "This game is over."
