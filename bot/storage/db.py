@@ -64,14 +64,18 @@ async def _enable_wal(conn: aiosqlite.Connection) -> str:
 @asynccontextmanager
 async def transaction(conn: aiosqlite.Connection) -> AsyncIterator[aiosqlite.Connection]:
     """``BEGIN IMMEDIATE`` ... ``COMMIT``; any exception (cancellation included) rolls back and
-    propagates, so a failed operation leaves no trace and the connection is usable again."""
-    await conn.execute("BEGIN IMMEDIATE")
+    propagates, so a failed operation leaves no trace and the connection is usable again.
+
+    The BEGIN is inside the ``try`` on purpose: a task cancelled while waiting for another
+    writer's lock stops waiting, but its queued BEGIN still runs on aiosqlite's thread later;
+    the rollback, queued behind it, closes that transaction again."""
     try:
+        await execute(conn, "BEGIN IMMEDIATE")
         yield conn
-        await conn.execute("COMMIT")
+        await execute(conn, "COMMIT")
     except BaseException:
-        # Shielded so that a second cancellation cannot skip the rollback; aiosqlite runs
-        # calls in order, so the next operation on this connection comes after it anyway.
+        # Shielded so that a second cancellation cannot skip it. Rolling back when no
+        # transaction is open (BEGIN itself failed) does nothing.
         await asyncio.shield(conn.rollback())
         raise
 

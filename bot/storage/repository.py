@@ -260,10 +260,12 @@ class Storage:
                 raise ValueError(
                     f"seat_order {seat_order} is not a permutation of positions {positions}"
                 )
-            await db.executemany(
-                "UPDATE seats SET seat = ? WHERE match_id = ? AND position = ?",
-                [(seat, match_id, position) for seat, position in enumerate(seat_order)],
-            )
+            for seat, position in enumerate(seat_order):
+                await execute(
+                    db,
+                    "UPDATE seats SET seat = ? WHERE match_id = ? AND position = ?",
+                    (seat, match_id, position),
+                )
             await execute(
                 db,
                 "UPDATE matches SET status = 'active', version = 0, updated_at = ? WHERE id = ?",

@@ -16,6 +16,7 @@ from engine.core.errors import ContentError
 from .content_models import ActionId, GoldBox, GoodsBox
 from .effects import (
     ConvertGoods,
+    Effect,
     GainGoodsOfChoice,
     PerOwnCube,
     PerOwnShip,
@@ -122,10 +123,10 @@ def _check_areas(c: ShipsContent, p: _Problems) -> None:
             p.add(f, f"{where}/locations", f"the rulebook names location {missing!r} here")
         for j, loc in enumerate(area.locations):
             at = f"{where}/locations/{j}"
-            for k, box in enumerate(loc.trade_boxes):
-                if isinstance(box, GoodsBox) and box.good not in goods:
-                    p.add(f, f"{at}/trade_boxes/{k}/good", f"unknown good {box.good!r}")
-                if isinstance(box, GoldBox):
+            for k, trade_box in enumerate(loc.trade_boxes):
+                if isinstance(trade_box, GoodsBox) and trade_box.good not in goods:
+                    p.add(f, f"{at}/trade_boxes/{k}/good", f"unknown good {trade_box.good!r}")
+                if isinstance(trade_box, GoldBox):
                     gold_boxes.append(loc.id)
             for k, space in enumerate(loc.city_spaces):
                 fixed = {"navigation": NAVIGATION_PER_CITY_SYMBOL,
@@ -139,16 +140,16 @@ def _check_areas(c: ShipsContent, p: _Problems) -> None:
     world = c.areas.rest_of_world
     if world.vp_value != world.area:
         p.add(f, "rest_of_world/vp_value", "an area's value is its number")
-    box = world.merchant_box
-    for k, choice in enumerate(box.goods_choice):
+    merchant = world.merchant_box
+    at = "rest_of_world/merchant_box"
+    for k, choice in enumerate(merchant.goods_choice):
         if choice.good not in goods:
-            p.add(f, f"rest_of_world/merchant_box/goods_choice/{k}", f"unknown good {choice.good!r}")
-        if choice.good in box.excluded_goods:
-            p.add(f, f"rest_of_world/merchant_box/goods_choice/{k}",
-                  f"{choice.good!r} is also excluded")
-    for k, good in enumerate(box.excluded_goods):
+            p.add(f, f"{at}/goods_choice/{k}", f"unknown good {choice.good!r}")
+        if choice.good in merchant.excluded_goods:
+            p.add(f, f"{at}/goods_choice/{k}", f"{choice.good!r} is also excluded")
+    for k, good in enumerate(merchant.excluded_goods):
         if good not in goods:
-            p.add(f, f"rest_of_world/merchant_box/excluded_goods/{k}", f"unknown good {good!r}")
+            p.add(f, f"{at}/excluded_goods/{k}", f"unknown good {good!r}")
 
 
 def _check_display(c: ShipsContent, p: _Problems) -> None:
@@ -189,7 +190,7 @@ def _check_components(c: ShipsContent, p: _Problems) -> None:
             p.add(f, f"{where}/good", f"unknown good {extra.good!r}")
         if any(seat > comp.players.max for seat in extra.seats):
             p.add(f, f"{where}/seats", f"seats run from 1 to {comp.players.max}")
-    if comp.end_game.trigger_age != c.ages.ages[-1].age:
+    if c.ages.ages and comp.end_game.trigger_age != c.ages.ages[-1].age:
         p.add(f, "end_game/trigger_age", "the game ends on the last age of the track")
 
 
@@ -213,36 +214,48 @@ def _check_cards(c: ShipsContent, p: _Problems) -> None:
         size = sum(card.copies.value for card in cards if card.era == era)
         if size < shown:
             p.add(f, "cards", f"the {era!r} deck has {size} cards, fewer than the {shown} shown")
-    boxes = {box.id for age in c.ages.ages for box in age.boxes()}
-    locations = {loc.id for area in c.areas.areas for loc in area.locations}
-    boxed_goods = {box.good for area in c.areas.areas for loc in area.locations
-                   for box in loc.trade_boxes if isinstance(box, GoodsBox)}
-    actions = {a.id for a in c.display.actions}
+    refs = _References(c)
     for i, card in enumerate(cards):
         where = f"cards/{i} ({card.id})"
         if card.era not in eras:
             p.add(f, f"{where}/era", f"unknown era {card.era!r}")
         for k, effect in enumerate(card.effects):
-            at = f"{where}/effects/{k}"
-            goods: list[tuple[str, str]] = []
-            if isinstance(effect, GainGoodsOfChoice):
-                goods += [(f"excluded/{n}", g) for n, g in enumerate(effect.excluded)]
-            elif isinstance(effect, ConvertGoods):
-                goods.append(("good", effect.good))
-                goods += [(f"excluded/{n}", g) for n, g in enumerate(effect.excluded)]
-            elif isinstance(effect, PerOwnCube):
-                if effect.in_trade_box_with is not None:
-                    goods.append(("in_trade_box_with", effect.in_trade_box_with))
-                    if effect.in_trade_box_with not in boxed_goods:
-                        p.add(f, f"{at}/in_trade_box_with",
-                              f"no trade box holds {effect.in_trade_box_with!r}")
-                if effect.in_location is not None and effect.in_location not in locations:
-                    p.add(f, f"{at}/in_location", f"unknown location {effect.in_location!r}")
-            elif isinstance(effect, PerOwnShip) and effect.box not in boxes:
-                p.add(f, f"{at}/box", f"unknown ship box {effect.box!r}")
-            for field, good in goods:
-                if good not in c.goods_ids:
-                    p.add(f, f"{at}/{field}", f"unknown good {good!r}")
-            action = EFFECT_ACTIONS.get(type(effect))
-            if action is not None and action not in actions:
-                p.add(f, f"{at}/effect", f"copies the action {action!r}, missing from the display")
+            _check_effect(effect, refs, p, f"{where}/effects/{k}")
+
+
+class _References:
+    """The ids a card effect may refer to."""
+
+    def __init__(self, c: ShipsContent) -> None:
+        self.goods = set(c.goods_ids)
+        self.boxes = {box.id for age in c.ages.ages for box in age.boxes()}
+        self.locations = {loc.id for area in c.areas.areas for loc in area.locations}
+        self.boxed_goods = {box.good for area in c.areas.areas for loc in area.locations
+                            for box in loc.trade_boxes if isinstance(box, GoodsBox)}
+        self.actions = {a.id for a in c.display.actions}
+
+
+def _check_effect(effect: Effect, refs: _References, p: _Problems, at: str) -> None:
+    f = "cards.yaml"
+    goods: list[tuple[str, str]] = []  # (field, good id)
+    if isinstance(effect, GainGoodsOfChoice):
+        goods += [(f"excluded/{n}", g) for n, g in enumerate(effect.excluded)]
+    elif isinstance(effect, ConvertGoods):
+        goods.append(("good", effect.good))
+        goods += [(f"excluded/{n}", g) for n, g in enumerate(effect.excluded)]
+    elif isinstance(effect, PerOwnCube):
+        wanted = effect.in_trade_box_with
+        if wanted is not None:
+            goods.append(("in_trade_box_with", wanted))
+            if wanted in refs.goods and wanted not in refs.boxed_goods:
+                p.add(f, f"{at}/in_trade_box_with", f"no trade box holds {wanted!r}")
+        if effect.in_location is not None and effect.in_location not in refs.locations:
+            p.add(f, f"{at}/in_location", f"unknown location {effect.in_location!r}")
+    elif isinstance(effect, PerOwnShip) and effect.box not in refs.boxes:
+        p.add(f, f"{at}/box", f"unknown ship box {effect.box!r}")
+    for field, good in goods:
+        if good not in refs.goods:
+            p.add(f, f"{at}/{field}", f"unknown good {good!r}")
+    action = EFFECT_ACTIONS.get(type(effect))
+    if action is not None and action not in refs.actions:
+        p.add(f, f"{at}/effect", f"copies the action {action!r}, missing from the display")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +10,7 @@ import pytest
 
 from bot.storage import ActionRow, NotFound, StaleVersion, Storage
 
-from .helpers import FakeClock, dump_database, new_active, new_lobby
+from .helpers import FakeClock, dump_database, new_active, new_lobby, raw_database
 
 
 async def test_append_and_read_back(storage: Storage, clock: FakeClock) -> None:
@@ -164,3 +165,28 @@ async def test_unserializable_payload_writes_nothing(storage: Storage, db_path: 
     assert (
         await storage.append_action(match.id, expected_version=0, seat=0, action={}, events=[]) == 1
     )
+
+
+async def test_cancelled_while_waiting_for_the_lock_leaves_the_connection_clean(
+    storage: Storage, db_path: Path
+) -> None:
+    match = await new_active(storage)
+    with raw_database(db_path) as other:
+        other.execute("BEGIN IMMEDIATE")  # another process holds the write lock
+        task = asyncio.create_task(
+            storage.append_action(match.id, expected_version=0, seat=0, action={}, events=[])
+        )
+        await asyncio.sleep(0.2)  # the BEGIN is now waiting in SQLite's busy handler
+        task.cancel()
+        await asyncio.sleep(0.05)
+    # The other writer is done: the queued BEGIN now succeeds, after the task was cancelled.
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    # The lock is released; the cancelled append left no transaction open behind it.
+    assert (
+        await storage.append_action(
+            match.id, expected_version=0, seat=0, action={"after": "cancel"}, events=[]
+        )
+        == 1
+    )
+    assert [a.action for a in await storage.actions(match.id)] == [{"after": "cancel"}]
