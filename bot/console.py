@@ -240,6 +240,7 @@ async def run_local(
     try:
         await _restore_users(table)
         await service.tick()
+        await service.resume()
         table.say("Portolan local table. /help lists the commands; /quit leaves.")
         if game:
             await _quick_start(table, game, players, bots, seed)

@@ -58,6 +58,7 @@ class ActResult:
     message: str
     private: list[str] = field(default_factory=list)
     version: int = 0
+    notice: Notice | None = None  # what to announce, delivered once the match is unlocked
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,9 @@ class MatchService:
         self.run_bots = run_bots
         self._states: dict[int, State] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Announcements leave in commit order, but after the match lock is released, so a slow
+        # render or upload never holds up the next move.
+        self._order: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[None]] = set()
 
     # --- lobby ------------------------------------------------------------------------------
@@ -286,7 +290,23 @@ class MatchService:
             return ActResult(False, "That is not one of your legal moves now.")
         return await self.act(channel_id, user_id, options[index].action, version)
 
+    async def resume(self) -> None:
+        """After a start: lets bot seats that were due to move carry on."""
+        for match in await self.storage.matches("active"):
+            game = self._game(match.game)
+            seats = await self.storage.seats(match.id)
+            state = await self._state(match)
+            if any(seats[s].bot for s in game.actors(state)):
+                self._maybe_run_bots(match.id)
+
     # --- reading ----------------------------------------------------------------------------
+    async def current(self, channel_id: int) -> MatchRow | None:
+        """The channel's open match (in the lobby or being played)."""
+        return await self.storage.open_match(channel_id)
+
+    async def match(self, match_id: int) -> MatchRow:
+        return await self.storage.get_match(match_id)
+
     async def view(self, match_id: int, viewer: int | None) -> tuple[Game[Any], View, list[str]]:
         match = await self.storage.get_match(match_id)
         game = self._game(match.game)
@@ -459,8 +479,10 @@ class MatchService:
                 if state.turn != turn or not acting:
                     break
                 seats = await self.storage.seats(match_id)
-                ok = await self._bot_move(match, game, state, seats, acting[0], "random")
-            if not ok:
+                result = await self._bot_move(match, game, state, seats, acting[0], "random")
+                await self._order[match_id].acquire()
+            await self._deliver_ordered(match_id, result)
+            if not result.ok:
                 break
         self._maybe_run_bots(match_id)
 
@@ -497,25 +519,27 @@ class MatchService:
                     return moves
                 seat = bots[0]
                 bot_name = seats[seat].bot or "random"
-                if not await self._bot_move(match, game, state, seats, seat, bot_name):
-                    return moves
+                result = await self._bot_move(match, game, state, seats, seat, bot_name)
+                await self._order[match_id].acquire()
+            await self._deliver_ordered(match_id, result)
+            if not result.ok:
+                return moves
             moves += 1
         return moves
 
     async def _bot_move(self, match: MatchRow, game: Game[Any], state: State,
-                        seats: list[SeatRow], seat: int, bot_name: str) -> bool:
+                        seats: list[SeatRow], seat: int, bot_name: str) -> ActResult:
         """One bot action through ``step``; must be called under the match's lock."""
         legal = game.legal_actions(state, seat)
         if not legal:
             log.error("match %s: bot seat %s may act but has no legal action", match.id, seat)
-            return False
+            return ActResult(False, "The bot has no legal action.")
         bot = game.bots().get(bot_name) or game.bots()["random"]
         action = bot.choose(game.view(state, seat), legal, bot_rng(match.seed, state.version, seat))
         result = await self._commit(match, game, state, seats, seat, action, state.version)
-        if isinstance(result, ActResult) and not result.ok:
+        if not result.ok:
             log.error("match %s: bot move refused: %s", match.id, result.message)
-            return False
-        return True
+        return result
 
     # --- the one path that changes a game ---------------------------------------------------
     async def _act_as(self, match: MatchRow, seats: list[SeatRow], seat: int,
@@ -530,8 +554,19 @@ class MatchService:
                 match, game, state, seats, seat, action,
                 state.version if expected is None else expected,
             )
+            await self._order[match.id].acquire()
+        await self._deliver_ordered(match.id, result)
         self._maybe_run_bots(match.id)
         return result
+
+    async def _deliver_ordered(self, match_id: int, result: ActResult) -> None:
+        """Delivers a result's notice; the caller took the match's order lock while it still
+        held the match lock, so notices leave in the order their moves were committed."""
+        try:
+            if result.notice is not None:
+                await self._deliver(result.notice)
+        finally:
+            self._order[match_id].release()
 
     async def _commit(self, match: MatchRow, game: Game[Any], state: State,
                       seats: list[SeatRow], seat: int, action: Action | dict[str, Any],
@@ -558,10 +593,14 @@ class MatchService:
             self._states.pop(match.id, None)  # nothing was acknowledged; reload from disk
             raise
         self._states[match.id] = new
-        notice = await self._announce(match, game, state, outcome, seats)
-        await self._deliver(notice)
+        try:
+            notice = await self._announce(match, game, state, outcome, seats)
+        except Exception:  # the move is committed: it stands, whatever fails after
+            log.exception("match %s: bookkeeping after move %s failed", match.id, new.version)
+            notice = Notice(match.id, match.channel_id, new.version,
+                            lines=public_lines(outcome.events, names), board=True)
         mine = notice.private.get(seats[seat].user_id or -1, [])
-        return ActResult(True, "Done.", private=mine, version=new.version)
+        return ActResult(True, "Done.", private=mine, version=new.version, notice=notice)
 
     async def _announce(self, match: MatchRow, game: Game[Any], before: State,
                         accepted: Accepted, seats: list[SeatRow]) -> Notice:

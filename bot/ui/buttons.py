@@ -122,13 +122,14 @@ def png_file(png: bytes, name: str) -> discord.File:
 
 
 # --- what the clicks do (plain functions, so tests and commands can call them) ---------------
-async def show_my_view(interaction: discord.Interaction[Any], match_id: int) -> None:
-    """The present, whatever the button's version: private lines, moves, the seat's board."""
+async def show_my_view(interaction: discord.Interaction[Any], match_id: int | None) -> None:
+    """The present, whatever the button's version: private lines, moves, the seat's board.
+    (``match_id`` is the board's match, if asked from a board; None from /game view.)"""
     async with answering(interaction, "my view"):
         service = service_of(interaction)
         current, lines = await service.private_summary(interaction.channel_id or 0,
                                                        interaction.user.id)
-        if current != match_id:
+        if match_id is not None and current != match_id:
             lines.insert(0, "That board was from an earlier game; here is the current one.")
         png = await service.render(current, viewer_user=interaction.user.id)
         await tell(interaction, join_lines(lines), file=png_file(png, "my-view.png"))

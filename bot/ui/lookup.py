@@ -1,8 +1,6 @@
 """Read-only questions the Discord adapter asks about a match.
 
-MatchService does not (yet) answer "which match is open in this channel", "what is match N's
-status and version" or "is this user seated", so these read through the service's storage.
-They never write; every change still goes through the service.
+They only read; every change goes through the service.
 """
 
 from __future__ import annotations
@@ -17,11 +15,11 @@ NOT_PLAYING = "You are not playing in this game; you can watch it."
 
 async def open_match(service: MatchService, channel_id: int) -> MatchRow | None:
     """The match in the lobby or in play in this channel, if any."""
-    return await service.storage.open_match(channel_id)
+    return await service.current(channel_id)
 
 
 async def match_row(service: MatchService, match_id: int) -> MatchRow:
-    return await service.storage.get_match(match_id)
+    return await service.match(match_id)
 
 
 async def is_seated(service: MatchService, match_id: int, user_id: int) -> bool:

@@ -327,3 +327,18 @@ async def test_deadline_missed_while_down_is_handled_once_by_remove(harness: Har
     seats = await service.storage.seats(match.id)
     assert [s.bot for s in seats if s.name.startswith(("Anna", "Ben")) and s.user_id is None]
     assert all(s.user_id != late for s in seats)
+
+
+async def test_bot_seats_due_to_move_resume_after_a_restart(harness: Harness) -> None:
+    service = harness.service
+    assert service is not None
+    service.run_bots = False  # the bot is "down" before its seat can move
+    match_id = await started(service, bots=1, humans=())
+    if await actor_user(service, match_id) == ANNA:
+        assert (await service.act(CH, ANNA, {"type": "roll"})).ok
+    version = (await service.storage.get_match(match_id)).version
+    service = await harness.restart()
+    await service.resume()
+    await service.idle()
+    assert (await service.storage.get_match(match_id)).version > version
+    assert await actor_user(service, match_id) == ANNA

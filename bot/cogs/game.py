@@ -1,0 +1,239 @@
+"""/game: open a game in a channel, gather players, start, watch, undo, abort, export."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.service import ActResult, ServiceError
+from bot.ui import lookup
+from bot.ui.buttons import board_view, png_file, show_my_view
+from bot.ui.replies import announce, answering, tell
+from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, join_lines, options_text, players_text
+from engine.core import registry
+
+from .common import PortolanCog, channel_of, find_game, game_autocomplete
+
+MAX_SEED = 2**53 - 1  # Discord's integers stop here
+MAX_TURN_HOURS = 24 * 30
+POLICY_TEXT = {
+    "wait": "the game waits",
+    "bot": "a bot plays the late turn",
+    "remove": "a bot takes the late player's seat",
+}
+_OPTION = re.compile(r"^([A-Za-z_][\w-]*)=(\S+)$")
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"target=30 energy=3"`` (spaces or commas between) as a dict; the game checks values."""
+    found: dict[str, str] = {}
+    for token in re.split(r"[\s,;]+", (text or "").strip()):
+        if not token:
+            continue
+        match = _OPTION.match(token)
+        if match is None:
+            raise ServiceError(
+                f"Options are written name=value with spaces between, for example "
+                f"target=30 energy=3; {token!r} is not. /rules lists each game's options."
+            )
+        found[match[1].lower()] = match[2]
+    return found
+
+
+def act_reply(result: ActResult) -> str:
+    """What the acting player reads: the refusal verbatim, or "Done." and their private news."""
+    if not result.ok:
+        return result.message
+    return join_lines([result.message, *result.private])
+
+
+def deadline_text(settings: dict[str, Any]) -> str:
+    hours = float(settings.get("turn_hours") or 0)
+    if not hours:
+        return "no turn deadline"
+    policy = str(settings.get("policy", "wait"))
+    return f"{hours:g} h per turn; then {POLICY_TEXT.get(policy, policy)}"
+
+
+class GameCog(PortolanCog):
+    game = app_commands.Group(
+        name="game", description="Open, join and run a board game in this channel",
+        guild_only=True,
+    )
+
+    # --- lobby ----------------------------------------------------------------------------
+    @game.command(name="new", description="Open a new game in this channel (you host it)")
+    @app_commands.describe(
+        game="Which game to play",
+        options="Game options as name=value, e.g. target=30 energy=3 (see /rules)",
+        seed="A fixed random seed, to replay a game exactly",
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def game_new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: str | None = None,
+        seed: app_commands.Range[int, 0, MAX_SEED] | None = None,
+    ) -> None:
+        async with answering(interaction, "/game new") as attempt:
+            found = find_game(game)
+            name = interaction.user.display_name
+            match = await self.service.create(
+                channel_id=channel_of(interaction), guild_id=interaction.guild_id,
+                game_id=found.id, host_id=interaction.user.id, host_name=name,
+                options=parse_options(options), seed=seed,
+            )
+            attempt.changed = True
+            await tell(interaction, f"You opened a game of {found.name} and have the first "
+                       "place at the table. Start it with /game start once everyone is in.")
+            await announce(
+                interaction,
+                f"{name} opened a game of **{found.name}** ({options_text(match.options)}), "
+                f"for {players_text(found.min_players, found.max_players)}. "
+                f"Join with /game join; {name} starts it with /game start.",
+            )
+
+    @game.command(name="join", description="Take a seat in this channel's game")
+    async def game_join(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, "/game join") as attempt:
+            channel = channel_of(interaction)
+            await self.service.join(channel, interaction.user.id, interaction.user.display_name)
+            attempt.changed = True
+            await tell(interaction, "You have joined. The host starts the game with /game start.")
+            status = await self.service.status(channel)
+            await announce(interaction, f"{interaction.user.display_name} joined. {status[0]}")
+
+    @game.command(name="leave", description="Give up your seat before the game starts")
+    async def game_leave(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, "/game leave") as attempt:
+            channel = channel_of(interaction)
+            await self.service.leave(channel, interaction.user.id)
+            attempt.changed = True
+            await tell(interaction, "You have left the game.")
+            status = await self.service.status(channel)
+            await announce(interaction, f"{interaction.user.display_name} left. {status[0]}")
+
+    @game.command(name="addbot", description="Host: add a bot player to the game")
+    @app_commands.describe(bot="Which bot (default: random)")
+    async def game_addbot(self, interaction: discord.Interaction[Any], bot: str = "random"
+                          ) -> None:
+        async with answering(interaction, "/game addbot") as attempt:
+            channel = channel_of(interaction)
+            await self.service.add_bot(channel, interaction.user.id, bot.strip().lower())
+            attempt.changed = True
+            await tell(interaction, "Bot added.")
+            status = await self.service.status(channel)
+            await announce(interaction, f"{interaction.user.display_name} added a {bot} bot. "
+                           f"{status[0]}")
+
+    @game_addbot.autocomplete("bot")
+    async def addbot_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        names = ["random"]
+        if interaction.channel_id is not None:
+            match = await lookup.open_match(self.service, interaction.channel_id)
+            if match is not None:
+                names = sorted(registry.get(match.game).bots())
+        typed = current.strip().lower()
+        return [app_commands.Choice(name=n[:CHOICE_TEXT_LIMIT], value=n[:CHOICE_TEXT_LIMIT])
+                for n in names if typed in n.lower()][:CHOICE_LIMIT]
+
+    @game.command(name="start", description="Host: start the game with the players who joined")
+    async def game_start(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, "/game start") as attempt:
+            await self.service.start(channel_of(interaction), interaction.user.id)
+            attempt.changed = True
+            await tell(interaction, "The game has begun; the board is in the channel.")
+
+    @game.command(name="settings", description="Host: set the turn deadline and what happens after")
+    @app_commands.describe(
+        turn_hours="Hours each turn may take (0: no deadline)",
+        policy="When a player misses the deadline: wait, a bot plays the turn, or a bot takes over",
+    )
+    async def game_settings(
+        self,
+        interaction: discord.Interaction[Any],
+        turn_hours: app_commands.Range[float, 0, MAX_TURN_HOURS] | None = None,
+        policy: Literal["wait", "bot", "remove"] | None = None,
+    ) -> None:
+        async with answering(interaction, "/game settings") as attempt:
+            channel = channel_of(interaction)
+            if turn_hours is None and policy is None:
+                status = await self.service.status(channel)
+                await tell(interaction, join_lines(status[:2]))
+                return
+            match = await self.service.update_settings(
+                channel, interaction.user.id, turn_hours=turn_hours, policy=policy)
+            attempt.changed = True
+            text = deadline_text(match.settings)
+            await tell(interaction, f"Saved: {text}.")
+            await announce(interaction, f"{interaction.user.display_name} set the turn "
+                           f"deadline: {text}.")
+
+    # --- watching -------------------------------------------------------------------------
+    @game.command(name="status", description="Who plays, the options, and whose move it is")
+    async def game_status(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, "/game status"):
+            await tell(interaction, join_lines(await self.service.status(channel_of(interaction))))
+
+    @game.command(name="board", description="Post the board as it is now, for everyone")
+    async def game_board(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, "/game board"):
+            channel = channel_of(interaction)
+            match = await lookup.open_match(self.service, channel)
+            if match is None:
+                raise ServiceError(lookup.NO_GAME)
+            if match.status != "active":
+                raise ServiceError(lookup.NOT_STARTED)
+            png = await self.service.render(match.id)
+            status = await self.service.status(channel)
+            await tell(interaction, "The board is posted below.")
+            await announce(interaction, status[-1],
+                           file=png_file(png, f"board-{match.id}-{match.version}.png"),
+                           view=board_view(match.id, match.version))
+
+    @game.command(name="view", description="Your private view: your hand, your moves, your board")
+    async def game_view(self, interaction: discord.Interaction[Any]) -> None:
+        await show_my_view(interaction, None)
+
+    # --- taking back, ending --------------------------------------------------------------
+    @game.command(name="undo", description="Take back your last action of this turn")
+    async def game_undo(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, "/game undo") as attempt:
+            result = await self.service.undo(channel_of(interaction), interaction.user.id)
+            attempt.changed = result.ok
+            await tell(interaction, act_reply(result))
+
+    @game.command(name="abort", description="Host or channel manager: end this game now")
+    async def game_abort(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, "/game abort") as attempt:
+            permissions = interaction.permissions
+            await self.service.abort(
+                channel_of(interaction), interaction.user.id,
+                can_manage=bool(permissions and permissions.manage_channels),
+            )
+            attempt.changed = True
+            await tell(interaction, "The game is aborted.")
+
+    @game.command(name="export", description="The record of this channel's last finished game")
+    async def game_export(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, "/game export"):
+            channel = channel_of(interaction)
+            last = await self.service.last_finished(channel)
+            if last is None:
+                await self.service.export(channel_id=channel)  # explains why there is none
+                raise ServiceError("No finished game in this channel to export.")
+            record = await self.service.export(match_id=last.id)
+            data = json.dumps(record, indent=1, ensure_ascii=False).encode()
+            name = f"portolan-{last.game}-{last.id}.json"
+            await tell(interaction,
+                       f"The record of match {last.id} ({last.status}): setup, seed and every "
+                       "action, enough to replay it.",
+                       file=discord.File(io.BytesIO(data), filename=name))

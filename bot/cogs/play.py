@@ -1,0 +1,52 @@
+"""/move: one action in this channel's game, picked from autocomplete of the legal moves."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.ui.lookup import why_no_moves
+from bot.ui.replies import answering, tell
+from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT
+
+from .common import PortolanCog, channel_of
+from .game import act_reply
+
+log = logging.getLogger(__name__)
+
+
+class PlayCog(PortolanCog):
+    @app_commands.command(name="move", description="Make a move in this channel's game")
+    @app_commands.describe(action="Start typing: the list shows your legal moves now")
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction[Any], action: str) -> None:
+        async with answering(interaction, "/move") as attempt:
+            channel, user = channel_of(interaction), interaction.user.id
+            if not await self.service.choices(channel, user):
+                # Nothing would be accepted; say why (no game, not a player, not your turn).
+                await tell(interaction, await why_no_moves(self.service, channel, user))
+                return
+            result = await self.service.act_choice(channel, user, action)
+            attempt.changed = result.ok
+            await tell(interaction, act_reply(result))
+
+    @move.autocomplete("action")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []
+        try:
+            choices = await self.service.choices(interaction.channel_id, interaction.user.id)
+        except Exception:  # an autocomplete has no way to show an error; /move will
+            log.exception("move autocomplete failed in channel %s", interaction.channel_id)
+            return []
+        typed = current.strip().lower()
+        return [
+            app_commands.Choice(name=c.label[:CHOICE_TEXT_LIMIT], value=c.value)
+            for c in choices
+            if typed in c.label.lower() and len(c.value) <= CHOICE_TEXT_LIMIT
+        ][:CHOICE_LIMIT]

@@ -1,0 +1,228 @@
+"""The Discord bot: wires MatchService to slash commands, buttons and channel messages.
+
+The bot gets its settings (and, for tests, a service factory) in ``__init__``; ``setup_hook``
+opens the database, builds the service with :meth:`PortolanBot.deliver` as its notify
+callback, adds the cogs and the button classes, syncs commands to the development guild when
+one is set, and starts the deadline clock. Global command sync is a separate step
+(``python -m bot sync``), not something every start does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.ext import commands, tasks
+
+from bot.cogs import add_cogs
+from bot.notices import Notice
+from bot.service import MatchService, Notify
+from bot.settings import Settings
+from bot.storage import Storage
+from bot.ui.buttons import DYNAMIC_ITEMS, board_view, png_file
+from bot.ui.replies import QUIET
+from bot.ui.text import MESSAGE_LIMIT, NO_DM, join_lines
+from engine import catalog as engine_catalog
+
+log = logging.getLogger(__name__)
+
+ServiceFactory = Callable[[Notify], Awaitable[MatchService]]
+SHUTDOWN_GRACE = 10.0  # seconds to let bot players finish the move they are making
+
+
+class PortolanBot(commands.Bot):
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        service_factory: ServiceFactory | None = None,
+        storage_path: Path | str | None = None,
+        sync_only: bool = False,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,  # slash commands only; a prefix is required
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=QUIET,
+        )
+        self.settings = settings
+        self._service_factory = service_factory
+        self._storage_path = Path(storage_path) if storage_path is not None else settings.db
+        self._sync_only = sync_only
+        self._storage: Storage | None = None
+        self._service: MatchService | None = None
+        self._dm_closed: set[tuple[int, int]] = set()  # (match, user) told to use My view
+
+    @property
+    def service(self) -> MatchService:
+        if self._service is None:
+            raise RuntimeError("the match service is not ready: setup_hook has not run")
+        return self._service
+
+    # --- start and stop -------------------------------------------------------------------
+    async def prepare(self) -> None:
+        """Everything ``setup_hook`` does that needs no connection to Discord."""
+        engine_catalog.load()
+        if not self._sync_only and self._service is None:
+            if self._service_factory is not None:
+                self._service = await self._service_factory(self.deliver)
+            else:
+                self._storage = await Storage.open(self._storage_path)
+                self._service = MatchService(self._storage, self.settings, notify=self.deliver)
+        await add_cogs(self)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def setup_hook(self) -> None:
+        await self.prepare()
+        if self._sync_only:
+            return
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to the development guild %s", len(synced), guild.id)
+        self.ticker.change_interval(seconds=self.settings.tick_seconds)
+        self.ticker.start()
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s; in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        if self.ticker.is_running():
+            self.ticker.cancel()
+        if self._service is not None:
+            # wait, without cancelling, for bot players mid-move; their moves commit whole
+            idle = asyncio.ensure_future(self._service.idle())
+            await asyncio.wait({idle}, timeout=SHUTDOWN_GRACE)
+            if not idle.done():
+                idle.cancel()
+                log.warning("closing while bot players are still moving")
+        await super().close()
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None
+
+    # --- the deadline clock ---------------------------------------------------------------
+    @tasks.loop(seconds=30)  # the real interval comes from settings.tick_seconds
+    async def ticker(self) -> None:
+        """Reminders and deadlines; the first run, at start, catches up on any that came due
+        while the bot was down."""
+        try:
+            await self.service.tick()
+        except Exception:
+            log.exception("the deadline clock failed; it runs again next tick")
+
+    @ticker.before_loop
+    async def _before_ticker(self) -> None:
+        await self.wait_until_ready()
+        await self.service.resume()  # bot seats that were due to move when the bot stopped
+
+    # --- delivering notices ---------------------------------------------------------------
+    async def deliver(self, notice: Notice) -> None:
+        """Posts a notice: one channel message (lines, board, buttons, pings), then each
+        private part by DM. A closed DM only earns a pointer to the My view button."""
+        channel = await self.resolve_channel(notice.channel_id)
+        if channel is None:
+            log.warning("match %s: channel %s is not reachable; notice dropped",
+                        notice.match_id, notice.channel_id)
+        else:
+            await self._post(channel, notice)
+        unreachable = await self._send_private(notice)
+        if unreachable and channel is not None:
+            text = join_lines(NO_DM.format(name=name) for name in unreachable)
+            try:
+                await channel.send(text, allowed_mentions=QUIET)
+            except discord.HTTPException as err:
+                log.warning("match %s: could not post to channel %s (%s)",
+                            notice.match_id, notice.channel_id, err.status)
+
+    async def _post(self, channel: discord.abc.Messageable, notice: Notice) -> None:
+        pings = list(dict.fromkeys(notice.ping))
+        tail = ("Your move: " + " ".join(f"<@{uid}>" for uid in pings)) if pings else ""
+        body = join_lines(notice.lines, MESSAGE_LIMIT - len(tail) - 1)
+        content = "\n".join(part for part in (body, tail) if part)
+        extra: dict[str, Any] = {}
+        if notice.board:
+            try:
+                png = await self.service.render(notice.match_id)
+                extra["file"] = png_file(png, f"board-{notice.match_id}-{notice.version}.png")
+            except Exception:
+                log.exception("match %s: drawing the board failed", notice.match_id)
+            extra["view"] = board_view(notice.match_id, notice.version, finished=notice.finished)
+        if not content and not extra:
+            return
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, replied_user=False,
+            users=[discord.Object(id=uid) for uid in pings],
+        ) if pings else QUIET
+        try:
+            await channel.send(content or None, allowed_mentions=mentions, **extra)
+        except discord.HTTPException as err:
+            log.warning("match %s: could not post to channel %s (%s %s)",
+                        notice.match_id, notice.channel_id, err.status, err.code)
+
+    async def _send_private(self, notice: Notice) -> list[str]:
+        """DMs each private part; returns the names of players newly found unreachable.
+        Logs never carry the private text, only who could not be reached."""
+        unreachable: list[str] = []
+        for user_id, lines in notice.private.items():
+            if not lines:
+                continue
+            text = join_lines([f"From your game in <#{notice.channel_id}> (only you see this):",
+                               *lines])
+            name = f"<@{user_id}>"
+            key = (notice.match_id, user_id)
+            try:
+                user = await self.resolve_user(user_id)
+                name = user.display_name
+                await user.send(text, allowed_mentions=QUIET)
+            except discord.HTTPException as err:
+                log.info("match %s: cannot DM user %s (%s, code %s)",
+                         notice.match_id, user_id, err.status, err.code)
+                if key not in self._dm_closed:  # say it once per game, not every turn
+                    self._dm_closed.add(key)
+                    unreachable.append(name)
+            else:
+                self._dm_closed.discard(key)
+        return unreachable
+
+    async def resolve_channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel: Any = self.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.fetch_channel(channel_id)
+            except discord.HTTPException as err:
+                log.warning("cannot fetch channel %s (%s)", channel_id, err.status)
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def resolve_user(self, user_id: int) -> discord.User:
+        return self.get_user(user_id) or await self.fetch_user(user_id)
+
+
+def _token(settings: Settings) -> str:
+    if settings.discord_token is None:
+        raise SystemExit("DISCORD_TOKEN is not set (environment or .env).")
+    return settings.discord_token.get_secret_value()
+
+
+async def sync_global(settings: Settings) -> int:
+    """Registers the slash commands with Discord for every server (``python -m bot sync``);
+    global changes can take a while to show. Returns how many top-level commands were synced."""
+    bot = PortolanBot(settings, sync_only=True)
+    async with bot:
+        await bot.login(_token(settings))  # runs setup_hook: cogs only, no database
+        synced = await bot.tree.sync()
+    log.info("synced %d commands globally", len(synced))
+    return len(synced)
+
+
+def run(settings: Settings) -> None:
+    """Runs the bot until it is stopped."""
+    bot = PortolanBot(settings)
+    level = getattr(logging, settings.log_level.upper(), logging.INFO)
+    bot.run(_token(settings), log_level=level, root_logger=True)

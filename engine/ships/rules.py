@@ -1,0 +1,175 @@
+"""Rules shared by the legal-move generator and by ``apply``: costs, options, counts.
+
+Both sides call these functions, so what is offered and what is carried out cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import REST_AREA, board
+from .content import ships_content
+from .effects import PlaceShip as PlaceShipEffect
+from .state import REST_MERCHANT, REST_WARSHIP, ShipsState
+
+LAST_AGE = 11
+ACTION_BOX = {
+    "place_ship": "place_ship", "upgrade_ship": "upgrade_ship", "remove_ship": "remove_ship",
+    "take_card": "take_card", "take_gold": "take_gold", "take_navigation": "take_navigation",
+    "sell_goods": "sell_goods", "retrieve": "retrieve_cubes",
+}
+METAL_VP = 2
+SPICE_EXTRA_CUBES = 1
+
+
+def gold_cost(action_type: str, pay: str) -> int:
+    """The gold printed on the action box for the kind of cube used (none for a card)."""
+    if pay == "card":
+        return 0
+    costs = ships_content().action(ACTION_BOX[action_type]).costs  # type: ignore[arg-type]
+    return costs.merchant_cube if pay == "merchant" else costs.free_action_cube
+
+
+def pay_options(state: ShipsState, seat: int, oil_reserved: int = 0) -> list[str]:
+    player = state.players[seat]
+    options = []
+    if player.action_merchant > 0:
+        options.append("merchant")
+    if player.action_free + player.free_cubes > 0:
+        options.append("free")
+    if player.goods.get("oil", 0) - oil_reserved > 0 and state.supply.free_cubes > 0:
+        options.append("oil")
+    return options
+
+
+def wine_range(state: ShipsState, seat: int, cost: int, wine_reserved: int = 0) -> range:
+    """How many wine counters may be exchanged toward a gold cost: at least the shortfall, at
+    most the cost. Empty when the cost cannot be met."""
+    player = state.players[seat]
+    wine = player.goods.get("wine", 0) - wine_reserved
+    low = max(0, cost - player.gold)
+    return range(low, min(wine, cost) + 1)
+
+
+def metal_range(state: ShipsState, seat: int, cost: int) -> range:
+    player = state.players[seat]
+    low = max(0, cost - player.navigation)
+    return range(low, min(player.goods.get("metal", 0), cost) + 1)
+
+
+@dataclass(frozen=True)
+class AgeOption:
+    age: int
+    navigation: int
+    opens: bool
+
+
+def age_options(state: ShipsState, from_age: int | None = None) -> list[AgeOption]:
+    """Where a ship may go: the present age or the next (Place Ship), or one up (Upgrade)."""
+    b = board()
+    present = state.present_age()
+    if from_age is not None:
+        target = from_age + 1
+        if target > LAST_AGE:
+            return []
+        if target <= present:
+            return [AgeOption(target, 0, False)]
+        # the moving ship counts toward the discount: it is counted before it moves
+        discount = state.ages[from_age - 1].count()
+        return [AgeOption(target, max(0, b.age_border[target] - discount), True)]
+    if present == 0:
+        return [AgeOption(1, 0, True)]
+    options = [AgeOption(present, 0, False)]
+    if present < LAST_AGE:
+        discount = state.ages[present - 1].count()
+        nav = max(0, b.age_border[present + 1] - discount)
+        options.append(AgeOption(present + 1, nav, True))
+    return options
+
+
+def discs_in_area(state: ShipsState, area: int) -> int:
+    if area == REST_AREA:
+        return sum(state.rest_warship)
+    cities = board().cities_by_area.get(area, ())
+    return sum(1 for c in cities if c in state.cities)
+
+
+@dataclass(frozen=True)
+class AreaOption:
+    area: int
+    navigation: int
+    opens: bool
+
+
+def area_border(area: int) -> int:
+    return ships_content().border_cost_into_area(area)
+
+
+def area_options(state: ShipsState) -> list[AreaOption]:
+    if state.area < 2:
+        return [AreaOption(2, 0, True)]
+    options = [AreaOption(state.area, 0, False)]
+    if state.area < REST_AREA:
+        nav = max(0, area_border(state.area + 1) - discs_in_area(state, state.area))
+        options.append(AreaOption(state.area + 1, nav, True))
+    return options
+
+
+def free_trade_boxes(state: ShipsState, area: int) -> list[str]:
+    if area == REST_AREA:
+        return [f"{REST_MERCHANT}.{g}" for g in board().rest_goods]
+    return [t for t in board().trade_by_area.get(area, ()) if t not in state.trade]
+
+
+def free_city_spaces(state: ShipsState, area: int) -> list[str]:
+    if area == REST_AREA:
+        return [REST_WARSHIP]
+    return [c for c in board().cities_by_area.get(area, ()) if c not in state.cities]
+
+
+def is_spice(space: str) -> bool:
+    t = board().trade.get(space)
+    return t is not None and t.kind == "spice"
+
+
+def industry_allowed(space: str) -> bool:
+    if space.startswith(REST_MERCHANT):
+        return ships_content().rest_of_world.merchant_box.industry_allowed.value
+    t = board().trade.get(space)
+    return t is not None and t.kind == "goods"
+
+
+def own_ships(state: ShipsState, seat: int) -> list[tuple[int, str]]:
+    """(age, side) of each box holding at least one of the seat's ships."""
+    found = []
+    for index, boxes in enumerate(state.ages):
+        for side in ("merchant", "warship"):
+            if seat in getattr(boxes, side):
+                found.append((index + 1, side))
+    return found
+
+
+def own_cube_areas(state: ShipsState, seat: int) -> list[int]:
+    areas = {board().trade[t].area for t, owner in state.trade.items() if owner == seat}
+    if state.rest_merchant[seat]:
+        areas.add(REST_AREA)
+    return sorted(areas)
+
+
+def card_action_effect(card_id: str) -> object | None:
+    """The card's effect that needs the player's choices, if any."""
+    interactive = ("place_ship", "upgrade_ship", "sell_goods", "remove_ships_from_one_age",
+                   "retrieve_cubes")
+    for effect in ships_content().card(card_id).effects:
+        if effect.effect in interactive:
+            return effect
+    return None
+
+
+def placement_rules(card_id: str | None) -> PlaceShipEffect:
+    """The restrictions on a Place Ship: the card's, or the display's (none)."""
+    if card_id is not None:
+        effect = card_action_effect(card_id)
+        if isinstance(effect, PlaceShipEffect):
+            return effect
+    return PlaceShipEffect(effect="place_ship")

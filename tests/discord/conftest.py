@@ -1,0 +1,267 @@
+"""A Discord table without Discord: fake interactions, channel and users around a real
+PortolanBot, a real MatchService and a real SQLite file. Nothing here touches the network."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.discord_bot import PortolanBot
+from bot.service import MatchService, Notify
+from bot.settings import Settings
+from bot.storage import MatchRow, Storage
+from bot.ui import lookup
+
+CHANNEL = 555
+GUILD = 777
+ALICE, BOB, CAROL = 1001, 1002, 1003
+NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
+
+
+def forbidden() -> discord.Forbidden:
+    response = SimpleNamespace(status=403, reason="Forbidden")
+    return discord.Forbidden(response, {"code": 50007,  # type: ignore[arg-type]
+                                        "message": "Cannot send messages to this user"})
+
+
+@dataclass
+class Sent:
+    content: str | None
+    kwargs: dict[str, Any]
+    ephemeral: bool = False
+
+    @property
+    def text(self) -> str:
+        return self.content or ""
+
+
+class FakeUser:
+    def __init__(self, user_id: int, name: str, dm_open: bool = True) -> None:
+        self.id = user_id
+        self.display_name = name
+        self.name = name.lower()
+        self.mention = f"<@{user_id}>"
+        self.dm_open = dm_open
+        self.dms: list[Sent] = []
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> None:
+        if not self.dm_open:
+            raise forbidden()
+        self.dms.append(Sent(content, kwargs))
+
+
+class FakeChannel:
+    def __init__(self, channel_id: int) -> None:
+        self.id = channel_id
+        self.messages: list[Sent] = []
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> None:
+        self.messages.append(Sent(content, kwargs))
+
+    @property
+    def texts(self) -> list[str]:
+        return [m.text for m in self.messages]
+
+
+class FakeResponse:
+    def __init__(self, calls: list[tuple[str, Any]]) -> None:
+        self._calls = calls
+        self._done = False
+
+    def is_done(self) -> bool:
+        return self._done
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        assert not self._done, "an interaction is answered once"
+        self._done = True
+        self._calls.append(("defer", {"ephemeral": ephemeral, "thinking": thinking}))
+
+    async def send_message(self, content: str | None = None, *, ephemeral: bool = False,
+                           **kwargs: Any) -> None:
+        assert not self._done, "an interaction is answered once"
+        self._done = True
+        self._calls.append(("send_message", Sent(content, kwargs, ephemeral)))
+
+
+class FakeFollowup:
+    def __init__(self, calls: list[tuple[str, Any]], response: FakeResponse) -> None:
+        self._calls = calls
+        self._response = response
+
+    async def send(self, content: str | None = None, *, ephemeral: bool = False,
+                   **kwargs: Any) -> None:
+        assert self._response.is_done(), "a follow-up needs the interaction answered first"
+        first = not any(kind == "followup" for kind, _ in self._calls)
+        if first and self._calls and self._calls[0][0] == "defer":
+            ephemeral = self._calls[0][1]["ephemeral"]  # Discord: the first inherits the defer
+        self._calls.append(("followup", Sent(content, kwargs, ephemeral)))
+
+
+class FakeInteraction:
+    def __init__(self, client: Any, user: FakeUser, channel_id: int | None = CHANNEL,
+                 guild_id: int | None = GUILD, manage_channels: bool = False) -> None:
+        self.client = client
+        self.user = user
+        self.channel_id = channel_id
+        self.guild_id = guild_id
+        self.permissions = discord.Permissions(manage_channels=manage_channels)
+        self.calls: list[tuple[str, Any]] = []
+        self.response = FakeResponse(self.calls)
+        self.followup = FakeFollowup(self.calls, self.response)
+
+    @property
+    def replies(self) -> list[Sent]:
+        """Everything the user was answered, follow-ups and direct responses alike."""
+        return [s for kind, s in self.calls if kind in ("followup", "send_message")]
+
+    @property
+    def private(self) -> list[str]:
+        return [s.text for s in self.replies if s.ephemeral]
+
+    @property
+    def public(self) -> list[Sent]:
+        return [s for s in self.replies if not s.ephemeral]
+
+    @property
+    def deferred_first(self) -> bool:
+        return bool(self.calls) and self.calls[0] == (
+            "defer", {"ephemeral": True, "thinking": True})
+
+
+@dataclass
+class Table:
+    bot: PortolanBot
+    service: MatchService
+    channel: FakeChannel
+    users: dict[int, FakeUser]
+    interactions: list[FakeInteraction] = field(default_factory=list)
+
+    def interaction(self, user_id: int, **kwargs: Any) -> FakeInteraction:
+        inter = FakeInteraction(self.bot, self.users[user_id], **kwargs)
+        self.interactions.append(inter)
+        return inter
+
+    def cog(self, name: str) -> Any:
+        cog = self.bot.get_cog(name)
+        assert cog is not None
+        return cog
+
+    async def game(self, command: str, user_id: int, *args: Any, manage_channels: bool = False,
+                   **kwargs: Any) -> FakeInteraction:
+        """Runs ``/game <command>`` as the user, with the command's arguments."""
+        return await self.command("GameCog", f"game_{command}", user_id, *args,
+                                  inter_kwargs={"manage_channels": manage_channels}, **kwargs)
+
+    async def command(self, cog_name: str, attribute: str, user_id: int, *args: Any,
+                      inter_kwargs: dict[str, Any] | None = None, **kwargs: Any
+                      ) -> FakeInteraction:
+        cog = self.cog(cog_name)
+        inter = self.interaction(user_id, **(inter_kwargs or {}))
+        await getattr(type(cog), attribute).callback(cog, inter, *args, **kwargs)
+        return inter
+
+    async def suggest(self, user_id: int, typed: str = ""
+                      ) -> list[discord.app_commands.Choice[str]]:
+        cog = self.cog("PlayCog")
+        return await cog.move_autocomplete(self.interaction(user_id), typed)
+
+    async def pick(self, user_id: int, label_start: str) -> discord.app_commands.Choice[str]:
+        """The user's one suggested move whose label starts so (typed in capitals, to show
+        that filtering ignores case)."""
+        found = [c for c in await self.suggest(user_id, label_start.upper())
+                 if c.name.lower().startswith(label_start.lower())]
+        assert len(found) == 1, found
+        return found[0]
+
+    async def move(self, user_id: int, value: str) -> FakeInteraction:
+        return await self.command("PlayCog", "move", user_id, value)
+
+    async def match(self) -> MatchRow | None:
+        return await lookup.open_match(self.service, CHANNEL)
+
+    async def version(self) -> int:
+        match = await self.match()
+        assert match is not None
+        return match.version
+
+    async def actor(self) -> int:
+        """The user who may act now (a human seat in these tests)."""
+        acting = [u for u in (ALICE, BOB) if await self.service.choices(CHANNEL, u)]
+        assert len(acting) == 1, acting
+        return acting[0]
+
+    async def lobby(self, *players: int, options: str | None = "target=12", seed: int = 7
+                    ) -> None:
+        """A started game of Harbour Race hosted by the first player."""
+        host, *others = players
+        await self.game("new", host, "race", options, seed)
+        for user in others:
+            await self.game("join", user)
+        start = await self.game("start", host)
+        assert start.private == ["The game has begun; the board is in the channel."], start.calls
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(_env_file=None, bot_delay=0, db=tmp_path / "t.sqlite3")  # type: ignore[call-arg]
+
+
+@pytest.fixture
+async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
+    store = await Storage.open(tmp_path / "t.sqlite3")
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def users() -> dict[int, FakeUser]:
+    return {uid: FakeUser(uid, name) for uid, name in NAMES.items()}
+
+
+@pytest.fixture
+async def table(settings: Settings, storage: Storage, users: dict[int, FakeUser],
+                clock: FakeClock) -> AsyncIterator[Table]:
+    async def factory(notify: Notify) -> MatchService:
+        return MatchService(storage, settings, notify=notify, clock=clock)
+
+    bot = PortolanBot(settings, service_factory=factory)
+    await bot.prepare()
+    channel = FakeChannel(CHANNEL)
+
+    async def resolve_channel(channel_id: int) -> FakeChannel | None:
+        return channel if channel_id == CHANNEL else None
+
+    async def resolve_user(user_id: int) -> FakeUser:
+        return users[user_id]
+
+    bot.resolve_channel = resolve_channel  # type: ignore[method-assign, assignment]
+    bot.resolve_user = resolve_user  # type: ignore[method-assign, assignment]
+    table = Table(bot, bot.service, channel, users)
+    try:
+        yield table
+    finally:
+        await bot.service.idle()
+    for inter in table.interactions:  # every answer that follows up was deferred first
+        if any(kind == "followup" for kind, _ in inter.calls):
+            assert inter.deferred_first, inter.calls

@@ -1,0 +1,75 @@
+"""Delivering notices: one channel message, private parts by DM, closed DMs don't stop play."""
+
+from __future__ import annotations
+
+from bot.notices import Notice
+from bot.ui.text import MESSAGE_LIMIT
+
+from .conftest import ALICE, BOB, CHANNEL, Table
+
+SECRET = "Your hidden card"
+
+
+async def play_a_card(table: Table) -> int:
+    await table.lobby(ALICE, BOB)
+    actor = await table.actor()
+    card = await table.pick(actor, "play your card")
+    version = await table.version()
+    played = await table.move(actor, card.value)
+    assert played.private[0].startswith("Done.\nYou draw a")
+    assert await table.version() == version + 1  # the game went on
+    return actor
+
+
+async def test_private_lines_go_by_dm_only(table: Table) -> None:
+    actor = await play_a_card(table)
+    [dm] = table.users[actor].dms
+    assert "You draw a" in dm.text and f"<#{CHANNEL}>" in dm.text
+    assert all("You draw" not in t and SECRET not in t for t in table.channel.texts)
+    assert any("plays a" in t for t in table.channel.texts)  # the public part is public
+    assert not any("can't DM" in t for t in table.channel.texts)
+
+
+async def test_closed_dms_are_pointed_to_my_view(table: Table, caplog) -> None:
+    for user in table.users.values():
+        user.dm_open = False
+    actor = await play_a_card(table)
+    name = table.users[actor].display_name
+    assert f"{name}, I can't DM you; use the My view button." in table.channel.texts
+    assert all("You draw" not in t and SECRET not in t for t in table.channel.texts)
+    assert "You draw" not in caplog.text
+
+    # still playable, and the pointer is not repeated every turn
+    roll = await table.pick(actor, "roll")
+    await table.move(actor, roll.value)
+    other = await table.actor()
+    card = await table.pick(other, "play your card")
+    await table.move(other, card.value)
+    texts = table.channel.texts
+    assert texts.count(f"{name}, I can't DM you; use the My view button.") == 1
+    other_name = table.users[other].display_name
+    assert texts.count(f"{other_name}, I can't DM you; use the My view button.") == 1
+    assert all("You draw" not in t for t in texts)
+
+
+async def test_one_message_with_pings_truncated_safely(table: Table) -> None:
+    lines = [f"Line {i}: " + "the fleet sails on " * 5 for i in range(200)]
+    await table.bot.deliver(Notice(1, CHANNEL, 0, lines=lines, ping=[ALICE, ALICE, BOB]))
+    [message] = table.channel.messages
+    assert len(message.text) <= MESSAGE_LIMIT
+    assert message.text.startswith("Line 0:")
+    assert message.text.endswith(f"Your move: <@{ALICE}> <@{BOB}>")
+    mentions = message.kwargs["allowed_mentions"]
+    assert [u.id for u in mentions.users] == [ALICE, BOB]
+    assert mentions.everyone is False and mentions.roles is False
+    assert "file" not in message.kwargs and "view" not in message.kwargs
+
+
+async def test_a_notice_for_a_lost_channel_is_dropped_quietly(table: Table) -> None:
+    await table.bot.deliver(Notice(1, 999, 0, lines=["Anyone there?"]))
+    assert table.channel.messages == []
+
+
+async def test_an_empty_notice_sends_nothing(table: Table) -> None:
+    await table.bot.deliver(Notice(1, CHANNEL, 0))
+    assert table.channel.messages == []
