@@ -8,7 +8,7 @@ import importlib
 
 from engine.core import registry
 
-GAME_MODULES: tuple[str, ...] = ()
+GAME_MODULES: tuple[str, ...] = ("engine.ships",)
 
 
 def load() -> None:

@@ -1,1 +1,5 @@
-"""Ships (Martin Wallace, 2015): game data now; the rules engine comes later."""
+"""Ships (Martin Wallace, 2015): rules, content and the standard bot."""
+
+from .game import GAME, Ships
+
+__all__ = ["GAME", "Ships"]

@@ -12,6 +12,7 @@ from engine.core.errors import NOT_AN_ACTOR, STALE
 from .playout import play, replayed
 
 SEEDS = (1, 2, 3)
+POOL_SAMPLE = 40
 
 
 def _cases() -> list[Any]:
@@ -50,16 +51,22 @@ def test_legal_actions_and_validate_agree(game: Game[Any], seats: int) -> None:
         for seat in range(seats):
             for action in game.legal_actions(state, seat):
                 pool.setdefault(action.key(), action)
+    keys = sorted(pool)
+    sampler = Rng.from_seed(17)
     for state in result.states:
         actors = game.actors(state)
         for seat in range(seats):
-            legal = {a.key() for a in game.legal_actions(state, seat)}
+            legal = {a.key(): a for a in game.legal_actions(state, seat)}
             if seat not in actors:
                 assert not legal, "only actors have legal actions"
                 continue
-            for key, action in pool.items():
-                verdict = game.validate(state, seat, action)
+            # every legal action, and a sample of actions legal elsewhere in the game
+            sample = [keys[sampler.below(len(keys))] for _ in range(POOL_SAMPLE)]
+            for key in [*legal, *sample]:
+                verdict = game.validate(state, seat, pool[key])
                 assert (verdict is None) == (key in legal), (key, verdict)
+                if verdict is not None:
+                    assert verdict.message and verdict.code
 
 
 def test_state_serialization_round_trips(game: Game[Any], seats: int) -> None:

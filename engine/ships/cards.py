@@ -1,0 +1,115 @@
+"""Card effects: the closed vocabulary in ``effects.py``, interpreted here.
+
+Effects that need no choice happen at once; the others wait as a pending decision of the player
+(or, for Pirates, of the other players)."""
+
+from __future__ import annotations
+
+from engine.core import Action, Event, seat_ref
+
+from . import actions as A
+from .board import board
+from .content import ships_content
+from .effects import (
+    ConvertGoods,
+    GainEffect,
+    GainGoodsOfChoice,
+    OpponentsDiscardGoods,
+    PerOwnCube,
+    PerOwnShip,
+    SellGoods,
+)
+from .economy import gain
+from .state import Pending, ShipsState
+
+INTERACTIVE = ("place_ship", "upgrade_ship", "sell_goods", "remove_ships_from_one_age",
+               "retrieve_cubes")
+
+
+def resolve_card(state: ShipsState, seat: int, card_id: str, events: list[Event]) -> None:
+    card = ships_content().card(card_id)
+    who = seat_ref(seat)
+    received: list[str] = []
+    for effect in card.effects:
+        if isinstance(effect, GainEffect):
+            received.append(gain(state, seat, effect.what, effect.amount, events))
+        elif isinstance(effect, PerOwnShip):
+            age, side, _ = ships_content().ship_box(effect.box)
+            count = getattr(state.ages[age.age - 1], side).count(seat)
+            for g in effect.each:
+                if count:
+                    received.append(gain(state, seat, g.what, g.amount * count, events))
+        elif isinstance(effect, PerOwnCube):
+            count = _own_cubes(state, seat, effect)
+            for g in effect.each:
+                if count:
+                    received.append(gain(state, seat, g.what, g.amount * count, events))
+        elif isinstance(effect, GainGoodsOfChoice):
+            state.pending.append(Pending(kind="choose", seats=[seat], card=card_id,
+                                         count=effect.amount, excluded=list(effect.excluded)))
+        elif isinstance(effect, ConvertGoods):
+            state.pending.append(Pending(kind="convert", seats=[seat], card=card_id,
+                                         excluded=list(effect.excluded)))
+        elif isinstance(effect, OpponentsDiscardGoods):
+            victims = [s for s in range(state.seats) if s != seat
+                       and state.players[s].goods_count() > 0]
+            if victims:
+                state.pending.append(Pending(kind="pirates", seats=victims, card=card_id,
+                                             count=effect.amount))
+        elif effect.effect in INTERACTIVE:
+            state.pending.append(Pending(kind="card", seats=[seat], card=card_id))
+    if received:
+        events.append(Event(kind="card_gain", seat=seat,
+                            text=f"{who} received {', '.join(received)}."))
+
+
+def _own_cubes(state: ShipsState, seat: int, effect: PerOwnCube) -> int:
+    """Cubes in matching trade boxes; Area 7's merchant box is no trade box and never counts."""
+    b = board()
+    count = 0
+    for space, owner in state.trade.items():
+        if owner != seat:
+            continue
+        box = b.trade[space]
+        if effect.in_location is not None and box.location == effect.in_location:
+            count += 1
+        elif effect.in_trade_box_with is not None and box.good == effect.in_trade_box_with:
+            count += 1
+    return count
+
+
+def convert_bonus(state: ShipsState, seat: int, card_id: str | None, events: list[Event]
+                  ) -> None:
+    if card_id is None:
+        return
+    for effect in ships_content().card(card_id).effects:
+        if isinstance(effect, ConvertGoods):
+            for g in effect.each:
+                gain(state, seat, g.what, g.amount, events)
+
+
+def card_effect_done(state: ShipsState, seat: int, action: Action, events: list[Event]) -> None:
+    """Carries out the action a card grants (the pending ``card`` decision), then clears it."""
+    from .resolve import place, retrieve, sell
+
+    pending = state.pending[0]
+    assert pending.kind == "card" and pending.card is not None
+    if isinstance(action, (A.PlaceShip, A.UpgradeShip)):
+        place(state, seat, action, events)  # reads the card's restrictions from the pending
+    elif isinstance(action, A.SellGoods):
+        effect = next(e for e in ships_content().card(pending.card).effects
+                      if isinstance(e, SellGoods))
+        sell(state, seat, action.goods, effect.extra_gold_per_good, effect.vp_per_good, events)
+    elif isinstance(action, A.RemoveShips):
+        boxes = state.ages[action.age - 1]
+        for side, count in (("merchant", action.merchant), ("warship", action.warship)):
+            for _ in range(count):
+                getattr(boxes, side).remove(seat)
+        state.players[seat].ships[board().age_era[action.age]] += action.merchant + \
+            action.warship
+        events.append(Event(kind="remove_ships", seat=seat,
+                            text=f"{seat_ref(seat)} removed {action.merchant + action.warship}"
+                                 f" ships from Age {action.age}."))
+    elif isinstance(action, A.RetrieveMany):
+        retrieve(state, seat, action.boxes, action.areas, events)
+    state.pending.remove(pending)

@@ -1,0 +1,160 @@
+"""Ships (Martin Wallace): the game object registered with the platform."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Event, Game, Outcome, Rejection, Rng, Seat
+
+from . import actions as A
+from .bots import StandardBot
+from .content import ships_content
+from .explain import explain
+from .legal import actors, legal_actions
+from .resolve import apply_action
+from .state import ERAS, AgeBoxes, Player, ShipsState, ShipsView, Supply
+from .turns import end_turn, phase_one
+
+
+class Ships(Game[ShipsState]):
+    id = "ships"
+    name = "Ships"
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    options = ()
+    state_type = ShipsState
+    action_adapter = A.ACTION_ADAPTER
+    _memo: tuple[ShipsState, tuple[int, int], frozenset[str]] | None = None
+    summary = (
+        "Build ships along the Ship Age track from Phoenician galleys to steamships. Each ship "
+        "puts a merchant cube in a trade box (goods) or, for a food, a city disc in a city "
+        "(a benefit), and the wave of cubes and discs sweeps from the Eastern Mediterranean "
+        "round the world; when it moves on, the area it leaves is scored. Sell goods for gold, "
+        "take cards, retrieve your cubes. The game ends once five ships reach Age 11 and the "
+        "round is complete; most victory points wins."
+    )
+
+    def setup(self, options: dict[str, Any], seats: int, seed: int) -> ShipsState:
+        self.check_players(seats)
+        options = self.resolve_options(options)
+        c = ships_content()
+        setup = c.components.setup
+        rows = {r.id: r for r in c.display.rows}
+        supply = c.components.supply
+        goods = {g.id: g.counters for g in c.components.goods.items}
+        players = []
+        for seat in range(seats):
+            start_goods: dict[str, int] = {}
+            for grant in setup.start_goods:
+                if seats >= grant.min_players and seat + 1 in grant.seats:
+                    start_goods[grant.good] = start_goods.get(grant.good, 0) + grant.amount
+                    goods[grant.good] -= grant.amount
+            players.append(Player(
+                vp=setup.start_vp,
+                stock_cubes=setup.start_stock.merchant_cubes,
+                pool_cubes=c.components.per_player.merchant_cubes
+                - setup.start_stock.merchant_cubes,
+                free_cubes=setup.start_stock.free_action_cubes,
+                warehouse_discs=rows["warehouse"].spaces.value
+                - rows["warehouse"].open_at_start.value,
+                bank_discs=rows["bank"].spaces.value - rows["bank"].open_at_start.value,
+                ships={s.era: s.count for s in c.components.per_player.ship_counters},
+                goods=start_goods,
+            ))
+        state = ShipsState(
+            **self.base_state_fields(options, seats, seed),
+            players=players,
+            ages=[AgeBoxes() for _ in c.ages.ages],
+            rest_merchant=[0] * seats,
+            rest_warship=[0] * seats,
+            supply=Supply(gold=supply.gold, navigation=supply.navigation,
+                          industry=supply.industry,
+                          free_cubes=supply.free_action_cubes
+                          - seats * setup.start_stock.free_action_cubes,
+                          goods=goods),
+            decks={era: list(c.deck(era)) for era in ERAS},
+        )
+        galley = state.decks["galley"]
+        state.rng.shuffle(galley)
+        state.display = galley[:setup.cards_on_display]
+        state.decks["galley"] = galley[setup.cards_on_display:]
+        phase_one(state, 0)
+        return state
+
+    def actors(self, state: ShipsState) -> set[Seat]:
+        return actors(state)
+
+    def legal_actions(self, state: ShipsState, seat: Seat) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def validate(self, state: ShipsState, seat: Seat, action: Action) -> Rejection | None:
+        """Legal exactly when ``legal_actions`` offers it; ``explain`` says why not."""
+        if action.key() in self._legal_keys(state, seat):
+            return None
+        return explain(state, seat, action)
+
+    def _legal_keys(self, state: ShipsState, seat: Seat) -> frozenset[str]:
+        # The last answer is kept, with the state object itself, since the same position is
+        # often checked many times in a row (autocomplete, then the move). States are never
+        # changed in place outside apply, which works on its own copy.
+        cached = self._memo
+        if cached is not None and cached[0] is state and cached[1] == (state.version, seat):
+            return cached[2]
+        keys = frozenset(a.key() for a in legal_actions(state, seat))
+        self._memo = (state, (state.version, seat), keys)
+        return keys
+
+    def apply(self, state: ShipsState, seat: Seat, action: Action) -> list[Event]:
+        events = apply_action(state, seat, action)
+        # a turn with nothing left to do but end it ends by itself
+        if not state.finished and not state.pending and state.active == seat \
+                and not isinstance(action, A.EndTurn):
+            if [a.type for a in legal_actions(state, seat)] == ["end_turn"]:
+                end_turn(state, events)
+        return events
+
+    def view(self, state: ShipsState, viewer: Seat | None) -> ShipsView:
+        outcome = self.outcome(state)
+        return ShipsView(
+            **self.base_view_fields(state, viewer),
+            active=state.active,
+            era=state.era,
+            present_age=state.present_age(),
+            area=state.area,
+            players=[p.model_copy(deep=True) for p in state.players],
+            ages=[a.model_copy(deep=True) for a in state.ages],
+            trade=dict(state.trade),
+            cities=dict(state.cities),
+            rest_merchant=list(state.rest_merchant),
+            rest_warship=list(state.rest_warship),
+            display=list(state.display),
+            deck_sizes={era: len(deck) for era, deck in state.decks.items()},
+            supply=state.supply.model_copy(deep=True),
+            pending=[p.model_copy(deep=True) for p in state.pending],
+            end_triggered=state.end_triggered,
+            last=state.last.model_copy(deep=True),
+            current=state.current.model_copy(deep=True),
+            scores=[int(s) for s in outcome.scores] if outcome else None,
+            end_reason=state.end_reason,
+        )
+
+    def outcome(self, state: ShipsState) -> Outcome | None:
+        if not state.finished:
+            return None
+        return Outcome.from_scores([float(p.vp) for p in state.players], state.end_reason)
+
+    def scramble_secrets(self, state: ShipsState, owner: Seat | None, rng: Rng) -> ShipsState:
+        """Only the order of the decks is hidden, from everyone."""
+        new = state.model_copy(deep=True)
+        if owner is None:
+            for deck in new.decks.values():
+                rng.shuffle(deck)
+            new.rng = Rng(state=rng.next_u64())
+        return new
+
+    def bots(self) -> dict[str, Any]:
+        return {**super().bots(), "standard": StandardBot()}
+
+
+GAME = Ships()

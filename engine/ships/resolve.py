@@ -1,0 +1,375 @@
+"""Carrying out an action (``apply``). The action has been validated against ``legal_actions``;
+costs are worked out again here from the same rules, never taken from the action."""
+
+from __future__ import annotations
+
+from engine.core import Action, Event, seat_ref
+
+from . import actions as A
+from .board import REST_AREA, board
+from .cards import card_effect_done, convert_bonus, resolve_card
+from .content import ships_content
+from .economy import (
+    gain,
+    gain_goods,
+    gain_gold,
+    pay_gold,
+    price,
+    return_goods,
+    warehouse_capacity,
+)
+from .rules import (
+    ACTION_BOX,
+    METAL_VP,
+    SPICE_EXTRA_CUBES,
+    age_options,
+    area_options,
+    gold_cost,
+    placement_rules,
+)
+from .scoring import score_area
+from .state import REST_MERCHANT, REST_WARSHIP, ActionBox, ShipsState
+from .turns import end_turn
+
+
+def apply_action(state: ShipsState, seat: int, action: Action) -> list[Event]:
+    events: list[Event] = []
+    who = seat_ref(seat)
+    if isinstance(action, A.EndTurn):
+        end_turn(state, events)
+        return events
+    if isinstance(action, (A.DiscardGood, A.ChooseGood, A.ConvertWine, A.StopConverting,
+                           A.SkipCard, A.RemoveShips, A.RetrieveMany)) or \
+            getattr(action, "pay", None) == "card":
+        _pending_step(state, seat, action, events)
+        return events
+    assert isinstance(action, A.Paid)
+    _pay(state, seat, action, events)
+    if isinstance(action, (A.PlaceShip, A.UpgradeShip)):
+        place(state, seat, action, events)
+    elif isinstance(action, A.RemoveShip):
+        _remove_ship(state, seat, action.age, action.box)
+        events.append(Event(kind="remove_ship", seat=seat,
+                            text=f"{who} removed a ship from Age {action.age}."))
+    elif isinstance(action, A.TakeCard):
+        state.players[seat].took_card = True
+        state.display.remove(action.card)
+        events.append(Event(kind="take_card", seat=seat, data={"card": action.card},
+                            text=f"{who} took {ships_content().card(action.card).name}."))
+        resolve_card(state, seat, action.card, events)
+    elif isinstance(action, A.TakeGold):
+        gain_gold(state, seat, 1, events)
+        events.append(Event(kind="take_gold", seat=seat, text=f"{who} took one gold."))
+    elif isinstance(action, A.TakeNavigation):
+        got = gain(state, seat, "navigation", 2, events)
+        events.append(Event(kind="take_navigation", seat=seat, text=f"{who} took {got}."))
+    elif isinstance(action, A.SellGoods):
+        sell(state, seat, action.goods, 0, 0, events)
+    elif isinstance(action, A.Retrieve):
+        retrieve(state, seat, boxes=action.source == 0,
+                 areas=() if action.source == 0 else (action.source,), events=events)
+    return events
+
+
+def _pay(state: ShipsState, seat: int, action: A.Paid, events: list[Event]) -> None:
+    """The cube into its action box, then the gold (wine exchanged first)."""
+    player = state.players[seat]
+    box = player.boxes.setdefault(ACTION_BOX[action.type], ActionBox())
+    if action.pay == "merchant":
+        player.action_merchant -= 1
+        box.merchant += 1
+    elif action.pay == "free":
+        if player.action_free:
+            player.action_free -= 1
+        else:
+            player.free_cubes -= 1
+        box.free += 1
+    elif action.pay == "oil":
+        return_goods(state, seat, "oil")
+        state.supply.free_cubes -= 1
+        box.free += 1
+        events.append(Event(kind="exchange", seat=seat,
+                            text=f"{seat_ref(seat)} exchanged oil for a free action cube."))
+    cost = gold_cost(action.type, action.pay)
+    if isinstance(action, A.TakeCard):
+        cost += ships_content().card(action.card).gold_cost.value
+    _pay_with_wine(state, seat, cost, action.wine, events)
+
+
+def _pay_with_wine(state: ShipsState, seat: int, cost: int, wine: int,
+                   events: list[Event]) -> None:
+    if wine:
+        return_goods(state, seat, "wine", wine)
+        events.append(Event(kind="exchange", seat=seat,
+                            text=f"{seat_ref(seat)} exchanged {wine} wine for gold."))
+    pay_gold(state, seat, cost - wine)
+
+
+# --- Place Ship and Upgrade Ship ---------------------------------------------------------------
+def place(state: ShipsState, seat: int, action: A.Placement, events: list[Event]) -> None:
+    b = board()
+    player = state.players[seat]
+    who = seat_ref(seat)
+    upgrade = isinstance(action, A.UpgradeShip)
+    age = next(o for o in age_options(state, action.from_age if upgrade else None)  # type: ignore[attr-defined]
+               if o.age == action.age)
+    target_area = b.area_of(action.spaces[0])
+    area = next(o for o in area_options(state) if o.area == target_area)
+    navigation = age.navigation + area.navigation
+    if action.metal:
+        return_goods(state, seat, "metal", action.metal)
+        player.vp += METAL_VP * action.metal
+        events.append(Event(kind="exchange", seat=seat,
+                            text=f"{who} exchanged {action.metal} metal for navigation "
+                                 f"(+{METAL_VP * action.metal} VP)."))
+    from_stock = navigation - action.metal
+    player.navigation -= from_stock
+    state.supply.navigation += from_stock
+    era = b.age_era[action.age]
+    counter = True
+    if upgrade:
+        assert isinstance(action, A.UpgradeShip)
+        old_era = b.age_era[action.from_age]
+        getattr(state.ages[action.from_age - 1], action.from_box).remove(seat)
+        if old_era != era:  # the old counter leaves play; a new one if there is one
+            counter = player.ships.get(era, 0) > 0
+            if counter:
+                player.ships[era] -= 1
+    else:
+        player.ships[era] -= 1
+    present = state.present_age()
+    if counter:
+        getattr(state.ages[action.age - 1], action.box).append(seat)
+    state.current.ages.append(action.age)
+    verb = "upgraded a ship to" if upgrade else "placed a ship in"
+    events.append(Event(kind=action.type, seat=seat,
+                        data={"age": action.age, "box": action.box},
+                        text=f"{who} {verb} Age {action.age} "
+                             f"({b.ship_names[action.age, action.box]})"
+                             + (f", paying {navigation} navigation" if navigation else "")
+                             + "."))
+    if age.opens and action.age > present:
+        _open_age(state, seat, action.age, events)
+    rules = placement_rules(state.pending[0].card if action.pay == "card" and state.pending
+                            else None)
+    previous_area = state.area
+    if action.box == "merchant":
+        for index, space in enumerate(action.spaces):
+            industry_box = "take_card" if action.pay == "card" else ACTION_BOX[action.type]
+            _place_cube(state, seat, space, action.industry and index == 0, industry_box,
+                        events)
+    else:
+        if rules.food_cost:
+            return_goods(state, seat, "food", rules.food_cost)
+        if action.disc_from == "warehouse":
+            player.warehouse_discs -= 1
+        else:
+            player.bank_discs -= 1
+        _place_disc(state, seat, action.spaces[0], events)
+    if area.opens:
+        state.area = target_area
+        if previous_area >= 2:
+            score_area(state, previous_area, events)
+    if state.ages[-1].count() >= ships_content().components.end_game.trigger_ships \
+            and not state.end_triggered:
+        state.end_triggered = True
+        events.append(Event(kind="end_triggered",
+                            text="Five ships are in Age 11: the game ends when this round "
+                                 "is complete."))
+
+
+def _open_age(state: ShipsState, seat: int, age: int, events: list[Event]) -> None:
+    """First ship in a new age: its VP, the penalties for ships left behind, a new era."""
+    b = board()
+    penalties = ships_content().ages.penalties
+    first = b.age_first_vp[age]
+    state.players[seat].vp += first
+    events.append(Event(kind="first_ship", seat=seat,
+                        text=f"{seat_ref(seat)} is first into Age {age}: +{first} VP."))
+    if age - 2 >= 1:
+        for owner in state.ages[age - 3].merchant + state.ages[age - 3].warship:
+            state.players[owner].vp -= penalties.two_below_vp_loss
+    if age - 3 >= 1:
+        boxes = state.ages[age - 4]
+        lagging = boxes.merchant + boxes.warship
+        for owner in lagging:
+            state.players[owner].vp -= penalties.three_below_vp_loss
+            if penalties.three_below_returned:
+                state.players[owner].ships[b.age_era[age - 3]] += 1
+        if penalties.three_below_returned:
+            boxes.merchant.clear()
+            boxes.warship.clear()
+        if lagging:
+            events.append(Event(kind="obsolete", text=f"{len(lagging)} ships in Age {age - 3} "
+                                "cost their owners VP and leave the board."))
+    era = b.age_era[age]
+    if era != state.era:
+        _new_era(state, era, events)
+
+
+def _new_era(state: ShipsState, era: str, events: list[Event]) -> None:
+    """The display is flushed and twelve cards of the new era dealt (rulebook, Place Ship)."""
+    state.era = era
+    deck = state.decks.get(era, [])
+    state.rng.shuffle(deck)
+    shown = ships_content().components.setup.cards_on_display
+    state.display = deck[:shown]
+    state.decks[era] = deck[shown:]
+    names = ", ".join(ships_content().card(c).name for c in state.display)
+    events.append(Event(kind="new_era", chance=True, reveals=True,
+                        data={"era": era, "display": list(state.display)},
+                        text=f"The {era} era begins. New cards: {names}."))
+
+
+def _place_cube(state: ShipsState, seat: int, space: str, industry: bool, industry_box: str,
+                events: list[Event]) -> None:
+    b = board()
+    player = state.players[seat]
+    who = seat_ref(seat)
+    player.stock_cubes -= 1
+    state.current.spaces.append(space)
+    extra = 0
+    if industry:
+        player.industry -= 1
+        # the counter goes to the action box that allowed the action (rulebook, Industry)
+        player.boxes.setdefault(industry_box, ActionBox()).industry += 1
+        extra = 1
+    if space.startswith(REST_MERCHANT):
+        good = space.rsplit(".", 1)[1]
+        state.rest_merchant[seat] += 1
+        got = gain_goods(state, seat, good, 1 + extra)
+        events.append(Event(kind="cube", seat=seat,
+                            text=f"{who} took {got} {good} in the Rest of the World."))
+        return
+    state.trade[space] = seat
+    box_info = b.trade[space]
+    place_name = b.location_names[box_info.location]
+    if box_info.kind == "spice":
+        spice = ships_content().areas.spice_box
+        player.stock_cubes -= SPICE_EXTRA_CUBES
+        player.spice_cubes += SPICE_EXTRA_CUBES
+        player.vp += spice.vp
+        gain_gold(state, seat, spice.gold, events)
+        events.append(Event(kind="spice", seat=seat,
+                            text=f"{who} traded spice in {place_name}: a cube to the Spice Box,"
+                                 f" +{spice.vp} VP and {spice.gold} gold."))
+    elif box_info.kind == "gold":
+        gain_gold(state, seat, box_info.amount, events)
+        events.append(Event(kind="cube", seat=seat,
+                            text=f"{who} took {box_info.amount} gold in {place_name}."))
+    else:
+        good = box_info.good
+        assert good is not None
+        amount = ships_content().good(good).trade_box_yield + extra
+        got = gain_goods(state, seat, good, amount)
+        events.append(Event(kind="cube", seat=seat,
+                            text=f"{who} took {got} {good} in {place_name}"
+                                 + (" (with industry)." if extra else ".")))
+
+
+def _place_disc(state: ShipsState, seat: int, space: str, events: list[Event]) -> None:
+    b = board()
+    who = seat_ref(seat)
+    state.current.spaces.append(space)
+    if space == REST_WARSHIP:
+        state.rest_warship[seat] += 1
+        vp = ships_content().rest_of_world.warship_box.vp
+        state.players[seat].vp += vp
+        events.append(Event(kind="disc", seat=seat,
+                            text=f"{who} placed a disc in the Rest of the World: +{vp} VP."))
+        return
+    state.cities[space] = seat
+    city = b.cities[space]
+    got = gain(state, seat, city.gain, city.amount, events)
+    events.append(Event(kind="disc", seat=seat,
+                        text=f"{who} placed a disc in {b.location_names[city.location]} and "
+                             f"took {got}."))
+
+
+def _remove_ship(state: ShipsState, seat: int, age: int, side: str) -> None:
+    getattr(state.ages[age - 1], side).remove(seat)
+    state.players[seat].ships[board().age_era[age]] += 1
+
+
+# --- Sell and Retrieve -------------------------------------------------------------------------
+def sell(state: ShipsState, seat: int, goods: tuple[tuple[str, int], ...], extra_gold: int,
+         vp_per_good: int, events: list[Event]) -> None:
+    sold = 0
+    value = 0
+    for good, count in goods:
+        return_goods(state, seat, good, count)
+        sold += count
+        value += (price(good) + extra_gold) * count
+    state.players[seat].vp += vp_per_good * sold
+    gain_gold(state, seat, value, events)
+    text = ", ".join(f"{n} {g}" for g, n in goods)
+    events.append(Event(kind="sell", seat=seat,
+                        text=f"{seat_ref(seat)} sold {text} for {value} gold"
+                             + (f" and {vp_per_good * sold} VP." if vp_per_good else ".")))
+
+
+def retrieve(state: ShipsState, seat: int, boxes: bool, areas: tuple[int, ...],
+             events: list[Event]) -> None:
+    player = state.players[seat]
+    cubes = 0
+    if boxes:
+        for box in player.boxes.values():
+            cubes += box.merchant
+            player.industry += box.industry
+            box.merchant = 0
+            box.industry = 0
+    for area in areas:
+        if area == REST_AREA:
+            cubes += state.rest_merchant[seat]
+            state.rest_merchant[seat] = 0
+            continue
+        for space in board().trade_by_area.get(area, ()):
+            if state.trade.get(space) == seat:
+                del state.trade[space]
+                cubes += 1
+    player.stock_cubes += cubes
+    where = (["the action boxes"] if boxes else []) + [f"Area {a}" for a in areas]
+    events.append(Event(kind="retrieve", seat=seat,
+                        text=f"{seat_ref(seat)} retrieved {cubes} cubes from "
+                             f"{' and '.join(where)}."))
+
+
+# --- pending decisions -------------------------------------------------------------------------
+def _pending_step(state: ShipsState, seat: int, action: Action, events: list[Event]) -> None:
+    pending = state.pending[0]
+    who = seat_ref(seat)
+    if isinstance(action, A.DiscardGood):
+        return_goods(state, seat, action.good)
+        events.append(Event(kind="discard", seat=seat,
+                            text=f"{who} returned one {action.good}."))
+        if pending.kind == "discard":
+            player = state.players[seat]
+            if player.goods_count() <= warehouse_capacity(player):
+                state.pending.pop(0)
+        else:  # Pirates: each other player returns one good
+            pending.seats.remove(seat)
+            if not pending.seats:
+                state.pending.pop(0)
+        return
+    if isinstance(action, A.ChooseGood):
+        pending.count -= 1
+        if pending.count <= 0:
+            state.pending.pop(0)
+        gain_goods(state, seat, action.good, 1)  # may ask for a discard first
+        events.append(Event(kind="choose", seat=seat, text=f"{who} took one {action.good}."))
+        return
+    if isinstance(action, A.ConvertWine):
+        return_goods(state, seat, "wine")
+        gain_goods(state, seat, action.good, 1)  # one for one: the warehouse cannot overflow
+        convert_bonus(state, seat, pending.card, events)
+        events.append(Event(kind="convert", seat=seat,
+                            text=f"{who} turned one wine into {action.good}."))
+        return
+    if isinstance(action, A.StopConverting):
+        state.pending.pop(0)
+        return
+    if isinstance(action, A.SkipCard):
+        state.pending.pop(0)
+        events.append(Event(kind="skip_card", seat=seat, text=f"{who} gave up the card."))
+        return
+    card_effect_done(state, seat, action, events)

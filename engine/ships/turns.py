@@ -1,0 +1,55 @@
+"""The turn: phase one (action cubes by era), tidy up, and passing play on; the game end."""
+
+from __future__ import annotations
+
+from engine.core import Event, seat_ref
+
+from .content import ships_content
+from .scoring import final_scoring
+from .state import LastTurn, ShipsState
+
+
+def phase_one(state: ShipsState, seat: int) -> None:
+    """Two merchant cubes from the stock, free action cubes from the pool by era; a shortfall is
+    not made up; with nothing at all, one free action cube (rulebook: Phase One)."""
+    player = state.players[seat]
+    era = ships_content().action_cubes(state.era)
+    merchant = min(era.merchant_cubes, player.stock_cubes)
+    player.stock_cubes -= merchant
+    player.action_merchant = merchant
+    free = min(era.free_action_cubes, state.supply.free_cubes)
+    if merchant == 0 and free == 0:
+        free = min(ships_content().display.action_cubes.fallback_free_action_cubes,
+                   state.supply.free_cubes)
+    state.supply.free_cubes -= free
+    player.action_free = free
+
+
+def tidy_up(state: ShipsState, seat: int) -> None:
+    player = state.players[seat]
+    for box in player.boxes.values():
+        state.supply.free_cubes += box.free
+        box.free = 0
+    player.free_cubes += player.action_free
+    player.action_free = 0
+    player.stock_cubes += player.action_merchant
+    player.action_merchant = 0
+    player.took_card = False
+    player.turns += 1
+
+
+def end_turn(state: ShipsState, events: list[Event]) -> None:
+    seat = state.active
+    tidy_up(state, seat)
+    events.append(Event(kind="end_of_turn", seat=seat, text=f"{seat_ref(seat)} ends their turn."))
+    state.last = state.current.model_copy(update={"seat": seat})
+    state.current = LastTurn()
+    # everyone has had the same number of turns once the last seat in order has played
+    if state.end_triggered and seat == state.seats - 1:
+        final_scoring(state, events)
+        state.finished = True
+        state.end_reason = "five ships in Age 11"
+        return
+    state.active = (seat + 1) % state.seats
+    state.turn += 1
+    phase_one(state, state.active)

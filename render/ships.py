@@ -1,0 +1,254 @@
+"""The Ships board image: a pure function of a ``ShipsView``.
+
+Layout (1600 x 990): the Ship Age track across the top (three era bands, eleven ages with
+their border costs, first-ship VP and merchant/warship boxes holding the ship counters); the
+map below it on the left (areas 2-6 as lists of locations with their trade boxes and city
+spaces, Area 7's two open boxes, the Spice Box and a goods legend); the turn status and the
+cards on display on the right; one display per player along the bottom. What the last turn
+(and the turn in progress) changed is ringed with ``highlight``.
+
+The unchanging board is drawn once per process (``ships_static``) and the pieces pasted on a
+copy of it. Pieces carry their owner's colour and marker shape; ships carry the letter too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.core import View
+from engine.ships.state import REST_MERCHANT, REST_WARSHIP, AgeBoxes, ShipsView
+from render.common import icons
+from render.common.canvas import draw_text, to_png
+from render.common.fonts import font
+from render.common.layout import Box, Point, center, highlight, inset, pil_box
+from render.common.palette import INK, MUTED_INK, WHITE, PlayerStyle, player_style, shade
+
+from . import ships_panels, ships_players
+from .ships_layout import PIECE, AgeGeom, board_geom, player_panels
+from .ships_pieces import counted, counted_width, cube, disc, ship
+from .ships_players import ERA_SHIP
+from .ships_static import (
+    AREA_HEADER,
+    ERA_FILL,
+    WARSHIP_FILL,
+    area_header,
+    board_image,
+    board_palette,
+)
+
+SHIP = 36
+SCORED_HEADER = shade(AREA_HEADER, 1.45)
+
+
+def layout_positions() -> dict[str, dict[str, Point]]:
+    """Where pieces are drawn: ``{"trade": {trade box id: centre of its cube}, "city": {city
+    space id: centre of its disc's face}}``. The pixel at each point shows the owner's colour
+    when the space is taken."""
+    geom = board_geom()
+    return {
+        "trade": {t: center(g.box) for t, g in geom.trade_boxes().items()},
+        "city": {c: center(g.slot) for c, g in geom.city_spaces().items()},
+    }
+
+
+def _style(seat: int) -> PlayerStyle | None:
+    try:
+        return player_style(seat)
+    except IndexError:
+        return None
+
+
+# ------------------------------------------------------------------ Ship Age track
+
+
+def _owners(seats: list[int]) -> list[tuple[int, int]]:
+    """(seat, ships) in the order each owner first placed in the box."""
+    counts: dict[int, int] = {}
+    for seat in seats:
+        counts[seat] = counts.get(seat, 0) + 1
+    return list(counts.items())
+
+
+def _marker(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) -> Box:
+    return icons.draw_player_marker(draw, at, size, style)
+
+
+def _ship_box(draw: ImageDraw.ImageDraw, box: Box, seats: list[int], kind: str,
+              warship: bool) -> None:
+    """One ship counter per owner (with "xN" for several), in first-placed order. A crowded
+    box shows smaller ships, then just the owners' markers and counts, then lets them
+    overlap."""
+    entries = [(s, n) for s, n in _owners(seats) if _style(s) is not None]
+    if not entries:
+        return
+    top, bottom = box[1] + 24, box[3] - 2
+    cy = (top + bottom) // 2
+    gap = 2
+    modes = [(SHIP, "x", 24 if warship else 4), (SHIP - 6, "x", 24 if warship else 4),
+             (20, "", 4)]
+    for size, prefix, right in modes:
+        left = box[0] + 4
+        room = box[2] - right - left
+        widths = [counted_width(size, n, prefix) for _, n in entries]
+        if sum(widths) + gap * (len(widths) - 1) <= room:
+            break
+    drawer = _marker if prefix == "" else ship
+    if warship and right == 4:  # the pieces need the food symbol's corner
+        draw.rectangle(pil_box((box[2] - 26, box[3] - 26, box[2] - 3, box[3] - 3)),
+                       fill=WARSHIP_FILL)
+    xs, x = [], left
+    for w in widths:
+        xs.append(x)
+        x += w + gap
+    crowded = x - gap > left + room
+    if crowded:  # let them overlap evenly; earlier ones stay on top
+        step = (room - widths[-1]) / max(len(widths) - 1, 1)
+        xs = [left + round(i * step) for i in range(len(widths))]
+    for (seat, n), x in reversed(list(zip(entries, xs, strict=True))):
+        extra = None if drawer is _marker else kind
+        counted(draw, x, cy, size, n, drawer, player_style(seat), extra, halo=crowded,
+                prefix=prefix)
+
+
+def _boxes(age_geom: AgeGeom) -> Box:
+    """An age's two ship boxes (its header, shared with the border badges, left out)."""
+    return (age_geom.column[0], age_geom.merchant[1], age_geom.column[2], age_geom.warship[3])
+
+
+def _ages(draw: ImageDraw.ImageDraw, view: ShipsView) -> None:
+    geom = board_geom()
+    for age_geom in geom.ages:
+        index = age_geom.number - 1
+        boxes = view.ages[index] if index < len(view.ages) else AgeBoxes()
+        kind = ERA_SHIP.get(age_geom.era, "sail")
+        if age_geom.number == view.present_age:
+            ring = inset(_boxes(age_geom), -3)
+            draw.rounded_rectangle(pil_box(ring), radius=8, outline=INK, width=3)
+        _ship_box(draw, age_geom.merchant, boxes.merchant, kind, False)
+        _ship_box(draw, age_geom.warship, boxes.warship, kind, True)
+    for era_id, label, band in geom.eras:
+        if era_id == view.era:  # the era in play
+            draw.rounded_rectangle(pil_box(band), radius=8, fill=shade(ERA_FILL[era_id], 0.6),
+                                   outline=INK, width=2)
+            draw_text(draw, center(band), f"{label} (now)", font(20, bold=True), fill=WHITE,
+                      anchor="mm")
+
+
+# ------------------------------------------------------------------ map
+
+
+def _map(draw: ImageDraw.ImageDraw, view: ShipsView) -> None:
+    geom = board_geom()
+    for area in geom.areas:
+        if area.number == view.area:
+            area_header(draw, area.number, INK, WHITE, "now")
+        elif area.number < view.area:
+            area_header(draw, area.number, SCORED_HEADER, MUTED_INK, "scored")
+    if view.area == 7:
+        area_header(draw, 7, INK, WHITE, "now")
+    trade = geom.trade_boxes()
+    for space, seat in view.trade.items():
+        style, g = _style(seat), trade.get(space)
+        if style is not None and g is not None:
+            cube(draw, center(g.box), PIECE, style)
+    cities = geom.city_spaces()
+    for space, seat in view.cities.items():
+        style, c = _style(seat), cities.get(space)
+        if style is not None and c is not None:
+            disc(draw, center(c.slot), PIECE, style)
+    rest = geom.rest
+    merchant = (rest.merchant[0] + 4, rest.merchant[1] + 26, rest.merchant[2] - 26,
+                rest.merchant[3] - 2)
+    warship = (rest.warship[0] + 4, rest.warship[1] + 26, rest.warship[2] - 4,
+               rest.warship[3] - 2)
+    _counts(draw, merchant, view.rest_merchant, cube)
+    _counts(draw, warship, view.rest_warship, disc)
+    spice = geom.spice
+    _counts(draw, (spice[0] + 6, spice[1] + 58, spice[2] - 4, spice[3] - 4),
+            [p.spice_cubes for p in view.players], cube)
+
+
+def _counts(draw: ImageDraw.ImageDraw, box: Box, counts: list[int], drawer) -> None:
+    """Each player's pieces in an open box: one piece and a count, two players a row."""
+    present = [(s, n) for s, n in enumerate(counts) if n > 0 and _style(s) is not None]
+    if not present:
+        return
+    cols = 2
+    rows = (len(present) + cols - 1) // cols
+    cw = (box[2] - box[0]) // cols
+    ch = min((box[3] - box[1]) // rows, 30)
+    for i, (seat, n) in enumerate(present):
+        x = box[0] + (i % cols) * cw
+        cy = box[1] + (i // cols) * ch + ch // 2
+        size = min(24, ch - 2)
+        if counted_width(size, n) > cw - 2:
+            size = 18
+        counted(draw, x, cy, size, n, drawer, player_style(seat))
+
+
+# ------------------------------------------------------------------ highlights
+
+
+def _highlights(draw: ImageDraw.ImageDraw, view: ShipsView) -> None:
+    geom = board_geom()
+    ages = set(view.last.ages) | set(view.current.ages)
+    spaces = set(view.last.spaces) | set(view.current.spaces)
+    scored = set(view.last.scored_areas) | set(view.current.scored_areas)
+    for age_geom in geom.ages:
+        if age_geom.number in ages:
+            highlight(draw, _boxes(age_geom), pad=2, width=4)
+    trade, cities = geom.trade_boxes(), geom.city_spaces()
+    for space in spaces:
+        if space in trade:
+            highlight(draw, trade[space].box, pad=2, width=4, radius=6)
+        elif space in cities:
+            highlight(draw, cities[space].pill, pad=2, width=4, radius=14)
+        elif space.startswith(REST_MERCHANT):
+            highlight(draw, geom.rest.merchant, pad=2, width=4)
+        elif space == REST_WARSHIP:
+            highlight(draw, geom.rest.warship, pad=2, width=4)
+    for area in geom.areas:
+        if area.number in scored:
+            highlight(draw, area.header, pad=1, width=4)
+    if 7 in scored:
+        highlight(draw, geom.rest.header, pad=1, width=4)
+
+
+# ------------------------------------------------------------------ entry point
+
+
+def render(view: View, names: Sequence[str]) -> bytes:
+    """The board for ``view`` as PNG bytes; ``names`` are the players' names by seat."""
+    if not isinstance(view, ShipsView):
+        raise TypeError(f"the Ships renderer needs a ShipsView, not {type(view).__name__}")
+    image = board_image(len(view.players))
+    draw = ImageDraw.Draw(image)
+    # Text without anti-aliasing keeps the board to a few dozen exact colours: players'
+    # colours survive PNG encoding unchanged and the palette path of ``to_png`` is taken.
+    draw.fontmode = "1"
+    geom = board_geom()
+    _ages(draw, view)
+    _map(draw, view)
+    if view.finished or view.scores is not None:
+        ships_panels.results(draw, (geom.status[0], geom.status[1], geom.cards[2],
+                                    geom.cards[3]), view, names)
+    else:
+        ships_panels.status(draw, geom.status, view, names)
+        ships_panels.cards(draw, geom.cards, view)
+    panels = player_panels(len(view.players))
+    for seat, (player, box) in enumerate(zip(view.players, panels, strict=False)):
+        style = _style(seat)
+        if style is not None:
+            active = seat == view.active and not view.finished
+            ships_players.player_display(draw, box, player, style,
+                                         ships_panels.seat_name(names, seat), active)
+    _highlights(draw, view)
+    return to_png(_flatten(image))
+
+
+def _flatten(image: Image.Image) -> Image.Image:
+    """The board snapped onto its fixed palette, so ``to_png`` keeps every colour exactly
+    (bold text's anti-aliased edges would otherwise push it to approximate the colours)."""
+    return image.quantize(palette=board_palette(), dither=Image.Dither.NONE).convert("RGB")

@@ -1,0 +1,61 @@
+"""Player pieces on the Ships board: cubes, discs and ship counters, each carrying its owner's
+colour and marker shape (so no one has to tell players apart by colour alone)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PIL import ImageDraw
+
+from render.common import icons
+from render.common.canvas import draw_text
+from render.common.fonts import font, text_width
+from render.common.layout import Box, Point
+from render.common.palette import WHITE, PlayerStyle
+
+EMBLEM = 0.5  # the owner's shape on a cube or disc, as a share of the piece
+
+
+def cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) -> Box:
+    """A merchant cube with the owner's shape on it; ``at`` shows the owner's colour."""
+    box = icons.draw_cube(draw, at, size, style.rgb)
+    icons.draw_shape(draw, style.shape, at, max(int(size * EMBLEM), 8), style.rgb)
+    return box
+
+
+def disc(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) -> Box:
+    """A city disc whose face is centred on ``at``, with the owner's shape on it."""
+    face_drop = round(size * 0.07)  # the face sits above the rim
+    box = icons.draw_disc(draw, (at[0], at[1] + face_drop), size, style.rgb)
+    icons.draw_shape(draw, style.shape, at, max(int(size * EMBLEM), 8), style.rgb)
+    return box
+
+
+def ship(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle, kind: str) -> Box:
+    """A ship counter: the hull in the owner's colour, their marker (shape and letter) on the
+    sail."""
+    box = icons.draw_ship(draw, at, size, style.rgb, kind)
+    marker_at = (at[0], at[1] - size // 6)
+    icons.draw_player_marker(draw, marker_at, max(size // 2, 10), style)
+    return box
+
+
+def counted(draw: ImageDraw.ImageDraw, x: int, cy: int, size: int, count: int,
+            drawer: Callable[..., Box], style: PlayerStyle, extra: str | None = None,
+            halo: bool = False, prefix: str = "x") -> int:
+    """A piece followed by "x3" when there are several; returns the x after it. ``halo``
+    keeps the count legible where pieces overlap."""
+    if extra is None:
+        drawer(draw, (x + size // 2, cy), size, style)
+    else:
+        drawer(draw, (x + size // 2, cy), size, style, extra)
+    x += size
+    if count != 1:
+        x = draw_text(draw, (x + 1, cy), f"{prefix}{count}", font(20, bold=True), anchor="lm",
+                      outline=WHITE if halo else None)[2]
+    return x
+
+
+def counted_width(size: int, count: int, prefix: str = "x") -> int:
+    return size + (0 if count == 1 else
+                   2 + text_width(f"{prefix}{count}", font(20, bold=True)))

@@ -1,0 +1,284 @@
+"""The parts of the Ships board that never change: drawn once per process and cached.
+
+Everything here depends only on the game data (and, for the player displays, on the number of
+seats); the pieces are drawn on a copy by ``render.ships``.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engine.ships.content import ships_content
+from render.common import icons
+from render.common.canvas import cached_static, draw_text, new_canvas
+from render.common.fonts import ellipsize, font, text_width
+from render.common.layout import Box, center, inset, pil_box
+from render.common.palette import (
+    BACKGROUND,
+    GOLD,
+    GOLD_RIM,
+    GOODS,
+    HIGHLIGHT,
+    PLAYER_STYLES,
+    GRID,
+    INK,
+    LAND,
+    MUTED_INK,
+    PANEL,
+    PANEL_BORDER,
+    SAIL,
+    SEA,
+    WHITE,
+    RGB,
+    shade,
+)
+
+from .ships_layout import HEIGHT, PIECE, WIDTH, BoardGeom, board_geom, player_panels
+from .ships_players import skeleton
+
+ERA_FILL: dict[str, RGB] = {
+    "galley": (222, 196, 150),
+    "sailing": (176, 204, 222),
+    "steam": (196, 196, 200),
+}
+SEA_PANEL: RGB = (222, 235, 243)
+AREA_HEADER: RGB = shade(SEA, 0.95)
+WARSHIP_FILL: RGB = (243, 236, 224)
+
+# Ship names short enough for a box of the track; unknown ids fall back to an ellipsis.
+SHORT_NAMES: dict[str, str] = {
+    "phoenician_trader": "Phoen. Trader", "phoenician_galley": "Phoen. Galley",
+    "greek_merchantman": "Merchantman", "greek_trireme": "Trireme",
+    "roman_grain_ship": "Grain Ship", "roman_quinquereme": "Quinquereme",
+    "spanish_warship": "Sp. Warship", "east_indiaman": "E. Indiaman",
+    "ship_of_the_line": "Ship of Line", "steel_merchant_ship": "Steel Ship",
+    "great_western": "Gt. Western", "tramp_steamer": "Tramp",
+}
+
+F20 = 20
+BADGE = 30  # a navigation cost
+BENEFIT_WORDS = {
+    "merchant_cubes": "+{} cube", "free_action_cubes": "+{} free", "gold": "{} gold",
+    "navigation": "{} nav", "industry": "+{} ind", "vp": "{} VP",
+}
+
+
+def benefit(gain: str, amount: int) -> str:
+    """A city space's benefit in a few characters: "+1 cube", "2 nav", "3 VP"."""
+    return BENEFIT_WORDS.get(gain, "{} " + gain).format(amount)
+
+
+def ship_label(box_id: str, name: str, width: int) -> str:
+    f = font(F20, bold=True)
+    return ellipsize(SHORT_NAMES.get(box_id, name) if _too_wide(name, width) else name, f, width)
+
+
+def _too_wide(name: str, width: int) -> bool:
+    return font(F20, bold=True).getlength(name) + 4 > width
+
+
+def _age_track(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
+    content = ships_content()
+    b20, f20 = font(F20, bold=True), font(F20)
+    for era_id, label, band in geom.eras:
+        draw.rounded_rectangle(pil_box(band), radius=8, fill=shade(ERA_FILL[era_id], 0.9),
+                               outline=PANEL_BORDER)
+        draw_text(draw, center(band), label, b20, anchor="mm")
+    for age_geom in geom.ages:
+        age = content.age(age_geom.number)
+        fill = ERA_FILL[age_geom.era]
+        draw.rounded_rectangle(pil_box(age_geom.header), radius=6, fill=fill,
+                               outline=PANEL_BORDER)
+        cy = center(age_geom.header)[1]
+        draw_text(draw, (age_geom.header[0] + 20, cy), str(age.age), font(24, bold=True),
+                  anchor="lm")
+        vp_chip(draw, age_geom.header[2] - 19, cy, age.first_ship_vp.value)
+        for side, box, ship in (("merchant", age_geom.merchant, age.merchant),
+                                ("warship", age_geom.warship, age.warship)):
+            draw.rounded_rectangle(pil_box(box), radius=6,
+                                   fill=PANEL if side == "merchant" else WARSHIP_FILL,
+                                   outline=shade(fill, 0.7), width=2)
+            draw_text(draw, (box[0] + 5, box[1] + 3),
+                      ship_label(ship.id, ship.name, box[2] - box[0] - 10), f20, fill=INK)
+            if side == "warship":  # a warship costs one food
+                icons.draw_goods_token(draw, (box[2] - 13, box[3] - 13), 20, "food")
+    # The navigation needed to open an age sits on the border below it, as on the board.
+    for age_geom in geom.ages:
+        age = content.age(age_geom.number)
+        if age.border_cost is not None:
+            border_badge(draw, age_geom.header[0] - 3, center(age_geom.header)[1],
+                         age.border_cost.value)
+
+
+def vp_chip(draw: ImageDraw.ImageDraw, right: int, cy: int, vp: int) -> Box:
+    """The VP the first ship in an age scores, in a white chip ending at ``right``."""
+    b20 = font(F20, bold=True)
+    text = f"{vp}VP"
+    w = int(b20.getlength(text)) + 10
+    box = (right - w, cy - 11, right, cy + 11)
+    draw.rounded_rectangle(pil_box(box), radius=6, fill=WHITE, outline=PANEL_BORDER)
+    draw_text(draw, center(box), text, b20, anchor="mm")
+    return box
+
+
+def border_badge(draw: ImageDraw.ImageDraw, x: int, cy: int, value: int) -> Box:
+    """A navigation counter centred on ``(x, cy)`` with the cost written large across it."""
+    box = icons.draw_navigation_counter(draw, (x, cy), BADGE, SEA)
+    draw_text(draw, (x, cy + 1), str(value), font(F20, bold=True), anchor="mm", outline=SAIL)
+    return box
+
+
+def _area_header(draw: ImageDraw.ImageDraw, header: Box, number: int, name: str, vp: int,
+                 border: int, fill: RGB, ink: RGB, note: str = "") -> None:
+    draw.rounded_rectangle(pil_box(header), radius=8, fill=fill)
+    b20 = font(F20, bold=True)
+    cy = center(header)[1]
+    right = header[2] - 8
+    f20 = font(F20)
+    name = name[4:] if name.startswith("The ") else name  # "Rest of the World" needs room
+    room = right - header[0] - 16 - (BADGE + 6 if border else 0) - text_width(note, b20)
+    vp_text = f"{vp} VP each"
+    if text_width(f"{number}  {name}", b20) + text_width(vp_text, f20) > room:
+        vp_text = f"{vp} VP"
+    vp_box = draw_text(draw, (right, cy), vp_text, f20, fill=ink, anchor="rm")
+    right = vp_box[0] - 8
+    if border:
+        badge = border_badge(draw, right - BADGE // 2, cy, border)
+        right = badge[0] - 6
+    if note:
+        note_box = draw_text(draw, (right, cy), note, b20, fill=ink, anchor="rm")
+        right = note_box[0] - 8
+    label = ellipsize(f"{number}  {name}", b20, right - header[0] - 8)
+    draw_text(draw, (header[0] + 8, cy), label, b20, fill=ink, anchor="lm")
+
+
+def area_header(draw: ImageDraw.ImageDraw, number: int, fill: RGB, ink: RGB,
+                note: str = "") -> None:
+    """(Re)draw the header band of area ``number`` (2-7) in the given colours."""
+    geom = board_geom()
+    for area in geom.areas:
+        if area.number == number:
+            _area_header(draw, area.header, area.number, area.name, area.vp, area.border,
+                         fill, ink, note)
+            return
+    rest = geom.rest
+    _area_header(draw, rest.header, 7, rest.name, rest.vp, rest.border, fill, ink, note)
+
+
+def trade_box(draw: ImageDraw.ImageDraw, box: Box, kind: str, good: str | None,
+              amount: int) -> None:
+    draw.rounded_rectangle(pil_box(box), radius=5, fill=WHITE, outline=GRID, width=2)
+    at = center(box)
+    if kind == "goods" and good:
+        icons.draw_goods_token(draw, at, PIECE - 4, good)
+    elif kind == "spice":
+        icons.draw_goods_token(draw, at, PIECE - 4, "spice")
+    else:
+        icons.draw_coin(draw, at, PIECE - 2, amount)
+
+
+def _map(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
+    f20 = font(F20)
+    for area in geom.areas:
+        draw.rounded_rectangle(pil_box(area.frame), radius=10, fill=SEA_PANEL,
+                               outline=PANEL_BORDER, width=2)
+        _area_header(draw, area.header, area.number, area.name, area.vp, area.border,
+                     AREA_HEADER, INK)
+        for i, loc in enumerate(area.locations):
+            if i % 2:
+                draw.rectangle(pil_box(loc.row), fill=shade(SEA_PANEL, 0.96))
+            name = ellipsize(loc.name, f20, loc.trade[0].box[0] - loc.row[0] - 8)
+            draw_text(draw, (loc.row[0] + 2, center(loc.row)[1]), name, f20, anchor="lm")
+            for t in loc.trade:
+                trade_box(draw, t.box, t.kind, t.good, t.amount)
+            for c in loc.cities:
+                draw.rounded_rectangle(pil_box(c.pill), radius=PIECE // 2, fill=LAND,
+                                       outline=PANEL_BORDER)
+                draw.ellipse(pil_box(inset(c.slot, 2)), fill=shade(LAND, 1.3),
+                             outline=PANEL_BORDER)
+                draw_text(draw, (c.slot[2] + 5, center(c.pill)[1]), benefit(c.gain, c.amount),
+                          f20, anchor="lm")
+    rest = geom.rest
+    draw.rounded_rectangle(pil_box(rest.frame), radius=10, fill=SEA_PANEL,
+                           outline=PANEL_BORDER, width=2)
+    _area_header(draw, rest.header, 7, rest.name, rest.vp, rest.border, AREA_HEADER, INK)
+    for box, title in ((rest.merchant, "Merchant"),
+                       (rest.warship, f"Warship +{rest.warship_vp} VP")):
+        draw.rounded_rectangle(pil_box(box), radius=6, fill=WHITE, outline=GRID, width=2)
+        draw_text(draw, (box[0] + 6, box[1] + 3), title, font(F20, bold=True))
+    gy = rest.merchant[1] + 14
+    for good in rest.goods:  # one good of the player's choice, in a column at the right
+        icons.draw_goods_token(draw, (rest.merchant[2] - 14, gy), 20, good)
+        gy += 22
+    spice = geom.spice
+    draw.rounded_rectangle(pil_box(spice), radius=10, fill=PANEL, outline=PANEL_BORDER, width=2)
+    rules = ships_content().areas.spice_box
+    icons.draw_goods_token(draw, (spice[0] + 18, spice[1] + 18), 22, "spice")
+    draw_text(draw, (spice[0] + 33, spice[1] + 18), "Spice Box", font(F20, bold=True),
+              anchor="lm")
+    draw_text(draw, (spice[0] + 10, spice[1] + 44), f"{rules.vp} VP + {rules.gold} gold",
+              font(F20), anchor="lm")
+    _legend(draw, geom.legend)
+
+
+def _legend(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    """What the goods codes stand for."""
+    x, cy = box[0] + 4, center(box)[1]
+    f20 = font(F20)
+    for good in ("food", "oil", "wine", "metal", "cloth", "spice"):
+        icons.draw_goods_token(draw, (x + 12, cy), 24, good)
+        x = draw_text(draw, (x + 28, cy), good, f20, fill=MUTED_INK, anchor="lm")[2] + 12
+
+
+def _build(seats: int) -> Image.Image:
+    image, draw = new_canvas(WIDTH, HEIGHT, BACKGROUND)
+    draw.fontmode = "1"  # see render.ships.render
+    geom = board_geom()
+    _age_track(draw, geom)
+    _map(draw, geom)
+    for seat, box in enumerate(player_panels(seats)):
+        if seat < len(PLAYER_STYLES):
+            skeleton(draw, box, PLAYER_STYLES[seat])
+    return image
+
+
+def board_image(seats: int) -> Image.Image:
+    """A fresh copy of the unchanging board for ``seats`` players."""
+    return cached_static(("ships", "board", WIDTH, HEIGHT, seats), lambda: _build(seats))
+
+
+def _design_colours() -> list[RGB]:
+    """Colours the pieces and panels are drawn in (beyond those of the static board)."""
+    out: list[RGB] = [INK, WHITE, MUTED_INK, HIGHLIGHT, SAIL, GOLD, GOLD_RIM, SEA, PANEL,
+                      shade(SAIL, 1.35), shade(SAIL, 0.72), shade(SAIL, 0.68),
+                      shade(GOLD_RIM, 1.25), shade(GOLD, 1.55), shade(PANEL, 0.96),
+                      shade(MUTED_INK, 1.6), shade(MUTED_INK, 1.45), shade(AREA_HEADER, 1.45)]
+    for era_fill in ERA_FILL.values():
+        out += [era_fill, shade(era_fill, 0.6), shade(era_fill, 0.7), shade(era_fill, 0.9)]
+    for style in PLAYER_STYLES:
+        rgb = style.rgb
+        out += [rgb, style.text, shade(rgb, 1.35), shade(rgb, 0.72), shade(rgb, 0.68),
+                shade(rgb, 1.3)]
+    for good in GOODS.values():
+        out += [good.rgb, good.text, shade(good.rgb, 1.35), shade(good.rgb, 0.72)]
+    return out
+
+
+def board_palette() -> Image.Image:
+    """A 256-colour palette for the whole board (cached): every design colour exactly, then
+    the static board's commonest colours. Mapping a finished board onto it leaves the
+    players' colours untouched and turns anti-aliased edges into the nearest solid colour."""
+    return cached_static(("ships", "palette"), _build_palette)
+
+
+def _build_palette() -> Image.Image:
+    colours: dict[RGB, None] = dict.fromkeys(_design_colours())
+    counts = board_image(4).getcolors(1 << 24) or []
+    for _, rgb in sorted(counts, key=lambda c: -c[0]):
+        if len(colours) >= 256:
+            break
+        colours.setdefault(rgb, None)  # type: ignore[arg-type]
+    flat = [v for rgb in list(colours)[:256] for v in rgb]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + flat[:3] * (256 - len(flat) // 3))
+    return palette
