@@ -1,0 +1,254 @@
+"""The Ships board image: size, file size, where pieces land, crowded tables, legibility, and
+positions from seeded games."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import pytest
+from PIL import Image
+
+from engine.core import View
+from engine.ships.content import ships_content
+from engine.ships.state import LastTurn, ShipsView, city_space_id, trade_box_id
+from render import catalog, ships, ships_panels, ships_pieces, ships_players, ships_static
+from render.common.canvas import MAX_PNG_BYTES, board_problems, clear_static_cache
+from render.common.fonts import SMALL_SIZE
+from render.common.palette import BACKGROUND, GOLD, HIGHLIGHT, player_style, shade
+from render.ships_layout import HEIGHT, MARGIN, WIDTH, board_geom
+from render.ships_sample import sample_view
+
+from .helpers import ink_box
+
+NAMES = ["Ann", "Bj\u00f6rn \u00d8stergaard", "Chen", "Dora, who has a very long name indeed"]
+
+
+def _decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def _rgb(png: bytes) -> Image.Image:
+    return _decode(png).convert("RGB")
+
+
+def _bare(seats: int = 4) -> ShipsView:
+    """A table with nothing on the map, so a placed piece is the only thing that changes."""
+    view = sample_view(seats=seats, seed=2)
+    view.trade, view.cities = {}, {}
+    view.last = view.current = LastTurn()
+    return view
+
+
+# ------------------------------------------------------------------ the image itself
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_image_is_a_landscape_board_within_limits(seats: int) -> None:
+    png = ships.render(sample_view(seats=seats, seed=seats), NAMES[:seats])
+    image = _decode(png)
+    assert image.format == "PNG"
+    assert image.mode in ("P", "RGB")
+    assert image.size == (WIDTH, HEIGHT)
+    assert image.width >= 1200 and image.width > image.height
+    assert len(png) < MAX_PNG_BYTES
+    assert board_problems(image.convert("RGB"), png) == []
+
+
+def test_renderer_is_registered_by_game_id_and_pure() -> None:
+    view = sample_view(seed=5)
+    try:
+        render = catalog.get("ships")
+    except KeyError:
+        catalog.register("ships", ships.render)
+        render = catalog.get("ships")
+    assert render(view, NAMES) == render(view.model_copy(deep=True), NAMES)
+
+
+def test_rejects_another_games_view() -> None:
+    other = View(game="race", version=0, viewer=None, seats=2, turn=0, actors=[0])
+    with pytest.raises(TypeError):
+        ships.render(other, NAMES)
+
+
+# ------------------------------------------------------------------ where pieces land
+
+
+def test_layout_positions_cover_every_space_inside_the_map() -> None:
+    content = ships_content()
+    positions = ships.layout_positions()
+    trade = {trade_box_id(loc.id, i) for a in content.areas.areas for loc in a.locations
+             for i in range(len(loc.trade_boxes))}
+    cities = {city_space_id(loc.id, i) for a in content.areas.areas for loc in a.locations
+              for i in range(len(loc.city_spaces))}
+    assert set(positions["trade"]) == trade
+    assert set(positions["city"]) == cities
+    points = list(positions["trade"].values()) + list(positions["city"].values())
+    assert len(set(points)) == len(points)
+    for x, y in points:
+        assert MARGIN <= x < WIDTH - MARGIN and MARGIN <= y < HEIGHT - MARGIN
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_placed_cube_and_disc_show_their_owners_colour(seat: int) -> None:
+    positions = ships.layout_positions()
+    trade_id, city_id = "miletus.t0", "athens.c1"
+    colour = player_style(seat).rgb
+    empty = _rgb(ships.render(_bare(), NAMES))
+    assert empty.getpixel(positions["trade"][trade_id]) != colour
+    assert empty.getpixel(positions["city"][city_id]) != colour
+
+    view = _bare()
+    view.trade[trade_id] = seat
+    view.cities[city_id] = seat
+    placed = _rgb(ships.render(view, NAMES))
+    assert placed.getpixel(positions["trade"][trade_id]) == colour
+    assert placed.getpixel(positions["city"][city_id]) == colour
+
+
+def test_every_trade_box_and_city_space_can_be_taken() -> None:
+    view = _bare()
+    positions = ships.layout_positions()
+    view.trade = {space: i % 4 for i, space in enumerate(positions["trade"])}
+    view.cities = {space: (i + 1) % 4 for i, space in enumerate(positions["city"])}
+    image = _rgb(ships.render(view, NAMES))
+    for space, seat in view.trade.items():
+        assert image.getpixel(positions["trade"][space]) == player_style(seat).rgb, space
+    for space, seat in view.cities.items():
+        assert image.getpixel(positions["city"][space]) == player_style(seat).rgb, space
+
+
+def test_last_turn_is_ringed() -> None:
+    geom = board_geom()
+    box = geom.trade_boxes()["knossos.t1"].box
+    probe = (box[0] - 3, (box[1] + box[3]) // 2)  # on the ring, just left of the box
+    view = _bare()
+    assert _rgb(ships.render(view, NAMES)).getpixel(probe) != HIGHLIGHT
+    view.last = LastTurn(seat=1, ages=[2], spaces=["knossos.t1"], scored_areas=[2])
+    assert _rgb(ships.render(view, NAMES)).getpixel(probe) == HIGHLIGHT
+    view.last = LastTurn()
+    view.current = LastTurn(spaces=["knossos.t1"])
+    assert _rgb(ships.render(view, NAMES)).getpixel(probe) == HIGHLIGHT
+
+
+# ------------------------------------------------------------------ crowded tables
+
+
+def _crowded_views() -> Iterator[ShipsView]:
+    yield sample_view(seats=4, seed=1, crowded=True)
+    view = sample_view(seats=4, seed=3, crowded=True)
+    view.ages[-1].merchant = [0, 1, 2, 3] * 6 + [1] * 12  # more ships than anyone owns
+    view.ages[-1].warship = [3, 2, 1, 0] * 5
+    view.rest_merchant = [99, 120, 7, 250]
+    view.rest_warship = [40, 0, 99, 12]
+    for player in view.players:
+        player.goods = {"food": 9, "cloth": 9, "wine": 4}  # far past the warehouse
+        player.gold = 15
+        player.vp = 1234
+        player.stock_cubes = 120
+    view.pending = view.pending * 3
+    yield view
+    view = sample_view(seats=2, seed=4, crowded=True)
+    view.display = view.display * 2  # more cards than rows
+    yield view
+
+
+@pytest.mark.parametrize("view", list(_crowded_views()), ids=["full", "overfull", "two"])
+def test_crowded_tables_stay_on_the_canvas(view: ShipsView) -> None:
+    png = ships.render(view, NAMES[: view.seats])
+    image = _rgb(png)
+    assert image.size == (WIDTH, HEIGHT)
+    assert len(png) < MAX_PNG_BYTES
+    ink = ink_box(image, BACKGROUND)
+    assert ink is not None
+    # a margin of plain background all round: nothing ran off the board
+    assert ink[0] >= MARGIN // 2 and ink[1] >= MARGIN // 2
+    assert ink[2] <= WIDTH - MARGIN // 2 and ink[3] <= HEIGHT - MARGIN // 2
+
+
+def test_final_results_banner() -> None:
+    view = sample_view(seats=3, seed=7)
+    view.finished = True
+    view.scores = [88, 120, 120]
+    view.end_reason = "Five ships reached Age 11 and everyone had the same number of turns."
+    image = _rgb(ships.render(view, NAMES[:3]))
+    geom = board_geom()
+    corner = (geom.status[0] + 8, geom.status[1] + 30)
+    assert image.getpixel(corner) == shade(GOLD, 1.55)
+
+
+def test_pending_decision_is_spelled_out() -> None:
+    view = sample_view(seats=4, seed=1, crowded=True)
+    text = ships_panels.pending_text(view.pending[0], NAMES)
+    assert text == f"Waiting for {NAMES[view.pending[0].seats[0]]} to discard goods"
+
+
+# ------------------------------------------------------------------ legibility
+
+
+def test_no_text_below_the_half_scale_minimum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every font the board asks for is at least 20 px, so text still reads on a phone that
+    shows the board at half size. (Letters inside icons - a marker's initial, a goods code -
+    are icon art with a legend in plain text.)"""
+    sizes: set[int] = set()
+    for module in (ships, ships_static, ships_panels, ships_players, ships_pieces):
+        if hasattr(module, "font"):
+            original = module.font
+
+            def recording(size: int, bold: bool = False, _original=original):  # noqa: ANN202
+                sizes.add(size)
+                return _original(size, bold)
+
+            monkeypatch.setattr(module, "font", recording)
+    clear_static_cache()  # so the cached board is drawn again, through the recorder
+    try:
+        for view in (sample_view(seed=1), sample_view(seats=4, seed=1, crowded=True)):
+            ships.render(view, NAMES)
+        finished = sample_view(seed=2)
+        finished.finished, finished.scores = True, [1, 2, 3, 4]
+        ships.render(finished, NAMES)
+    finally:
+        clear_static_cache()
+    assert sizes and min(sizes) >= SMALL_SIZE >= 20
+
+
+# ------------------------------------------------------------------ seeded games
+
+
+def _played_views(seats: int, seed: int, every: int) -> list[ShipsView]:
+    ships_engine = pytest.importorskip("engine.ships")
+    from engine.core import Accepted, Rng, step
+
+    game = ships_engine.GAME
+    state = game.setup({}, seats, seed)
+    chooser = Rng.from_seed(seed * 7919 + seats)
+    views: list[ShipsView] = []
+    for move in range(5000):
+        if move % every == 0 or game.outcome(state) is not None:
+            views.append(game.view(state, None))
+        if game.outcome(state) is not None:
+            break
+        seat = chooser.choice(sorted(game.actors(state)))
+        outcome = step(game, state, seat, chooser.choice(game.legal_actions(state, seat)),
+                       state.version)
+        assert isinstance(outcome, Accepted), outcome
+        state = outcome.state
+    return views
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 11), (3, 12), (4, 13)])
+def test_positions_from_seeded_games_render(seats: int, seed: int) -> None:
+    views = _played_views(seats, seed, every=25)
+    assert views
+    positions = ships.layout_positions()
+    for view in views:
+        png = ships.render(view, NAMES[:seats])
+        assert len(png) < MAX_PNG_BYTES
+        image = _rgb(png)
+        assert image.size == (WIDTH, HEIGHT)
+        for space, owner in view.trade.items():
+            assert image.getpixel(positions["trade"][space]) == player_style(owner).rgb
+        for space, owner in view.cities.items():
+            assert image.getpixel(positions["city"][space]) == player_style(owner).rgb
