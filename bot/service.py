@@ -89,7 +89,7 @@ class MatchService:
         # Announcements leave in commit order, but after the match lock is released, so a slow
         # render or upload never holds up the next move.
         self._order: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[int]] = set()
 
     # --- lobby ------------------------------------------------------------------------------
     async def create(
@@ -426,9 +426,9 @@ class MatchService:
                                 f"about {left:.1f} h left.")
             notices.append(notice)
         for row in await self.storage.due_deadlines(now):
-            notice = await self._deadline(row.match_id, row.version)
-            if notice is not None:
-                notices.append(notice)
+            waiting = await self._deadline(row.match_id, row.version)
+            if waiting is not None:
+                notices.append(waiting)
         for notice in notices:
             await self._deliver(notice)
         return notices
@@ -635,8 +635,7 @@ class MatchService:
         deadline."""
         actors = game.actors(state)
         fresh = actors if new_turn else actors - previous_actors
-        notice.ping = [seats[s].user_id for s in sorted(fresh)
-                       if seats[s].user_id is not None]  # type: ignore[misc]
+        notice.ping = [user for s in sorted(fresh) if (user := seats[s].user_id) is not None]
         if fresh:
             await self._set_deadline(match, game, state, seats)
 

@@ -22,6 +22,6 @@ from .step import Accepted, can_undo, step
 __all__ = [
     "Accepted", "Action", "Bot", "ContentError", "Event", "Game", "LogEntry", "OptionError",
     "OptionSpec", "Outcome", "RandomBot", "Rejection", "ReplayError", "Rng", "Seat",
-    "SetupRecord", "State", "Undo", "View", "all_games", "bot_rng", "can_undo", "get", "register", "replay",
-    "replay_from", "seat_ref", "step",
+    "SetupRecord", "State", "Undo", "View", "all_games", "bot_rng", "can_undo", "get",
+    "register", "replay", "replay_from", "seat_ref", "step",
 ]

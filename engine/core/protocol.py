@@ -20,7 +20,7 @@ Seat = int  # seats are numbered 0..n-1 in turn order
 
 def seat_ref(seat: Seat) -> str:
     """How engine text names a seat; the adapter replaces it with the player's name."""
-    return "{s%d}" % seat
+    return f"{{s{seat}}}"
 
 
 class Action(BaseModel):

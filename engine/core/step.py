@@ -34,7 +34,11 @@ def _describe_validation(err: ValidationError) -> str:
 
 
 def step(
-    game: Game[Any], state: State, seat: Seat, action: Action | dict[str, Any], expected_version: int
+    game: Game[Any],
+    state: State,
+    seat: Seat,
+    action: Action | dict[str, Any],
+    expected_version: int,
 ) -> Accepted | Rejection:
     """Checks, in order: the action is well-formed, the game is not over, the version is
     current, the seat may act, the action is legal. A rejection changes nothing."""
@@ -63,7 +67,8 @@ def step(
         else:
             names = " or ".join(seat_ref(s) for s in sorted(actors))
             message = f"It is {names}'s turn, not yours." if names else "Nobody may act now."
-        return Rejection(code=errors.NOT_AN_ACTOR, message=message, params={"actors": sorted(actors)})
+        return Rejection(code=errors.NOT_AN_ACTOR, message=message,
+                         params={"actors": sorted(actors)})
     rejection = game.validate(state, seat, parsed)
     if rejection is not None:
         return rejection

@@ -10,6 +10,7 @@ from engine.core import Action, Event, seat_ref
 from . import actions as A
 from .board import board
 from .content import ships_content
+from .economy import gain
 from .effects import (
     ConvertGoods,
     GainEffect,
@@ -19,7 +20,6 @@ from .effects import (
     PerOwnShip,
     SellGoods,
 )
-from .economy import gain
 from .state import Pending, ShipsState
 
 INTERACTIVE = ("place_ship", "upgrade_ship", "sell_goods", "remove_ships_from_one_age",

@@ -10,8 +10,8 @@ from engine.core import Action
 from . import actions as A
 from .board import REST_AREA, board
 from .content import ships_content
-from .effects import RemoveShipsFromOneAge, RetrieveCubes, SellGoods, UpgradeShip
 from .economy import bank_space, price
+from .effects import RemoveShipsFromOneAge, RetrieveCubes, SellGoods, UpgradeShip
 from .rules import (
     LAST_AGE,
     SPICE_EXTRA_CUBES,
@@ -87,7 +87,7 @@ def _paid(state: ShipsState, seat: int, pay: str, kind: str,
     for fields, text in variants:
         for wine in wine_range(state, seat, cost, wine_reserved):
             yield model(pay=pay, wine=wine, label=f"{text}: {_pay_text(pay, cost, wine)}",
-                        **fields)  # type: ignore[arg-type]
+                        **fields)
 
 
 def _removals(state: ShipsState, seat: int) -> list[tuple[dict[str, object], str]]:
@@ -165,10 +165,10 @@ def _placements(state: ShipsState, seat: int, pay: str, upgrade: bool,
                                                      area.opens, navigation, side, spaces,
                                                      extra, pay, cost, wine, metal)
                             if origin is None:
-                                yield A.PlaceShip(label=label, **fields)  # type: ignore[arg-type]
+                                yield A.PlaceShip(label=label, **fields)
                             else:
                                 yield A.UpgradeShip(label=label, from_age=origin[0],
-                                                    from_box=origin[1], **fields)  # type: ignore[arg-type]
+                                                    from_box=origin[1], **fields)
 
 
 def _targets(state: ShipsState, seat: int, area: int, rules: object, oil: int

@@ -11,8 +11,8 @@ from .cards import card_effect_done, convert_bonus, resolve_card
 from .content import ships_content
 from .economy import (
     gain,
-    gain_goods,
     gain_gold,
+    gain_goods,
     pay_gold,
     price,
     return_goods,
@@ -258,12 +258,11 @@ def _place_cube(state: ShipsState, seat: int, space: str, industry: bool, indust
         events.append(Event(kind="cube", seat=seat,
                             text=f"{who} took {box_info.amount} gold in {place_name}."))
     else:
-        good = box_info.good
-        assert good is not None
-        amount = ships_content().good(good).trade_box_yield + extra
-        got = gain_goods(state, seat, good, amount)
+        assert box_info.good is not None
+        amount = ships_content().good(box_info.good).trade_box_yield + extra
+        got = gain_goods(state, seat, box_info.good, amount)
         events.append(Event(kind="cube", seat=seat,
-                            text=f"{who} took {got} {good} in {place_name}"
+                            text=f"{who} took {got} {box_info.good} in {place_name}"
                                  + (" (with industry)." if extra else ".")))
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from bot.service import MatchService, ServiceError
 from bot.storage import Storage
-from engine.core import SetupRecord, LogEntry, registry, replay
+from engine.core import LogEntry, SetupRecord, registry, replay
 
 from .conftest import Harness
 

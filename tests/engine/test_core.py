@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from engine.core import (
     ContentError,
@@ -32,7 +33,7 @@ def test_step_checks_in_order() -> None:
     assert step(GAME, state, idle, {"type": "roll"}, 99).code == STALE  # type: ignore[union-attr]
     refused = step(GAME, state, idle, {"type": "roll"}, 0)
     assert isinstance(refused, Rejection) and refused.code == NOT_AN_ACTOR
-    assert refused.message == "It is {s%d}'s turn, not yours." % state.active
+    assert refused.message == f"It is {{s{state.active}}}'s turn, not yours."
     done = state.model_copy(update={"positions": [99, 0]})
     assert step(GAME, done, 0, {"type": "roll"}, 0).code == GAME_OVER  # type: ignore[union-attr]
 
@@ -103,5 +104,5 @@ def test_content_error_names_file_path_and_problem() -> None:
     with pytest.raises(ContentError, match="line 2"):
         parse_content(path, "name: A\n  ports: [\n", Board)
     board = parse_content(path, "name: A\nports: [1]\n", Board)
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError):
         board.name = "B"  # type: ignore[misc]
