@@ -48,3 +48,17 @@ def test_ci_runs_make_test_only() -> None:
     script = (ROOT / ".ci/run").read_text()
     assert "make test" in script
     assert "pytest" not in script
+
+
+def test_every_slash_command_is_in_the_readme() -> None:
+    from bot.cogs.game import GameCog
+    from bot.cogs.help import HelpCog
+    from bot.cogs.play import PlayCog
+
+    readme = (ROOT / "README.md").read_text()
+    names = [f"/game {c.name}" for c in GameCog.game.commands]  # type: ignore[attr-defined]
+    for cog in (HelpCog, PlayCog):
+        names += [f"/{c.name}" for c in cog.__cog_app_commands__]  # type: ignore[attr-defined]
+    assert len(names) > 10
+    for name in names:
+        assert f"`{name}" in readme or f"{name}`" in readme or f" {name.split()[-1]}`" in readme, name
