@@ -10,7 +10,7 @@ from engine.core import View
 # render(view, seat_names) -> PNG bytes
 Renderer = Callable[[View, Sequence[str]], bytes]
 
-RENDER_MODULES: dict[str, str] = {}
+RENDER_MODULES: dict[str, str] = {"ships": "render.ships"}
 _RENDERERS: dict[str, Renderer] = {}
 
 

@@ -13,7 +13,7 @@ copy of it. Pieces carry their owner's colour and marker shape; ships carry the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -170,7 +170,8 @@ def _map(draw: ImageDraw.ImageDraw, view: ShipsView) -> None:
             [p.spice_cubes for p in view.players], cube)
 
 
-def _counts(draw: ImageDraw.ImageDraw, box: Box, counts: list[int], drawer) -> None:
+def _counts(draw: ImageDraw.ImageDraw, box: Box, counts: list[int],
+            drawer: Callable[..., Box]) -> None:
     """Each player's pieces in an open box: one piece and a count, two players a row."""
     present = [(s, n) for s, n in enumerate(counts) if n > 0 and _style(s) is not None]
     if not present:
@@ -225,9 +226,7 @@ def render(view: View, names: Sequence[str]) -> bytes:
         raise TypeError(f"the Ships renderer needs a ShipsView, not {type(view).__name__}")
     image = board_image(len(view.players))
     draw = ImageDraw.Draw(image)
-    # Text without anti-aliasing keeps the board to a few dozen exact colours: players'
-    # colours survive PNG encoding unchanged and the palette path of ``to_png`` is taken.
-    draw.fontmode = "1"
+    draw.fontmode = "1"  # crisp text: fewer colours for ``_snap`` to fold away
     geom = board_geom()
     _ages(draw, view)
     _map(draw, view)
@@ -245,10 +244,9 @@ def render(view: View, names: Sequence[str]) -> bytes:
             ships_players.player_display(draw, box, player, style,
                                          ships_panels.seat_name(names, seat), active)
     _highlights(draw, view)
-    return to_png(_flatten(image))
+    return to_png(_snap(image))
 
 
-def _flatten(image: Image.Image) -> Image.Image:
-    """The board snapped onto its fixed palette, so ``to_png`` keeps every colour exactly
-    (bold text's anti-aliased edges would otherwise push it to approximate the colours)."""
+def _snap(image: Image.Image) -> Image.Image:
+    """The board on its fixed palette: design colours exact, anti-aliased edges solid."""
     return image.quantize(palette=board_palette(), dither=Image.Dither.NONE).convert("RGB")

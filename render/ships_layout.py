@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass
 
 from engine.ships.content import ships_content
-from engine.ships.content_models import GoldBox, GoodsBox
+from engine.ships.content_models import GoldBox, GoodsBox, Location
 from engine.ships.state import city_space_id, trade_box_id
 from render.common.layout import Box, Point, center, inset, split_h, split_v
 
@@ -146,12 +146,11 @@ def _ages() -> tuple[tuple[AgeGeom, ...], tuple[tuple[str, str, Box], ...]]:
     return tuple(out), tuple(eras)
 
 
-def _location(loc_id: str, name: str, row: Box, trade_boxes: tuple, city_spaces: tuple,
-              ) -> LocationGeom:
+def _location(loc: Location, row: Box) -> LocationGeom:
     cy = (row[1] + row[3]) // 2
     x = row[0] + NAME_W
     trade = []
-    for i, box in enumerate(trade_boxes):
+    for i, box in enumerate(loc.trade_boxes):
         square = (x, cy - TRADE_BOX // 2, x + TRADE_BOX, cy - TRADE_BOX // 2 + TRADE_BOX)
         if isinstance(box, GoodsBox):
             kind, good, amount = "goods", box.good, 0
@@ -159,16 +158,17 @@ def _location(loc_id: str, name: str, row: Box, trade_boxes: tuple, city_spaces:
             kind, good, amount = "gold", None, box.amount
         else:
             kind, good, amount = "spice", None, 0
-        trade.append(TradeGeom(trade_box_id(loc_id, i), square, kind, good, amount))
+        trade.append(TradeGeom(trade_box_id(loc.id, i), square, kind, good, amount))
         x += TRADE_BOX + 4
     x = row[0] + NAME_W + 3 * (TRADE_BOX + 4) + 6
     cities = []
-    for i, space in enumerate(city_spaces):
+    for i, space in enumerate(loc.city_spaces):
         pill = (x, cy - PILL_H // 2, x + PILL_W, cy - PILL_H // 2 + PILL_H)
         slot = (x + 1, cy - PIECE // 2, x + 1 + PIECE, cy - PIECE // 2 + PIECE)
-        cities.append(CityGeom(city_space_id(loc_id, i), pill, slot, space.gain, space.amount))
+        cities.append(CityGeom(city_space_id(loc.id, i), pill, slot, space.gain,
+                               space.amount))
         x += PILL_W + 6
-    return LocationGeom(loc_id, name, row, tuple(trade), tuple(cities))
+    return LocationGeom(loc.id, loc.name, row, tuple(trade), tuple(cities))
 
 
 def _area_height(locations: int) -> int:
@@ -180,8 +180,8 @@ def _areas() -> tuple[tuple[AreaGeom, ...], RestGeom, Box, Box]:
     col_a, col_b = split_h(MAP, 2, gap=GAP)
     by_number = {a.area: a for a in content.areas.areas}
     # Areas 2 and 3 (and then Area 7 and the Spice Box) on the left, 4 to 6 on the right.
-    columns = ([n for n in (2, 3) if n in by_number],
-               [n for n in sorted(by_number) if n not in (2, 3)])
+    columns: list[list[int]] = [[n for n in (2, 3) if n in by_number],
+                                [n for n in sorted(by_number) if n not in (2, 3)]]
     out: list[AreaGeom] = []
     bottoms = []
     for col, numbers in zip((col_a, col_b), columns, strict=True):
@@ -194,7 +194,7 @@ def _areas() -> tuple[tuple[AreaGeom, ...], RestGeom, Box, Box]:
             ry = header[3] + AREA_PAD
             for loc in area.locations:
                 row = (frame[0] + 8, ry, frame[2] - 8, ry + ROW_H)
-                locs.append(_location(loc.id, loc.name, row, loc.trade_boxes, loc.city_spaces))
+                locs.append(_location(loc, row))
                 ry += ROW_H
             border = area.border_cost.value if area.border_cost else 0
             out.append(AreaGeom(n, area.name.value, area.vp_value, border, frame, header,

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engine.ships.content import ships_content
-from engine.ships.state import Pending, ShipsView
+from engine.ships.state import LastTurn, Pending, ShipsView
 from render.common import icons
 from render.common.canvas import draw_text, wrap_text
 from render.common.fonts import ellipsize, font, text_width
@@ -62,6 +62,19 @@ def pending_text(pending: Pending, names: Sequence[str]) -> str:
     return f"Waiting for {who} to {what}"
 
 
+def ringed_text(view: ShipsView, names: Sequence[str]) -> str:
+    """Whose moves the highlight rings show."""
+    def changed(turn: LastTurn) -> bool:
+        return bool(turn.ages or turn.spaces or turn.scored_areas)
+
+    parts = []
+    if changed(view.last) and view.last.seat is not None:
+        parts.append(f"{seat_name(names, view.last.seat)}'s last turn")
+    if changed(view.current):
+        parts.append("this turn so far")
+    return "Ringed: " + " and ".join(parts) if parts else ""
+
+
 def _era_name(era: str) -> str:
     for e in ships_content().ages.eras:
         if e.id == era:
@@ -92,7 +105,7 @@ def next_costs(view: ShipsView) -> str:
         cost = content.border_cost_into_area(area + 1)
         discs = sum(1 for space in view.cities if _area_of_city(space) == area)
         parts.append(f"Area {area + 1}: {max(cost - discs, 0)} nav")
-    return "Next: " + ", ".join(parts) if parts else ""
+    return "To open " + "; ".join(parts) if parts else ""
 
 
 def _area_of_city(space: str) -> int:
@@ -135,6 +148,9 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence
     costs = next_costs(view)
     if costs:
         lines.append((costs, False, INK))
+    ringed = ringed_text(view, names)
+    if ringed:
+        lines.append((ringed, False, HIGHLIGHT))
     decks = ", ".join(f"{_era_name(era).split()[0]} {n}" for era, n in view.deck_sizes.items())
     if decks:
         lines.append((f"Decks: {decks}", False, MUTED_INK))

@@ -17,19 +17,19 @@ from render.common.palette import (
     BACKGROUND,
     GOLD,
     GOLD_RIM,
-    GOODS,
-    HIGHLIGHT,
-    PLAYER_STYLES,
     GRID,
+    HIGHLIGHT,
     INK,
     LAND,
     MUTED_INK,
     PANEL,
     PANEL_BORDER,
+    PLAYER_STYLES,
+    RGB,
     SAIL,
     SEA,
     WHITE,
-    RGB,
+    goods_style,
     shade,
 )
 
@@ -43,7 +43,7 @@ ERA_FILL: dict[str, RGB] = {
 }
 SEA_PANEL: RGB = (222, 235, 243)
 AREA_HEADER: RGB = shade(SEA, 0.95)
-WARSHIP_FILL: RGB = (243, 236, 224)
+WARSHIP_FILL: RGB = (236, 226, 208)
 
 # Ship names short enough for a box of the track; unknown ids fall back to an ellipsis.
 SHORT_NAMES: dict[str, str] = {
@@ -69,12 +69,11 @@ def benefit(gain: str, amount: int) -> str:
 
 
 def ship_label(box_id: str, name: str, width: int) -> str:
-    f = font(F20, bold=True)
-    return ellipsize(SHORT_NAMES.get(box_id, name) if _too_wide(name, width) else name, f, width)
-
-
-def _too_wide(name: str, width: int) -> bool:
-    return font(F20, bold=True).getlength(name) + 4 > width
+    """The ship's name, or its short form when the name does not fit ``width``."""
+    f = font(F20)
+    if text_width(name, f) > width:
+        name = SHORT_NAMES.get(box_id, name)
+    return ellipsize(name, f, width)
 
 
 def _age_track(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
@@ -102,7 +101,7 @@ def _age_track(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
                       ship_label(ship.id, ship.name, box[2] - box[0] - 10), f20, fill=INK)
             if side == "warship":  # a warship costs one food
                 icons.draw_goods_token(draw, (box[2] - 13, box[3] - 13), 20, "food")
-    # The navigation needed to open an age sits on the border below it, as on the board.
+    # The navigation needed to open an age sits on its border with the age before it.
     for age_geom in geom.ages:
         age = content.age(age_geom.number)
         if age.border_cost is not None:
@@ -136,9 +135,10 @@ def _area_header(draw: ImageDraw.ImageDraw, header: Box, number: int, name: str,
     right = header[2] - 8
     f20 = font(F20)
     name = name[4:] if name.startswith("The ") else name  # "Rest of the World" needs room
-    room = right - header[0] - 16 - (BADGE + 6 if border else 0) - text_width(note, b20)
+    fixed = 8 + (BADGE + 6 if border else 0) + (text_width(note, b20) + 8 if note else 0) + 8
     vp_text = f"{vp} VP each"
-    if text_width(f"{number}  {name}", b20) + text_width(vp_text, f20) > room:
+    label_w = text_width(f"{number}  {name}", b20)
+    if label_w > right - header[0] - fixed - text_width(vp_text, f20):
         vp_text = f"{vp} VP"
     vp_box = draw_text(draw, (right, cy), vp_text, f20, fill=ink, anchor="rm")
     right = vp_box[0] - 8
@@ -232,7 +232,7 @@ def _legend(draw: ImageDraw.ImageDraw, box: Box) -> None:
 
 def _build(seats: int) -> Image.Image:
     image, draw = new_canvas(WIDTH, HEIGHT, BACKGROUND)
-    draw.fontmode = "1"  # see render.ships.render
+    draw.fontmode = "1"  # see board_palette
     geom = board_geom()
     _age_track(draw, geom)
     _map(draw, geom)
@@ -247,38 +247,60 @@ def board_image(seats: int) -> Image.Image:
     return cached_static(("ships", "board", WIDTH, HEIGHT, seats), lambda: _build(seats))
 
 
+# ------------------------------------------------------------------ the board's palette
+
+SEPARATION = 12  # palette colours this far apart map to themselves exactly (see below)
+
+
 def _design_colours() -> list[RGB]:
-    """Colours the pieces and panels are drawn in (beyond those of the static board)."""
-    out: list[RGB] = [INK, WHITE, MUTED_INK, HIGHLIGHT, SAIL, GOLD, GOLD_RIM, SEA, PANEL,
-                      shade(SAIL, 1.35), shade(SAIL, 0.72), shade(SAIL, 0.68),
-                      shade(GOLD_RIM, 1.25), shade(GOLD, 1.55), shade(PANEL, 0.96),
-                      shade(MUTED_INK, 1.6), shade(MUTED_INK, 1.45), shade(AREA_HEADER, 1.45)]
+    """Every solid colour the pieces and panels are drawn in, static board or not."""
+    out: list[RGB] = [BACKGROUND, INK, WHITE, MUTED_INK, HIGHLIGHT, SAIL, GOLD, GOLD_RIM, SEA,
+                      PANEL, PANEL_BORDER, GRID, LAND, SEA_PANEL, AREA_HEADER, WARSHIP_FILL,
+                      shade(SEA_PANEL, 0.96), shade(LAND, 1.3), shade(SAIL, 1.35),
+                      shade(SAIL, 0.72), shade(SAIL, 0.68), shade(GOLD_RIM, 1.25),
+                      shade(GOLD, 1.55), shade(PANEL, 0.96), shade(MUTED_INK, 1.6),
+                      shade(MUTED_INK, 1.45), shade(AREA_HEADER, 1.45)]
     for era_fill in ERA_FILL.values():
         out += [era_fill, shade(era_fill, 0.6), shade(era_fill, 0.7), shade(era_fill, 0.9)]
     for style in PLAYER_STYLES:
         rgb = style.rgb
         out += [rgb, style.text, shade(rgb, 1.35), shade(rgb, 0.72), shade(rgb, 0.68),
-                shade(rgb, 1.3)]
-    for good in GOODS.values():
-        out += [good.rgb, good.text, shade(good.rgb, 1.35), shade(good.rgb, 0.72)]
-    return out
+                shade(rgb, 1.3), shade(shade(rgb, 1.3), 1.35), shade(shade(rgb, 1.3), 0.72)]
+    for good in ("food", "oil", "wine", "metal", "cloth", "spice", "gold"):
+        out += [goods_style(good).rgb, goods_style(good).text]
+    kept: list[RGB] = []
+    for rgb in out:  # a near twin of a colour already kept is drawn as that colour
+        if all(_apart(rgb, k) for k in kept):
+            kept.append(rgb)
+    return kept
+
+
+def _apart(a: RGB, b: RGB) -> bool:
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) >= SEPARATION ** 2
 
 
 def board_palette() -> Image.Image:
-    """A 256-colour palette for the whole board (cached): every design colour exactly, then
-    the static board's commonest colours. Mapping a finished board onto it leaves the
-    players' colours untouched and turns anti-aliased edges into the nearest solid colour."""
+    """The board's 256 colours, chosen once per process: every design colour, then the static
+    board's commonest colours that are well apart from those already chosen.
+
+    Pillow maps colours onto a palette through a cache of 4x4x4 colour cells, so a colour
+    only maps to itself when no other palette colour is nearer its cell; colours at least
+    ``SEPARATION`` apart always do. Snapping a finished board onto this palette therefore keeps
+    every design colour exact (the players' colours above all) and turns the anti-aliased
+    edges of bold text into the nearest solid colour, which leaves few enough colours for
+    ``to_png``'s exact path."""
     return cached_static(("ships", "palette"), _build_palette)
 
 
 def _build_palette() -> Image.Image:
-    colours: dict[RGB, None] = dict.fromkeys(_design_colours())
+    chosen = _design_colours()[:256]
     counts = board_image(4).getcolors(1 << 24) or []
     for _, rgb in sorted(counts, key=lambda c: -c[0]):
-        if len(colours) >= 256:
+        if len(chosen) >= 256:
             break
-        colours.setdefault(rgb, None)  # type: ignore[arg-type]
-    flat = [v for rgb in list(colours)[:256] for v in rgb]
+        if isinstance(rgb, tuple) and all(_apart(rgb, c) for c in chosen):
+            chosen.append(rgb)
+    flat = [v for rgb in chosen for v in rgb]
     palette = Image.new("P", (1, 1))
-    palette.putpalette(flat + flat[:3] * (256 - len(flat) // 3))
+    palette.putpalette(flat + flat[:3] * (256 - len(chosen)))
     return palette

@@ -12,6 +12,7 @@ async def add_cogs(bot: PortolanBot) -> None:
     from .game import GameCog
     from .help import HelpCog
     from .play import PlayCog
+    from .ships import ShipsCog
 
-    for cog in (GameCog(bot), PlayCog(bot), HelpCog(bot)):
+    for cog in (GameCog(bot), PlayCog(bot), ShipsCog(bot), HelpCog(bot)):
         await bot.add_cog(cog)

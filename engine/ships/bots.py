@@ -1,18 +1,30 @@
-"""The standard Ships bot: a quick greedy player that scores each legal move by rules of thumb.
+"""The standard Ships bot: a greedy player that values each legal move by what it is worth in
+victory points, now or later, against the best opponent.
 
-It sees only its seat's view and legal moves. It is meant to be a fair sparring partner and to
-drive whole-game tests to a real ending, not to play well."""
+It sees only its seat's view and legal moves. Rules of thumb it follows: pieces in the present
+area are worth their area's score (counted when the wave moves on); opening an area scores the
+old one for everyone, which is good only when it scores better than the others; opening an age
+earns its first-ship VP but costs ships left behind; goods and gold are worth half their price
+in VP; free action cubes left at the end are worth nothing, so it spends them on good moves."""
 
 from __future__ import annotations
 
 from engine.core import Action, Rng, View
 
 from . import actions as A
-from .board import board
+from .board import REST_AREA, board
+from .content import ships_content
 from .economy import price
+from .rules import area_border
+from .scoring import area_scores
 from .state import ShipsView
 
-PAY_PENALTY = {"merchant": 0.0, "free": 1.5, "oil": 2.0, "card": 0.0}
+CUBE = 1.2  # a merchant cube used up from the stock
+NAVIGATION = 0.7
+GOLD = 0.5
+PAY = {"merchant": 0.0, "free": 0.9, "oil": 1.3, "card": 0.0}
+BENEFIT = {"merchant_cubes": 1.2, "free_action_cubes": 1.0, "gold": 0.5, "navigation": 0.7,
+           "industry": 0.8, "vp": 1.0}
 
 
 class StandardBot:
@@ -21,8 +33,13 @@ class StandardBot:
         me = view.viewer if view.viewer is not None else view.active
         best: list[Action] = []
         best_value = float("-inf")
+        # when a full area is what stops all building, cubes taken back from it open its
+        # trade boxes again
+        area_boxes = board().trade_by_area.get(view.area, ())
+        blocked = bool(area_boxes) and all(t in view.trade for t in area_boxes) and not any(
+            isinstance(a, (A.PlaceShip, A.UpgradeShip)) for a in legal)
         for action in legal:
-            value = _value(view, me, action)
+            value = _value(view, me, action, blocked)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
@@ -30,59 +47,151 @@ class StandardBot:
         return rng.choice(best)
 
 
-def _value(view: ShipsView, me: int, action: Action) -> float:
+def _value(view: ShipsView, me: int, action: Action, blocked: bool = False) -> float:
     player = view.players[me]
-    b = board()
     if isinstance(action, A.EndTurn):
-        return 0.5
+        # merchant cubes left in the Action cubes section cost nothing to use
+        return -0.6 if player.action_merchant else 0.0
     if isinstance(action, A.DiscardGood):
-        return -price(action.good)
+        return -price(action.good) * GOLD
     if isinstance(action, (A.ChooseGood, A.ConvertWine)):
-        return price(action.good)
+        return price(action.good) * GOLD
     if isinstance(action, A.StopConverting):
         return 0.0
     if isinstance(action, A.SkipCard):
-        return -5.0
+        return -3.0
     value = 0.0
-    pay = getattr(action, "pay", "card")
     if isinstance(action, A.Paid):
-        value -= PAY_PENALTY[pay] + 0.6 * action.wine
+        spare = action.pay == "free" and player.free_cubes + player.action_free >= 3
+        value -= (0.1 if spare else PAY[action.pay]) + action.wine * 1.0
+        if isinstance(action, A.TakeCard):
+            value -= ships_content().card(action.card).gold_cost.value * GOLD
     if isinstance(action, (A.PlaceShip, A.UpgradeShip)):
-        value += 4.0 + 0.8 * (action.age - view.present_age) * 3
-        value += 1.5 * action.metal
-        for space in action.spaces:
-            trade = b.trade.get(space)
-            if trade is not None:
-                value += 8 if trade.kind == "spice" else (
-                    trade.amount if trade.kind == "gold" else price(trade.good or "food"))
-            elif space in b.cities:
-                value += 2.5 + b.cities[space].amount
-            else:
-                value += 5
-        if b.area_of(action.spaces[0]) > view.area:
-            value += 3
-        if action.industry:
-            value += 1.5
-        if isinstance(action, A.UpgradeShip):
-            value += 1.0 if action.age > view.present_age - 2 else 2.0
-        return value
+        # the longer the game, the keener to build: a stand-off must not last for ever
+        return value + _placement(view, me, action) + view.turn / 60
     if isinstance(action, A.SellGoods):
         sold = sum(n for _, n in action.goods)
-        full = player.goods_count() >= 3
-        return value + (sold * 1.2 if full else sold * 0.4) - 1
+        room = _warehouse_room(view, me)
+        return value + (0.4 * sold if room <= 1 else -0.3 * sold) + (
+            2.0 * sold if action.pay == "card" else 0.0)
     if isinstance(action, A.Retrieve):
-        stock = player.stock_cubes
-        return value + (6.0 if stock < 2 else 1.0 if stock < 4 else -2.0)
+        cubes = _cubes_back(view, me, action.source)
+        need = 1.0 if player.stock_cubes < 3 else 0.2
+        # cubes in the present area are still to be scored; older areas have been
+        lost = cubes * board().area_values.get(action.source, 0) * 0.8 \
+            if action.source == view.area and not blocked else 0.0
+        return value + cubes * need - lost - 0.3 + (2.0 if blocked and cubes else 0.0)
     if isinstance(action, A.RetrieveMany):
-        return 3.0 if player.stock_cubes < 3 else -1.0
+        return 1.0 if player.stock_cubes < 3 else -0.5
     if isinstance(action, A.TakeNavigation):
-        return value + (3.0 if player.navigation < 6 else 0.2)
+        return value + (2 * NAVIGATION if player.navigation < 16 else 0.2)
     if isinstance(action, A.TakeGold):
-        return value + 1.0
+        return value + GOLD + 0.1
     if isinstance(action, A.TakeCard):
-        return value + 2.5
-    if isinstance(action, A.RemoveShip):
-        return value - 1.0
-    if isinstance(action, A.RemoveShips):
-        return 0.5
+        return value + 2.2
+    if isinstance(action, (A.RemoveShip, A.RemoveShips)):
+        return value - 1.5
     return value
+
+
+def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
+    b = board()
+    player = view.players[me]
+    value = 0.0
+    present = view.present_age
+    area = b.area_of(action.spaces[0])
+    area_value = b.area_values[area]
+    # navigation and metal spent
+    value += action.metal * (2.0 - NAVIGATION - price("metal") * GOLD)
+    nav_paid = _navigation_cost(view, action) - action.metal
+    value -= nav_paid * NAVIGATION
+    # a new age: its first-ship VP, less my ships left behind, plus the others'
+    if action.age > present:
+        value += b.age_first_vp[action.age]
+        value += _age_penalties(view, me, action.age)
+    if isinstance(action, A.UpgradeShip):
+        value += 0.5
+    if action.age == len(view.ages):
+        value += 1.5  # ships in the last age bring the end nearer, which a leader wants
+        if player.vp >= max(p.vp for p in view.players):
+            value += 1.5
+    # a new area scores the one left behind for everyone
+    if area > max(view.area, 1) and view.area >= 2:
+        scores = area_scores(view, view.area)  # type: ignore[arg-type]
+        mine = scores[me]
+        best_other = max((s for i, s in enumerate(scores) if i != me), default=0)
+        value += (mine - best_other) * 0.8
+    if action.box == "merchant":
+        for space in action.spaces:
+            value -= CUBE
+            value += area_value * 0.8  # scored when the wave moves on
+            trade = b.trade.get(space)
+            if trade is None:  # Area 7's box: one good of choice
+                value += price(space.rsplit(".", 1)[1]) * GOLD
+            elif trade.kind == "spice":
+                value += 7 + GOLD - CUBE
+            elif trade.kind == "gold":
+                value += trade.amount * GOLD
+            else:
+                good = trade.good or "food"
+                amount = ships_content().good(good).trade_box_yield
+                value += price(good) * GOLD * amount
+                if _warehouse_room(view, me) < amount:
+                    value -= 1.0
+        if action.industry:
+            value += 1.0
+    else:
+        value -= price("food") * GOLD + 0.3
+        space = action.spaces[0]
+        if space in b.cities:
+            city = b.cities[space]
+            value += BENEFIT.get(city.gain, 0.5) * city.amount
+            own_cubes = sum(1 for t, owner in view.trade.items()
+                            if owner == me and b.trade[t].location == city.location)
+            value += (area_value + own_cubes) * 0.8
+        else:
+            value += 6 + (area_value + view.rest_merchant[me]) * 0.8
+        value += 0.2 if action.disc_from == "bank" and player.gold >= 2 else 0.1
+    return value
+
+
+def _navigation_cost(view: ShipsView, action: A.Placement) -> int:
+    """The navigation the move costs: to open a new age and to open a new area."""
+    b = board()
+    cost = 0
+    if action.age > view.present_age and action.age > 1:
+        cost += max(0, b.age_border[action.age] - view.ages[action.age - 2].count())
+    area = b.area_of(action.spaces[0])
+    if view.area >= 2 and area > view.area:
+        discs = sum(1 for c, _ in view.cities.items() if b.cities[c].area == view.area)
+        if view.area == REST_AREA:
+            discs = sum(view.rest_warship)
+        cost += max(0, area_border(area) - discs)
+    return cost
+
+
+def _age_penalties(view: ShipsView, me: int, age: int) -> float:
+    value = 0.0
+    for back, loss in ((2, 1), (3, 2)):
+        if age - back >= 1:
+            boxes = view.ages[age - back - 1]
+            owners = boxes.merchant + boxes.warship
+            mine = owners.count(me)
+            others = max((owners.count(s) for s in range(view.seats) if s != me), default=0)
+            value += (others - mine) * loss * 0.7
+    return value
+
+
+def _warehouse_room(view: ShipsView, me: int) -> int:
+    player = view.players[me]
+    spaces = {r.id: r.spaces.value for r in ships_content().display.rows}["warehouse"]
+    return spaces - player.warehouse_discs - player.goods_count()
+
+
+def _cubes_back(view: ShipsView, me: int, source: int) -> int:
+    if source == 0:
+        return sum(b.merchant for b in view.players[me].boxes.values())
+    if source == REST_AREA:
+        return view.rest_merchant[me]
+    return sum(1 for t, owner in view.trade.items()
+               if owner == me and board().trade[t].area == source)

@@ -13,6 +13,13 @@ from .state import Pending, Player, ShipsState
 GOLD_PER_VP = 2
 
 
+def award(state: ShipsState, seat: int, vp: int, reason: str, events: list[Event]) -> None:
+    """Every change of VP goes through here and is logged, so a score can be audited."""
+    if vp:
+        state.players[seat].vp += vp
+        events.append(Event(kind="vp", seat=seat, data={"vp": vp, "reason": reason}))
+
+
 def warehouse_capacity(player: Player) -> int:
     rows = {r.id: r.spaces.value for r in ships_content().display.rows}
     return rows["warehouse"] - player.warehouse_discs
@@ -41,7 +48,7 @@ def gain_gold(state: ShipsState, seat: int, amount: int, events: list[Event]) ->
     state.supply.gold -= kept
     surplus = taken - kept
     if surplus:
-        player.vp += surplus // GOLD_PER_VP
+        award(state, seat, surplus // GOLD_PER_VP, "surplus gold", events)
         events.append(Event(kind="gold_to_vp", seat=seat, data={"gold": surplus},
                             text=f"{seat_ref(seat)}'s bank is full: {surplus} gold becomes "
                                  f"{surplus // GOLD_PER_VP} VP."))
@@ -90,7 +97,7 @@ def gain(state: ShipsState, seat: int, what: str, amount: int, events: list[Even
         gain_gold(state, seat, amount, events)
         return f"{player.gold - before} gold"
     if what == "vp":
-        player.vp += amount
+        award(state, seat, amount, "benefit", events)
         return f"{amount} VP"
     if what == "merchant_cubes":
         got = min(amount, player.pool_cubes)

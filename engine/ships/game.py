@@ -13,7 +13,7 @@ from .explain import explain
 from .legal import actors, legal_actions
 from .resolve import apply_action
 from .state import ERAS, AgeBoxes, Player, ShipsState, ShipsView, Supply
-from .turns import end_turn, phase_one
+from .turns import check_end_trigger, end_turn, phase_one
 
 
 class Ships(Game[ShipsState]):
@@ -107,6 +107,7 @@ class Ships(Game[ShipsState]):
 
     def apply(self, state: ShipsState, seat: Seat, action: Action) -> list[Event]:
         events = apply_action(state, seat, action)
+        check_end_trigger(state, events)
         # a turn with nothing left to do but end it ends by itself
         if not state.finished and not state.pending and state.active == seat \
                 and not isinstance(action, A.EndTurn):

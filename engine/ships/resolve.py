@@ -10,6 +10,7 @@ from .board import REST_AREA, board
 from .cards import card_effect_done, convert_bonus, resolve_card
 from .content import ships_content
 from .economy import (
+    award,
     gain,
     gain_gold,
     gain_goods,
@@ -118,7 +119,7 @@ def place(state: ShipsState, seat: int, action: A.Placement, events: list[Event]
     navigation = age.navigation + area.navigation
     if action.metal:
         return_goods(state, seat, "metal", action.metal)
-        player.vp += METAL_VP * action.metal
+        award(state, seat, METAL_VP * action.metal, "metal exchange", events)
         events.append(Event(kind="exchange", seat=seat,
                             text=f"{who} exchanged {action.metal} metal for navigation "
                                  f"(+{METAL_VP * action.metal} VP)."))
@@ -170,12 +171,6 @@ def place(state: ShipsState, seat: int, action: A.Placement, events: list[Event]
         state.area = target_area
         if previous_area >= 2:
             score_area(state, previous_area, events)
-    if state.ages[-1].count() >= ships_content().components.end_game.trigger_ships \
-            and not state.end_triggered:
-        state.end_triggered = True
-        events.append(Event(kind="end_triggered",
-                            text="Five ships are in Age 11: the game ends when this round "
-                                 "is complete."))
 
 
 def _open_age(state: ShipsState, seat: int, age: int, events: list[Event]) -> None:
@@ -183,17 +178,18 @@ def _open_age(state: ShipsState, seat: int, age: int, events: list[Event]) -> No
     b = board()
     penalties = ships_content().ages.penalties
     first = b.age_first_vp[age]
-    state.players[seat].vp += first
+    award(state, seat, first, "first ship in a new age", events)
     events.append(Event(kind="first_ship", seat=seat,
                         text=f"{seat_ref(seat)} is first into Age {age}: +{first} VP."))
     if age - 2 >= 1:
         for owner in state.ages[age - 3].merchant + state.ages[age - 3].warship:
-            state.players[owner].vp -= penalties.two_below_vp_loss
+            award(state, owner, -penalties.two_below_vp_loss, "ship two ages behind", events)
     if age - 3 >= 1:
         boxes = state.ages[age - 4]
         lagging = boxes.merchant + boxes.warship
         for owner in lagging:
-            state.players[owner].vp -= penalties.three_below_vp_loss
+            award(state, owner, -penalties.three_below_vp_loss, "ship three ages behind",
+                  events)
             if penalties.three_below_returned:
                 state.players[owner].ships[b.age_era[age - 3]] += 1
         if penalties.three_below_returned:
@@ -248,7 +244,7 @@ def _place_cube(state: ShipsState, seat: int, space: str, industry: bool, indust
         spice = ships_content().areas.spice_box
         player.stock_cubes -= SPICE_EXTRA_CUBES
         player.spice_cubes += SPICE_EXTRA_CUBES
-        player.vp += spice.vp
+        award(state, seat, spice.vp, "spice", events)
         gain_gold(state, seat, spice.gold, events)
         events.append(Event(kind="spice", seat=seat,
                             text=f"{who} traded spice in {place_name}: a cube to the Spice Box,"
@@ -273,7 +269,7 @@ def _place_disc(state: ShipsState, seat: int, space: str, events: list[Event]) -
     if space == REST_WARSHIP:
         state.rest_warship[seat] += 1
         vp = ships_content().rest_of_world.warship_box.vp
-        state.players[seat].vp += vp
+        award(state, seat, vp, "Rest of the World warship box", events)
         events.append(Event(kind="disc", seat=seat,
                             text=f"{who} placed a disc in the Rest of the World: +{vp} VP."))
         return
@@ -299,7 +295,7 @@ def sell(state: ShipsState, seat: int, goods: tuple[tuple[str, int], ...], extra
         return_goods(state, seat, good, count)
         sold += count
         value += (price(good) + extra_gold) * count
-    state.players[seat].vp += vp_per_good * sold
+    award(state, seat, vp_per_good * sold, "card sale bonus", events)
     gain_gold(state, seat, value, events)
     text = ", ".join(f"{n} {g}" for g, n in goods)
     events.append(Event(kind="sell", seat=seat,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import Event, seat_ref
 
 from .board import REST_AREA, board
-from .economy import GOLD_PER_VP, price
+from .economy import GOLD_PER_VP, award, price
 from .state import ShipsState
 
 
@@ -37,7 +37,7 @@ def area_scores(state: ShipsState, area: int) -> list[int]:
 def score_area(state: ShipsState, area: int, events: list[Event]) -> None:
     scores = area_scores(state, area)
     for seat, points in enumerate(scores):
-        state.players[seat].vp += points
+        award(state, seat, points, f"area {area} scored", events)
     state.current.scored_areas.append(area)
     parts = ", ".join(f"{seat_ref(s)} {p}" for s, p in enumerate(scores) if p)
     events.append(Event(kind="area_scored", data={"area": area, "scores": scores},
@@ -51,7 +51,7 @@ def final_scoring(state: ShipsState, events: list[Event]) -> None:
     for seat, player in enumerate(state.players):
         sale = sum(price(g) * n for g, n in player.goods.items())
         gold = player.gold + sale
-        player.vp += gold // GOLD_PER_VP
+        award(state, seat, gold // GOLD_PER_VP, "final gold", events)
         events.append(Event(kind="final_sale", seat=seat,
                             text=f"{seat_ref(seat)} sells their goods for {sale} gold and turns "
                                  f"{gold} gold into {gold // GOLD_PER_VP} VP."))

@@ -9,6 +9,21 @@ from .scoring import final_scoring
 from .state import LastTurn, ShipsState
 
 
+def end_condition(state: ShipsState) -> bool:
+    """Five or more ship counters in Age 11, both boxes together (rulebook: Ending)."""
+    return state.ages[-1].count() >= ships_content().components.end_game.trigger_ships
+
+
+def check_end_trigger(state: ShipsState, events: list[Event]) -> None:
+    """Keeps ``end_triggered`` true to the board: a ship removed from Age 11 can undo it."""
+    now = end_condition(state)
+    if now and not state.end_triggered:
+        events.append(Event(kind="end_triggered",
+                            text="Five ships are in Age 11: the game ends when this round "
+                                 "is complete."))
+    state.end_triggered = now
+
+
 def phase_one(state: ShipsState, seat: int) -> None:
     """Two merchant cubes from the stock, free action cubes from the pool by era; a shortfall is
     not made up; with nothing at all, one free action cube (rulebook: Phase One)."""
@@ -45,7 +60,7 @@ def end_turn(state: ShipsState, events: list[Event]) -> None:
     state.last = state.current.model_copy(update={"seat": seat})
     state.current = LastTurn()
     # everyone has had the same number of turns once the last seat in order has played
-    if state.end_triggered and seat == state.seats - 1:
+    if seat == state.seats - 1 and end_condition(state):
         final_scoring(state, events)
         state.finished = True
         state.end_reason = "five ships in Age 11"

@@ -37,7 +37,8 @@ def new_canvas(
 
 def _encode(image: Image.Image) -> bytes:
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    # a middling zlib level: optimize=True costs ~8x the time for ~9% smaller files
+    image.save(out, format="PNG", compress_level=6)
     return out.getvalue()
 
 

@@ -7,7 +7,7 @@ import io
 from collections.abc import Iterator
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from engine.core import View
 from engine.ships.content import ships_content
@@ -108,6 +108,22 @@ def test_placed_cube_and_disc_show_their_owners_colour(seat: int) -> None:
     assert placed.getpixel(positions["city"][city_id]) == colour
 
 
+def test_png_keeps_every_colour_of_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[Image.Image] = []
+    encode = ships.to_png
+
+    def recording(image: Image.Image) -> bytes:
+        drawn.append(image.copy())
+        return encode(image)
+
+    monkeypatch.setattr(ships, "to_png", recording)
+    png = ships.render(sample_view(seats=4, seed=1, crowded=True), NAMES)
+    assert ImageChops.difference(_rgb(png), drawn[0].convert("RGB")).getbbox() is None
+    palette_colours = {c for _, c in drawn[0].getcolors(256) or []}
+    for seat in range(4):
+        assert player_style(seat).rgb in palette_colours
+
+
 def test_every_trade_box_and_city_space_can_be_taken() -> None:
     view = _bare()
     positions = ships.layout_positions()
@@ -123,7 +139,7 @@ def test_every_trade_box_and_city_space_can_be_taken() -> None:
 def test_last_turn_is_ringed() -> None:
     geom = board_geom()
     box = geom.trade_boxes()["knossos.t1"].box
-    probe = (box[0] - 3, (box[1] + box[3]) // 2)  # on the ring, just left of the box
+    probe = (box[0] - 1, (box[1] + box[3]) // 2)  # on the ring round the box
     view = _bare()
     assert _rgb(ships.render(view, NAMES)).getpixel(probe) != HIGHLIGHT
     view.last = LastTurn(seat=1, ages=[2], spaces=["knossos.t1"], scored_areas=[2])
@@ -217,17 +233,16 @@ def test_no_text_below_the_half_scale_minimum(monkeypatch: pytest.MonkeyPatch) -
 # ------------------------------------------------------------------ seeded games
 
 
-def _played_views(seats: int, seed: int, every: int) -> list[ShipsView]:
+def _played_views(seats: int, seed: int, count: int) -> list[ShipsView]:
+    """``count`` views spread over a seeded game of random legal moves, the last one final."""
     ships_engine = pytest.importorskip("engine.ships")
     from engine.core import Accepted, Rng, step
 
     game = ships_engine.GAME
     state = game.setup({}, seats, seed)
     chooser = Rng.from_seed(seed * 7919 + seats)
-    views: list[ShipsView] = []
-    for move in range(5000):
-        if move % every == 0 or game.outcome(state) is not None:
-            views.append(game.view(state, None))
+    states = [state]
+    for _ in range(5000):
         if game.outcome(state) is not None:
             break
         seat = chooser.choice(sorted(game.actors(state)))
@@ -235,13 +250,14 @@ def _played_views(seats: int, seed: int, every: int) -> list[ShipsView]:
                        state.version)
         assert isinstance(outcome, Accepted), outcome
         state = outcome.state
-    return views
+        states.append(state)
+    picks = sorted({round(i * (len(states) - 1) / (count - 1)) for i in range(count)})
+    return [game.view(states[i], None) for i in picks]
 
 
 @pytest.mark.parametrize("seats,seed", [(2, 11), (3, 12), (4, 13)])
 def test_positions_from_seeded_games_render(seats: int, seed: int) -> None:
-    views = _played_views(seats, seed, every=25)
-    assert views
+    views = _played_views(seats, seed, count=6)
     positions = ships.layout_positions()
     for view in views:
         png = ships.render(view, NAMES[:seats])

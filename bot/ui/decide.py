@@ -1,0 +1,115 @@
+"""The "Decide" menu: a pending decision's choices (goods to return, a card's action), offered
+under the deciding player's own ephemeral reply, so only they see it.
+
+It is a :class:`discord.ui.DynamicItem`: the custom_id carries the match id and the version the
+choices were listed at, so it works after a restart, and a pick from an older list is refused
+as out of date instead of playing something else. The picked value is a ``MatchService.choices``
+value, played through ``act_choice``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.service import ActResult, Choice
+
+from .replies import answering, service_of, tell
+from .text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, join_lines
+
+Select = discord.ui.Select[discord.ui.View]
+
+MENU_LIMIT = CHOICE_LIMIT  # options in one select menu
+MORE = "More choices than fit here: type /ships decide to search them all."
+
+
+def _custom_id(match_id: int, version: int) -> str:
+    return f"portolan:decide:{match_id}:{version}"
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= CHOICE_TEXT_LIMIT else text[: CHOICE_TEXT_LIMIT - 1] + "…"
+
+
+class DecideSelect(discord.ui.DynamicItem[Select],
+                   template=r"^portolan:decide:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,10})$"):
+    """A menu of the decision's choices at one version of one match."""
+
+    def __init__(self, match_id: int, version: int,
+                 choices: Sequence[Choice] = ()) -> None:
+        options = [discord.SelectOption(label=_clip(c.label), value=c.value)
+                   for c in choices[:MENU_LIMIT] if len(c.value) <= CHOICE_TEXT_LIMIT]
+        select: Select = discord.ui.Select(
+            custom_id=_custom_id(match_id, version), placeholder="Decide",
+            min_values=1, max_values=1,
+            options=options or [discord.SelectOption(label="(nothing to decide)", value="-")],
+        )
+        super().__init__(select)
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> DecideSelect:
+        return cls(int(match["match"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = list(self.item.values)
+        await decide_from_menu(interaction, self.match_id, self.version,
+                               values[0] if values else "")
+
+
+def decide_view(match_id: int, version: int, choices: Sequence[Choice]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(DecideSelect(match_id, version, choices))
+    return view
+
+
+async def decide_from_menu(interaction: discord.Interaction[Any], match_id: int, version: int,
+                           value: str) -> None:
+    """Plays the picked choice, if the menu is still the current one for this match."""
+    async with answering(interaction, "decide menu") as attempt:
+        service = service_of(interaction)
+        match = await service.match(match_id)
+        if match.status != "active":
+            await tell(interaction, "This game is over." if match.status != "lobby"
+                       else "The game has not started yet.")
+            return
+        if match.version != version or not value.startswith(f"v{version}:"):
+            await tell(interaction, "That menu is out of date: the game has moved on. "
+                       "Use /ships decide to see what is waiting now.")
+            return
+        result = await service.act_choice(match.channel_id, interaction.user.id, value)
+        attempt.changed = result.ok
+        await reply_with_menu(interaction, match.channel_id, result)
+
+
+def decisions(choices: Sequence[Choice]) -> list[Choice]:
+    """The choices of a decision waiting for the user; none in their ordinary turn (which
+    always offers to end it) or when they have nothing to do."""
+    if any(c.action.type == "end_turn" for c in choices):
+        return []
+    return [c for c in choices if c.action.type != "undo"]
+
+
+async def reply_with_menu(interaction: discord.Interaction[Any], channel_id: int,
+                          result: ActResult) -> None:
+    """The acting player's answer (refusal verbatim, or "Done." and their private news); when a
+    decision now waits for them, it comes with the Decide menu."""
+    if not result.ok:
+        await tell(interaction, result.message)
+        return
+    text = join_lines([result.message, *result.private])
+    service = service_of(interaction)
+    waiting = decisions(await service.choices(channel_id, interaction.user.id))
+    match = await service.current(channel_id) if waiting else None
+    if match is None or match.status != "active":
+        await tell(interaction, text)
+        return
+    more = [MORE] if len(waiting) > MENU_LIMIT else []
+    await tell(interaction, join_lines([text, "A decision is waiting for you: pick it below or "
+                                        "use /ships decide.", *more]),
+               view=decide_view(match.id, match.version, waiting))

@@ -1,0 +1,149 @@
+"""Why a move is refused, in words a player can act on. Legality itself is decided by
+``legal_actions`` alone; this only finds the most useful reason."""
+
+from __future__ import annotations
+
+from engine.core import Action, Rejection
+
+from . import actions as A
+from .rules import (
+    attack_banned,
+    content,
+    cost_text,
+    has,
+    max_sail,
+    sailing_allowed,
+    trade_banned,
+)
+from .state import PIRATE_ID, EmpiresState
+
+PENDING_TEXT = {
+    "claim": "choose a port to take free (or decline)",
+    "choose_resource": "choose the resources the History card gives you",
+    "launch": "choose where to launch your free ship (or decline)",
+    "relocate": "move your strongest ship into the Mediterranean",
+    "free_attack": "make the History card's free attack (or decline)",
+    "refill": "discard Captain's Orders if you wish, then refill your hand",
+}
+
+
+def explain(state: EmpiresState, seat: int, action: Action) -> Rejection:
+    reason = _reason(state, seat, action)
+    return Rejection(code="illegal", message=reason or "That move is not possible now. Use "
+                     "/move to see your legal moves.", params={"type": action.type})
+
+
+def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
+    c = state.combat
+    if c is not None:
+        if c.stage == "targets":
+            return (f"Name the attacking ships your counter-attack aims at (up to "
+                    f"{'two' if len(c.counters) != 1 else 'one'}); choose from {', '.join(c.ships)}.")
+        if not isinstance(action, (A.PlayOrder, A.Pass)):
+            return "An attack is being fought: play a Captain's Order or pass."
+        if isinstance(action, A.PlayOrder):
+            if action.card not in state.players[seat].hand:
+                return f"You hold no {_card_name(action.card)}."
+            return (f"{_card_name(action.card)} cannot be played like that in this attack: orders "
+                    "help only your own ships and ports, and re-rolls and counter-attack "
+                    "bonuses wait until the dice are rolled.")
+        return None
+    if state.pending:
+        p = state.pending[0]
+        return f"First {PENDING_TEXT[p.kind]}."
+    if state.phase == "bribe":
+        if isinstance(action, A.Bribe):
+            return (f"You have {state.players[seat].gold} Gold; bribe between 0 and that.")
+        return "Everyone is choosing a secret bribe for the Pirate: send a bribe (0 is allowed)."
+    turn = state.turn_state
+    if turn is None:
+        return "Nobody may act now."
+    player = state.players[seat]
+    if turn.stage == "card":
+        if isinstance(action, (A.PlayCard, A.DiscardCard)):
+            if action.card not in player.hand:
+                return f"You hold no {_card_name(action.card)}."
+            if isinstance(action, A.PlayCard):
+                card = content().captain(action.card)
+                if not has(player, card.cost_of()):
+                    return (f"{card.name} costs {cost_text(card.cost_of())}; you have "
+                            f"{player.gold} Gold, {player.steel} Steel, {player.wood} Wood. "
+                            "Play another card or discard one for 3 Gold.")
+                if card.type == "order":
+                    return (f"{card.name} is a Captain's Order for combat; keep it for an attack "
+                            "and play or discard another card now.")
+                return (f"{card.name} has no valid target there: choose a place where it can "
+                        "act, or discard a card for 3 Gold.")
+            return None
+        return ("Start your turn by playing one Captain's card (paying its cost) or discarding "
+                "one for 3 Gold; you may not pass.")
+    if isinstance(action, (A.PlayCard, A.DiscardCard)):
+        return "You have already played your Captain's card this turn."
+    ship_id = getattr(action, "ship", None)
+    if isinstance(action, (A.Sail, A.Attack)):
+        ship = state.ship(ship_id or "")
+        if ship is None:
+            return f"There is no ship {ship_id!r} on the map."
+        if turn.pirate and ship.id != PIRATE_ID:
+            return "On the Pirate's turn you command only the Pirate."
+        if not turn.pirate and ship.owner != seat:
+            return f"{ship_id} is not your ship."
+    no_actions = turn.actions <= 0
+    if isinstance(action, A.Sail):
+        if not sailing_allowed(state):
+            return "The Weather (Becalmed) allows no Sailing this round."
+        if no_actions and turn.sail_only <= 0 and not turn.free_sail:
+            return "You have no actions left: end your turn."
+        if action.via is not None and turn.turned:
+            return "Your Marine Chronometer's turn is used once per turn."
+        return (f"A ship sails in one straight line, at most {max_sail(state)} cells this round, "
+                "and stops before land, a port or another ship (and the Weather may close a "
+                "region). Pick a reachable cell.")
+    if isinstance(action, (A.Trade, A.BuyPort, A.Attack)) and no_actions:
+        return "You have no actions left: end your turn."
+    if isinstance(action, A.Trade):
+        if action.port not in state.ports:
+            return f"There is no port {action.port!r} on this map."
+        if trade_banned(state, seat, action.port):
+            return "The History card forbids trading at that port this round."
+        if getattr(player, action.give) < 1:
+            return f"You have no {action.give} to give."
+        return ("Trade needs one of your ships beside the port, and you give a resource other "
+                "than the one the port produces.")
+    if isinstance(action, A.BuyPort):
+        if action.port not in state.ports:
+            return f"There is no port {action.port!r} on this map."
+        if state.ports[action.port].owner is not None:
+            return "That port is already controlled: attack it to take it."
+        if not has(player, content().rules.turn.buy_port_cost):
+            return "A port costs 1 Gold, 1 Steel and 1 Wood."
+        if player.cubes < 1:
+            return "You have no port cube left."
+        return "Buying a port needs one of your ships beside it (and the History card may " \
+               "close the Americas)."
+    if isinstance(action, A.Attack):
+        target_ship = state.ship(action.target)
+        defender = target_ship.owner if target_ship else (
+            state.ports[action.target].owner if action.target in state.ports else None)
+        if not turn.pirate:
+            why = attack_banned(state, seat, defender if defender is not None and defender >= 0
+                                else None)
+            if why:
+                return f"No attack: {why}"
+        if defender == seat:
+            return "You cannot attack your own ships or ports."
+        return ("Every attacking ship must be beside the target, which must be an enemy ship or "
+                "port (or Pirate's Bay).")
+    if isinstance(action, A.PlayOrder):
+        return "Only Full Sail can be played outside combat, on your own turn."
+    return "That is not a move for this moment of the turn."
+
+
+def _card_name(card_id: str) -> str:
+    try:
+        return content().captain(card_id).name
+    except KeyError:
+        return f"card {card_id!r}"
+
+
+

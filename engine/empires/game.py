@@ -1,0 +1,190 @@
+"""Empires at Sea (Zach and Amy Silverzweig): the game object registered with the platform."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Event, Game, OptionSpec, Outcome, Rejection, Rng, Seat
+
+from . import actions as A
+from .bots import StandardBot
+from .content import empires_content
+from .explain import explain
+from .legal import actors, legal_actions
+from .resolve import advance, apply_action, setup_board
+from .rules import cost_text
+from .scoring import scores
+from .state import EmpiresState, EmpiresView, Player, PortHold, PublicPlayer, Ship
+
+MAP_CHOICES = ("rulebook", "americas", "atlantic")
+
+
+class EmpiresAtSea(Game[EmpiresState]):
+    id = "empires"
+    name = "Empires at Sea"
+    min_players = 2
+    max_players = 5
+    rules_version = "1"
+    options = (
+        OptionSpec(name="map", kind="choice", default="rulebook", choices=MAP_CHOICES,
+                   description="Board side: rulebook (Americas for 2 players, the Atlantic "
+                               "for 3-5), or americas / atlantic whatever the player count"),
+    )
+    state_type = EmpiresState
+    action_adapter = A.ACTION_ADAPTER
+    summary = (
+        "Lead a maritime nation from the 1650s to 1850. Each round a Weather and a History card "
+        "set the scene; ports and industries produce Gold, Wood and Steel. On your turn play or "
+        "discard a Captain's card, then take five actions: sail like a rook, trade at ports, buy "
+        "ports, or attack ships and ports with dice. Bribe the Pirate in secret to send it "
+        "against your rivals. After the last History card, ships, ports, forts and resources "
+        "are scored; the highest Empire Score wins."
+    )
+    _memo: tuple[EmpiresState, tuple[int, int], frozenset[str]] | None = None
+
+    def setup(self, options: dict[str, Any], seats: int, seed: int) -> EmpiresState:
+        self.check_players(seats)
+        options = self.resolve_options(options)
+        c = empires_content()
+        r = c.rules
+        side = options["map"]
+        if side == "rulebook":
+            side = r.map_side_by_players.sides[seats]
+        nations = [n.id for n in r.nations.items if n.from_players <= seats][:seats]
+        start = r.setup.start_resources
+        per_era = r.setup.history_per_era_five_players if seats == 5 else r.setup.history_per_era
+        players = [Player(nation=n, gold=start.gold, wood=start.wood, steel=start.steel,
+                          pieces={k: r.pieces_per_nation.ships(k)  # type: ignore[arg-type]
+                                  for k in ("transport", "frigate", "ship_of_the_line")},
+                          cubes=r.pieces_per_nation.port_cubes) for n in nations]
+        state = EmpiresState(
+            **self.base_state_fields(options, seats, seed), side=side, players=players,
+            rounds=per_era * r.setup.eras, per_era=per_era,
+            fort_tokens=r.shared_pieces.fort_tokens,
+        )
+        b = c.board(side)
+        state.ports = {p: PortHold() for p in sorted(b.ports)}
+        # decks: History by era (era I on top), Weather, Captain's cards
+        for era in range(1, r.setup.eras + 1):
+            cards = [h.id for h in c.history.cards if h.era == era and h.min_players <= seats]
+            state.rng.shuffle(cards)
+            state.history_deck += cards[:per_era]
+        weather = c.weather_deck()
+        state.rng.shuffle(weather)
+        state.weather_deck = weather[:r.setup.weather_dealt]
+        state.captain_deck = c.captain_deck()
+        state.rng.shuffle(state.captain_deck)
+        for p in state.players:
+            p.hand = [state.captain_deck.pop() for _ in range(r.setup.hand_size)]
+        setup_board(state)
+        state.ships.append(_pirate(b.pirate_start))
+        state.start_player = state.rng.below(seats)
+        advance(state, [])
+        return state
+
+    def actors(self, state: EmpiresState) -> set[Seat]:
+        return actors(state)
+
+    def legal_actions(self, state: EmpiresState, seat: Seat) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def validate(self, state: EmpiresState, seat: Seat, action: Action) -> Rejection | None:
+        """Legal exactly when ``legal_actions`` offers it; ``explain`` says why not."""
+        if action.key() in self._legal_keys(state, seat):
+            return None
+        return explain(state, seat, action)
+
+    def _legal_keys(self, state: EmpiresState, seat: Seat) -> frozenset[str]:
+        cached = self._memo
+        if cached is not None and cached[0] is state and cached[1] == (state.version, seat):
+            return cached[2]
+        keys = frozenset(a.key() for a in legal_actions(state, seat))
+        self._memo = (state, (state.version, seat), keys)
+        return keys
+
+    def apply(self, state: EmpiresState, seat: Seat, action: Action) -> list[Event]:
+        return apply_action(state, seat, action)
+
+    def view(self, state: EmpiresState, viewer: Seat | None) -> EmpiresView:
+        outcome = self.outcome(state)
+        own = viewer is not None and 0 <= viewer < state.seats
+        return EmpiresView(
+            **self.base_view_fields(state, viewer),
+            side=state.side, round=state.round, rounds=state.rounds, era=state.era,
+            start_player=state.start_player, order=state.order(), phase=state.phase,
+            weather=state.weather, history=state.history,
+            weather_left=len(state.weather_deck), history_left=len(state.history_deck),
+            captain_deck_size=len(state.captain_deck),
+            captain_discard=list(state.captain_discard),
+            players=[PublicPlayer(nation=p.nation, gold=p.gold, wood=p.wood, steel=p.steel,
+                                  hand_size=len(p.hand), in_front=list(p.in_front),
+                                  pieces=dict(p.pieces), cubes=p.cubes,
+                                  captured=list(p.captured)) for p in state.players],
+            hand=sorted(state.players[viewer].hand) if own else None,  # type: ignore[index]
+            my_bribe=(state.bribes[viewer] if own and state.bribes else None),  # type: ignore[index]
+            bribes_answered=[b is not None for b in state.bribes],
+            last_bribes=list(state.last_bribes) if state.last_bribes is not None else None,
+            # the pieces' fields are immutable values, so shallow copies are safe and quick
+            ships=[Ship.model_construct(**s.__dict__) for s in state.ships],
+            port_owners={k: v.owner for k, v in state.ports.items()},
+            port_forts={k: v.forts for k, v in state.ports.items() if v.forts},
+            pirate_afloat=state.pirate_afloat, chest=state.chest, fort_tokens=state.fort_tokens,
+            turn_state=state.turn_state.model_copy() if state.turn_state else None,
+            combat=state.combat.model_copy(deep=True) if state.combat else None,
+            pending=[p.model_copy() for p in state.pending],
+            scores=scores(state) if outcome else None, end_reason=state.end_reason,
+        )
+
+    def outcome(self, state: EmpiresState) -> Outcome | None:
+        if not state.finished:
+            return None
+        return Outcome.from_scores([float(s) for s in scores(state)], state.end_reason)
+
+    def scramble_secrets(self, state: EmpiresState, owner: Seat | None, rng: Rng
+                         ) -> EmpiresState:
+        """``owner``: another hand of the same size and another secret bribe. ``None``: the
+        decks' order (History only within each era, as the backs show the era) and the PRNG."""
+        new = state.model_copy(deep=True)
+        c = empires_content()
+        if owner is None:
+            rng.shuffle(new.captain_deck)
+            rng.shuffle(new.weather_deck)
+            blocks: list[str] = []
+            for era in (1, 2, 3):
+                block = [h for h in new.history_deck if c.history_card(h).era == era]
+                rng.shuffle(block)
+                blocks += block
+            new.history_deck = blocks
+            new.rng = Rng(state=rng.next_u64())
+            return new
+        ids = [card.id for card in c.captains.cards]
+        player = new.players[owner]
+        player.hand = [rng.choice(ids) for _ in player.hand]
+        if new.bribes and new.bribes[owner] is not None:
+            new.bribes[owner] = rng.randint(0, player.gold)
+        return new
+
+    def private_lines(self, state: EmpiresState, seat: Seat) -> list[str]:
+        c = empires_content()
+        player = state.players[seat]
+        lines = [f"Your hand ({len(player.hand)} Captain's cards):"]
+        for card_id in sorted(player.hand):
+            card = c.captain(card_id)
+            kind = {"order": "Captain's Order", "event": "Event", "industry": "Industry",
+                    "advancement": "Advancement"}[card.type]
+            lines.append(f"- {card.name} [{kind}; cost: {cost_text(card.cost_of())}]: {card.text}")
+        if state.bribes and state.bribes[seat] is not None:
+            lines.append(f"Your secret bribe this round: {state.bribes[seat]} Gold.")
+        return lines
+
+    def bots(self) -> dict[str, Any]:
+        return {**super().bots(), "standard": StandardBot()}
+
+
+def _pirate(cell: tuple[int, int]):  # noqa: ANN202
+    from .state import PIRATE, PIRATE_ID, Ship
+
+    return Ship(id=PIRATE_ID, owner=PIRATE, kind="ship_of_the_line", cell=cell)
+
+
+GAME = EmpiresAtSea()

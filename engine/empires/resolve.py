@@ -1,0 +1,416 @@
+"""Applying an action, and moving the round along (rulebook: How to Play) until someone must
+decide something: Weather, History, resources, the players' turns, the Pirate bribe and the
+Pirate's turn, refilling hands, the end-of-round recovery, and the end of the game."""
+
+from __future__ import annotations
+
+from engine.core import Action, Event, seat_ref
+
+from . import actions as A
+from .cards import apply_history, claim, launch, play_card, play_order
+from .combat import close_window, declare, describe_ship
+from .legal import pending_has_choice
+from .rules import (
+    actions_per_turn,
+    board,
+    content,
+    first_sail_free,
+    pirate_actions,
+    port_card,
+    produces,
+    trade_yield,
+)
+from .state import PIRATE_ID, EmpiresState, Pending, TurnState
+
+
+def apply_action(state: EmpiresState, seat: int, action: Action) -> list[Event]:
+    events: list[Event] = []
+    if state.combat is not None:
+        _combat_answer(state, seat, action, events)
+    elif state.pending:
+        _pending_answer(state, seat, action, events)
+    elif state.phase == "bribe":
+        assert isinstance(action, A.Bribe)
+        _bribe(state, seat, action.amount, events)
+    else:
+        _turn_action(state, seat, action, events)
+    advance(state, events)
+    return events
+
+
+# ------------------------------------------------------------------ combat answers
+def _combat_answer(state: EmpiresState, seat: int, action: Action, events: list[Event]) -> None:
+    c = state.combat
+    assert c is not None
+    source = c.source
+    if isinstance(action, A.CounterTargets):
+        c.counters = list(action.ships)
+        c.waiting = []
+        events.append(Event(kind="counter_targets", seat=seat, text=f"{seat_ref(seat)} aims the "
+                            f"counter-attack at {', '.join(action.ships)}."))
+        from .combat import roll
+        roll(state, events)
+        return
+    if isinstance(action, A.PlayOrder):
+        play_order(state, seat, action, events)
+        if c.cancelled:
+            c.waiting = []
+    else:
+        assert isinstance(action, A.Pass)
+        c.waiting.remove(seat)
+    if not c.waiting:
+        close_window(state, events)
+    if state.combat is None:
+        _after_attack(state, source, events)
+
+
+def _after_attack(state: EmpiresState, source: str, events: list[Event]) -> None:
+    turn = state.turn_state
+    if source == "turn" and turn is not None:
+        if turn.keep_turn_on_attack:
+            turn.keep_turn_on_attack = False
+            _maybe_out_of_actions(state, events)
+        else:
+            _end_turn(state, events)
+    elif source == "pirate" and turn is not None:
+        _end_turn(state, events)
+
+
+# ------------------------------------------------------------------ pending decisions
+def _pending_answer(state: EmpiresState, seat: int, action: Action, events: list[Event]) -> None:
+    p = state.pending[0]
+    if p.kind == "choose_resource":
+        assert isinstance(action, A.ChooseResource)
+        player = state.players[seat]
+        setattr(player, action.resource, getattr(player, action.resource) + 1)
+        events.append(Event(kind="gain", seat=seat, text=f"{seat_ref(seat)} takes 1 "
+                            f"{action.resource}."))
+        p.count -= 1
+        if p.count <= 0:
+            state.pending.pop(0)
+        return
+    if p.kind == "refill":
+        if isinstance(action, A.DiscardOrder):
+            state.players[seat].hand.remove(action.card)
+            state.captain_discard.append(action.card)
+            events.append(Event(kind="discard", seat=seat, text=f"{seat_ref(seat)} discards "
+                                f"{content().captain(action.card).name}.",
+                                data={"card": action.card}))
+            return
+        state.pending.pop(0)
+        _refill(state, seat, events)
+        return
+    state.pending.pop(0)
+    if isinstance(action, A.Decline):
+        events.append(Event(kind="decline", seat=seat, text=f"{seat_ref(seat)} declines."))
+    elif isinstance(action, A.ClaimPort):
+        claim(state, seat, action.port, events, "takes command of")
+    elif isinstance(action, A.Launch):
+        launch(state, seat, p.ship, action.cell, events)
+    elif isinstance(action, A.Relocate):
+        ship = state.ship(action.ship)
+        assert ship is not None
+        ship.cell = action.cell
+        events.append(Event(kind="relocate", seat=seat, text=f"{describe_ship(state, ship)} "
+                            f"sails to {list(action.cell)} in the Mediterranean."))
+    elif isinstance(action, A.Attack):
+        declare(state, seat, [action.ship, *action.fleet], action.target, "history", p.bonus,
+                events)
+
+
+def _refill(state: EmpiresState, seat: int, events: list[Event]) -> None:
+    hand = state.players[seat].hand
+    drawn: list[str] = []
+    while len(hand) < content().rules.setup.hand_size:
+        if not state.captain_deck:
+            if not state.captain_discard:
+                break
+            state.captain_deck = state.captain_discard
+            state.captain_discard = []
+            state.rng.shuffle(state.captain_deck)
+            events.append(Event(kind="reshuffle", chance=True, text="The Captain's discard pile "
+                                "is shuffled into a new deck.",
+                                data={"size": len(state.captain_deck)}))
+        card = state.captain_deck.pop()
+        hand.append(card)
+        drawn.append(card)
+    events.append(Event(kind="draw", seat=seat, chance=True, text=f"{seat_ref(seat)} draws "
+                        f"{len(drawn)} Captain's cards.", data={"count": len(drawn)}))
+    if drawn:
+        events.append(Event(kind="drawn", seat=seat, to=[seat], text="You draw " + ", ".join(
+            content().captain(c).name for c in drawn) + ".", data={"cards": drawn}))
+
+
+# ------------------------------------------------------------------ the Pirate bribe
+def _bribe(state: EmpiresState, seat: int, amount: int, events: list[Event]) -> None:
+    state.bribes[seat] = amount
+    events.append(Event(kind="bribe_given", seat=seat, text=f"{seat_ref(seat)} has chosen a "
+                        "bribe."))
+    if any(b is None for b in state.bribes):
+        return
+    bribes = [int(b or 0) for b in state.bribes]
+    for s, b in enumerate(bribes):
+        state.players[s].gold -= b
+    state.chest += sum(bribes)
+    state.last_bribes = bribes
+    state.bribes = []
+    top = max(bribes)
+    winners = [s for s, b in enumerate(bribes) if b == top]
+    text = "Bribes revealed: " + ", ".join(f"{seat_ref(s)} {b}" for s, b in enumerate(bribes))
+    if len(winners) == 1:
+        winner = winners[0]
+        text += f". {seat_ref(winner)} commands the Pirate this round."
+        state.phase = "pirate"
+        state.turn_state = TurnState(seat=winner, pirate=True, stage="actions",
+                                     actions=pirate_actions(state))
+    else:
+        text += ". A tie: the Pirates do nothing."
+        state.phase = "refill"
+    events.append(Event(kind="bribes_revealed", reveals=True, text=text,
+                        data={"bribes": bribes, "chest": state.chest}))
+
+
+# ------------------------------------------------------------------ the turn
+def _spend_sail(turn: TurnState) -> None:
+    if turn.free_sail:
+        turn.free_sail = False
+    elif turn.sail_only > 0:
+        turn.sail_only -= 1
+    else:
+        turn.actions -= 1
+
+
+def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Event]) -> None:
+    turn = state.turn_state
+    assert turn is not None
+    player = state.players[seat]
+    if isinstance(action, A.EndTurn):
+        _end_turn(state, events)
+        return
+    if isinstance(action, A.PlayCard):
+        play_card(state, seat, action, events)
+        _start_actions(state, events)
+        return
+    if isinstance(action, A.DiscardCard):
+        player.hand.remove(action.card)
+        state.captain_discard.append(action.card)
+        gold = content().rules.turn.discard_for_gold
+        player.gold += gold
+        events.append(Event(kind="discard", seat=seat, text=f"{seat_ref(seat)} discards "
+                            f"{content().captain(action.card).name} for {gold} Gold.",
+                            data={"card": action.card}))
+        _start_actions(state, events)
+        return
+    if isinstance(action, A.PlayOrder):
+        play_order(state, seat, action, events)
+        return
+    if isinstance(action, A.Sail):
+        ship = state.ship(action.ship)
+        assert ship is not None
+        _spend_sail(turn)
+        if action.via is not None:
+            turn.turned = True
+        ship.cell = action.to
+        events.append(Event(kind="sail", seat=seat, text=f"{describe_ship(state, ship)} sails to"
+                            f" {list(action.to)}.", data={"ship": ship.id, "to": list(action.to)}))
+    elif isinstance(action, A.Trade):
+        turn.actions -= 1
+        card = port_card(state, action.port)
+        n = trade_yield(state, seat)
+        setattr(player, action.give, getattr(player, action.give) - 1)
+        setattr(player, card.produces, getattr(player, card.produces) + n)
+        owner = state.ports[action.port].owner
+        text = f"{seat_ref(seat)} trades 1 {action.give} for {n} {card.produces} at {card.name}"
+        if owner is not None and owner != seat:
+            setattr(state.players[owner], action.give,
+                    getattr(state.players[owner], action.give) + 1)
+            text += f"; {seat_ref(owner)} receives the {action.give}"
+        events.append(Event(kind="trade", seat=seat, text=text + "."))
+    elif isinstance(action, A.BuyPort):
+        turn.actions -= 1
+        cost = content().rules.turn.buy_port_cost
+        player.gold -= cost.gold
+        player.steel -= cost.steel
+        player.wood -= cost.wood
+        claim(state, seat, action.port, events, "buys")
+        _end_turn(state, events)
+        return
+    elif isinstance(action, A.Attack):
+        turn.actions -= 1
+        declare(state, seat, [action.ship, *action.fleet], action.target,
+                "pirate" if turn.pirate else "turn", 0, events)
+        return
+    _maybe_out_of_actions(state, events)
+
+
+def _maybe_out_of_actions(state: EmpiresState, events: list[Event]) -> None:
+    """A turn ends by itself when its actions are spent."""
+    turn = state.turn_state
+    if turn is not None and turn.stage == "actions" and turn.actions <= 0 \
+            and turn.sail_only <= 0 and not (turn.free_sail and not turn.pirate):
+        _end_turn(state, events)
+
+
+def _start_actions(state: EmpiresState, events: list[Event]) -> None:
+    turn = state.turn_state
+    assert turn is not None
+    turn.stage = "actions"
+    turn.actions += actions_per_turn(state, turn.seat)
+    turn.free_sail = first_sail_free(state, turn.seat)
+    _maybe_out_of_actions(state, events)
+
+
+def _end_turn(state: EmpiresState, events: list[Event]) -> None:
+    turn = state.turn_state
+    assert turn is not None
+    state.turn_state = None
+    state.turn += 1
+    if turn.pirate:
+        state.phase = "refill"
+    else:
+        state.order_index += 1
+
+
+def _start_turn(state: EmpiresState, seat: int, events: list[Event]) -> None:
+    state.turn_state = TurnState(seat=seat)
+    events.append(Event(kind="turn", seat=seat, text=f"{seat_ref(seat)}'s turn."))
+
+
+# ------------------------------------------------------------------ the round
+def advance(state: EmpiresState, events: list[Event]) -> None:
+    """Runs the round on until someone has a decision to make (or the game ends)."""
+    while not state.finished:
+        if state.combat is not None:
+            return
+        if state.pending:
+            if pending_has_choice(state):
+                return
+            state.pending.pop(0)
+            continue
+        phase = state.phase
+        if phase == "round":
+            _begin_round(state, events)
+        elif phase == "production":
+            _production(state, events)
+            state.phase = "turns"
+            state.order_index = 0
+            _start_turn(state, state.order()[0], events)
+            return
+        elif phase == "turns":
+            if state.turn_state is not None:
+                return
+            if state.order_index < state.seats:
+                _start_turn(state, state.order()[state.order_index], events)
+                return
+            state.phase = "bribe"
+            if state.pirate_afloat and state.ship(PIRATE_ID) is not None:
+                state.bribes = [None] * state.seats
+                events.append(Event(kind="bribe_phase", text="Bribe the Pirate: everyone chooses "
+                                    "an amount of Gold in secret."))
+                return
+            state.phase = "refill"
+        elif phase == "bribe":
+            return
+        elif phase == "pirate":
+            if state.turn_state is not None:
+                return
+            state.phase = "refill"
+        elif phase == "refill":
+            if state.round >= state.rounds:
+                _end_game(state, events)
+                return
+            state.pending += [Pending(kind="refill", seat=s) for s in state.order()]
+            state.phase = "recovery"
+        elif phase == "recovery":
+            _recovery(state, events)
+            state.phase = "round_end"
+        elif phase == "round_end":
+            if state.round % state.per_era == 0:
+                state.start_player = (state.start_player + 1) % state.seats
+                events.append(Event(kind="era", text=f"Era {state.era} ends; {seat_ref(state.start_player)}"
+                                    " is now the start player."))
+            state.phase = "round"
+        else:
+            return
+
+
+def _begin_round(state: EmpiresState, events: list[Event]) -> None:
+    state.round += 1
+    state.turn += 1
+    state.last_bribes = None
+    state.weather = state.weather_deck.pop()
+    state.history = state.history_deck.pop(0)
+    w = content().weather_card(state.weather)
+    h = content().history_card(state.history)
+    events.append(Event(kind="weather", chance=True, text=f"Round {state.round}. Weather: "
+                        f"{w.name}: {w.text}", data={"card": w.id}))
+    events.append(Event(kind="history", chance=True, text=f"History ({h.year}): {h.title}: "
+                        f"{h.text}", data={"card": h.id}))
+    state.phase = "production"
+    apply_history(state, events)
+
+
+def _production(state: EmpiresState, events: list[Event]) -> None:
+    for seat, player in enumerate(state.players):
+        got = {"gold": 0, "wood": 0, "steel": 0}
+        for port_id, hold in state.ports.items():
+            if hold.owner == seat and produces(state, port_id):
+                card = port_card(state, port_id)
+                got[card.produces] += card.icons
+        for card_id in player.in_front:
+            for e in content().captain(card_id).effects:
+                if e.effect == "produce":
+                    for r, n in e.items():
+                        got[r] += n
+        for r, n in got.items():
+            setattr(player, r, getattr(player, r) + n)
+        if any(got.values()):
+            events.append(Event(kind="produce", seat=seat, text=f"{seat_ref(seat)} collects "
+                                + ", ".join(f"{n} {r}" for r, n in got.items() if n) + ".",
+                                data=got))
+
+
+def _recovery(state: EmpiresState, events: list[Event]) -> None:
+    """Rulebook, Combat: a player with no ports draws one free; with no ships, launches a
+    Transport."""
+    for seat in state.order():
+        player = state.players[seat]
+        if not any(h.owner == seat for h in state.ports.values()) and player.cubes > 0:
+            free = sorted(p for p, h in state.ports.items() if h.owner is None)
+            if free:
+                port_id = state.rng.choice(free)
+                events.append(Event(kind="port_drawn", seat=seat, chance=True,
+                                    text=f"{seat_ref(seat)} has no port and draws "
+                                         f"{port_card(state, port_id).name}.",
+                                    data={"port": port_id}))
+                claim(state, seat, port_id, events, "takes command of")
+        if not any(s.owner == seat for s in state.ships):
+            state.pending.append(Pending(kind="launch", seat=seat, ship="transport"))
+
+
+def _end_game(state: EmpiresState, events: list[Event]) -> None:
+    from .scoring import scores
+
+    state.finished = True
+    state.phase = "over"
+    state.end_reason = "The last History card has been played."
+    events.append(Event(kind="game_over", text="The last round is over. Empire Scores: "
+                        + ", ".join(f"{seat_ref(s)} {v}" for s, v in enumerate(scores(state)))
+                        + "."))
+
+
+def setup_board(state: EmpiresState) -> None:
+    """Starting ports and Transports (rulebook: Player Setup)."""
+    b = board(state)
+    free = sorted(b.ports)
+    for seat in range(state.seats):
+        port_id = state.rng.choice(free)
+        free.remove(port_id)
+        state.ports[port_id].owner = seat
+        state.players[seat].cubes -= 1
+    for seat in range(state.seats):
+        port_id = next(p for p, h in state.ports.items() if h.owner == seat)
+        occupied = {s.cell for s in state.ships}
+        cells = [c for c in b.sea_beside(b.ports[port_id].cell) if c not in occupied]
+        if cells:
+            launch(state, seat, "transport", cells[0], [])

@@ -1,0 +1,309 @@
+"""The standard Ocean Trader bot: a merchant that trades to the World Trade cards in play.
+
+It sees only its seat's view and legal moves. Each ship gets a target: the best port wanting the
+goods it carries, or else the best port selling goods that a card in play wants (profit over
+distance). It sells first, buys what a card wants, sails by the shortest route (the Roaring
+Forties count long westward), insures its ships, and in the full game saves until it can buy an
+outright majority of the certificates in one go, claims at once and keeps its starting assets
+through the twelve turns; it challenges rival claims and buys certificates to block them."""
+
+from __future__ import annotations
+
+import functools
+import heapq
+
+from engine.core import Action, Rng, View
+
+from . import actions as A
+from .content import OceanTraderContent, ocean_trader_content
+from .state import OceanTraderView, PlayerView, Ship
+
+RESERVE = 120  # cash kept for port fees and Prospect cards, plus SHIP_RESERVE a ship
+SHIP_RESERVE = 100
+
+
+@functools.cache
+def _graph() -> tuple[dict[str, dict[str, float]], dict[str, dict[str, str]]]:
+    """Shortest sailing distance between ports, and the first route to take."""
+    c = ocean_trader_content()
+    rf = c.rules.roaring_forties
+    dist: dict[str, dict[str, float]] = {}
+    first: dict[str, dict[str, str]] = {}
+    for source in (p.id for p in c.ports.ports):
+        best: dict[str, float] = {source: 0.0}
+        via: dict[str, str] = {}
+        queue: list[tuple[float, str, str]] = [(0.0, source, "")]
+        while queue:
+            d, here, route0 = heapq.heappop(queue)
+            if d > best.get(here, float("inf")):
+                continue
+            for route in c.routes_from(here):
+                there = route.other(here)
+                cost = route.length * _wind_factor(c, route.roaring_forties_east_end, there, rf)
+                if d + cost < best.get(there, float("inf")):
+                    best[there] = d + cost
+                    via[there] = route0 or route.id
+                    heapq.heappush(queue, (d + cost, there, route0 or route.id))
+        dist[source] = best
+        first[source] = via
+    return dist, first
+
+
+def _wind_factor(c: OceanTraderContent, east_end: str | None, toward: str, rf: object) -> float:
+    if east_end is None:
+        return 1.0
+    change = c.rules.roaring_forties.eastward if toward == east_end else \
+        c.rules.roaring_forties.westward
+    return 3.5 / max(0.5, 3.5 + change)
+
+
+def distance(a: str, b: str) -> float:
+    return _graph()[0][a].get(b, 1e9)
+
+
+class StandardBot:
+    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
+        assert isinstance(view, OceanTraderView)
+        me = view.viewer if view.viewer is not None else view.active
+        plan = _Plan(view, me)
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            value = plan.value(action)
+            if value > best_value + 1e-9:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-9:
+                best.append(action)
+        return rng.choice(best)
+
+
+class _Plan:
+    def __init__(self, view: OceanTraderView, me: int) -> None:
+        self.view = view
+        self.me = me
+        self.c = ocean_trader_content()
+        self.player: PlayerView = view.players[me]
+        self.cash = self.player.cash or 0
+        self.shares = self.player.shares or 0
+        self.short = view.variant == "short"
+        self.turns_left = view.turn_limit - self.player.turns if self.short else 999
+        self.majority = view.certificates // 2 + 1
+        self.reserve = RESERVE + SHIP_RESERVE * len(self.player.ships)
+        # short of cash for the next fees: raise money before a fee eliminates us
+        self.emergency = self.cash < 100 + 60 * len(self.player.ships)
+        self.wanted = self._wanted()
+        self.targets = {s.number: self._target(s) for s in self.player.ships}
+
+    # --- what the market wants -----------------------------------------------------------
+    def _wanted(self) -> list[tuple[str, str, int]]:
+        """(port, goods, price of the next sale) for each card in play still buying."""
+        found = []
+        mult = self.c.rules.world_trade.sale_multipliers
+        for slot in self.view.in_play:
+            card = self.c.trade_card(slot.card)
+            price = self.c.good(card.goods).price * mult[min(slot.sold, len(mult) - 1)]
+            found.append((card.port, card.goods, price))
+        return found
+
+    def _where(self, ship: Ship) -> tuple[str, float]:
+        """The port the ship is in or heading for, and how far off it is."""
+        if ship.port is not None:
+            return ship.port, 0.0
+        assert ship.route is not None and ship.toward is not None
+        route = self.c.route(ship.route)
+        left = (route.spaces + 1 - ship.at) if ship.toward == route.b else ship.at
+        return ship.toward, float(left)
+
+    def _target(self, ship: Ship) -> str | None:
+        here, off = self._where(ship)
+        best, best_score = None, 0.0
+        for port, goods, price in self.wanted:
+            if goods in ship.cargo:
+                d = off + distance(here, port)
+                score = (price - self.c.good(goods).price / 2) / (d + 2)
+                if d / 3.5 <= self.turns_left and score > best_score:
+                    best, best_score = port, score
+        if best is not None and (len(ship.cargo) >= 2 or best_score > 40):
+            return best
+        if len(ship.cargo) < self.c.rules.ships.cargo_capacity:
+            for port, goods, price in self.wanted:
+                cost = self.c.good(goods).price
+                if self.view.bills_available.get(goods, 0) <= 0 or cost > self.cash - self.reserve:
+                    continue
+                for source in self.c.trade_card_sources(goods):
+                    d = off + distance(here, source) + distance(source, port)
+                    if d / 3.5 + 2 > self.turns_left:
+                        continue
+                    score = (price - cost) / (d + 4)
+                    if score > best_score:
+                        best, best_score = source, score
+        return best
+
+    # --- scoring moves ----------------------------------------------------------------------
+    def value(self, action: Action) -> float:
+        handler = getattr(self, "_" + action.type)
+        return float(handler(action))
+
+    def _bid(self, action: A.Bid) -> float:
+        if self.short or action.amount == 0:
+            return 0.0
+        limit = min(self.cash - 1000, 1500 if self.shares else 800)
+        return action.amount / 1000 if action.amount <= limit else -1.0
+
+    def _choose_route(self, action: A.ChooseRoute) -> float:
+        return self._route_value(action.ship, action.route)
+
+    def _sail_on(self, action: A.SailOn) -> float:
+        return self._route_value(action.ship, action.route)
+
+    def _route_value(self, number: int, route_id: str) -> float:
+        ship = self._ship(number)
+        target = self.targets.get(number)
+        route = self.c.route(route_id)
+        here = self.view.pending.port if self.view.pending else None
+        if here is None:
+            return 0.0
+        there = route.other(here)
+        if target is None:
+            target = self.c.start_port if here != self.c.start_port else there
+        wind = _wind_factor(self.c, route.roaring_forties_east_end, there, None)
+        del ship
+        return -(route.length * wind + distance(there, target))
+
+    def _dock(self, action: A.Dock) -> float:
+        port = self.view.pending.port if self.view.pending else None
+        ship = self._ship(action.ship)
+        if port is None:
+            return 0.0
+        target = self.targets.get(action.ship)
+        if port == target:
+            return 1e6
+        if any(p == port and g in ship.cargo for p, g, _ in self.wanted):
+            return 1e6
+        if target is None:
+            return -distance(port, self.c.start_port)
+        return -1e6
+
+    def _jettison(self, action: A.Jettison) -> float:
+        return -self.c.good(action.goods).price
+
+    def _order_cards(self, action: A.OrderCards) -> float:
+        return 0.0
+
+    def _sell_cargo(self, action: A.SellCargo) -> float:
+        return 10000 + next(p for port, g, p in self.wanted
+                            if g == action.goods and port == self._ship(action.ship).port)
+
+    def _dump_cargo(self, action: A.DumpCargo) -> float:
+        if self.emergency:
+            return 3500.0
+        wanted = any(g == action.goods for _, g, _ in self.wanted)
+        if wanted:
+            return -1.0
+        return 3000.0 if self.turns_left > 3 else -1.0
+
+    def _buy_cargo(self, action: A.BuyCargo) -> float:
+        ship = self._ship(action.ship)
+        cost = self.c.good(action.goods).price
+        if self.cash - cost < self.reserve + self._saving():
+            return -1.0
+        best = 0.0
+        for port, goods, price in self.wanted:
+            if goods != action.goods or port == ship.port:
+                continue
+            aboard = sum(s.cargo.count(goods) for p in self.view.players for s in p.ships)
+            if aboard >= 2:
+                continue
+            d = distance(ship.port or "", port)
+            if d / 3.5 + 1 > self.turns_left:
+                continue
+            best = max(best, (price - cost) / (d + 4))
+        return 2000 + best if best > 0 else -1.0
+
+    def _throw_dice(self, action: A.ThrowDice) -> float:
+        value = 100.0
+        for ship in self.player.ships:
+            if ship.port is None:
+                continue
+            leaving = ship.number in action.depart
+            target = self.targets.get(ship.number)
+            wants_out = target is not None and target != ship.port
+            if target is None:
+                wants_out = True  # a ship idle in port pays its fee every turn
+            value += 10 if leaving == wants_out else -10
+        return value
+
+    def _end_turn(self, action: A.EndTurn) -> float:
+        return 50.0
+
+    def _buy_ship(self, action: A.BuyShip) -> float:
+        price = self.c.rules.ships.buy_price
+        spare = self.reserve + SHIP_RESERVE + 300
+        if self.short:
+            ok = self.turns_left >= 18 and self.cash >= price + spare
+        else:
+            ok = self.cash >= price + self.c.rules.insurance.extra_policy_price + spare \
+                and self.shares == 0 and self.view.claim is None
+        return 1500.0 if ok else -1.0
+
+    def _sell_ship(self, action: A.SellShip) -> float:
+        if self.emergency and len(self.player.ships) > 1:
+            return 3300.0
+        claim = self.view.claim
+        if claim is None or claim.claimant != self.me or len(self.player.ships) < 2:
+            return -1.0
+        # while claiming, spare ships only cost fees: keep one insured ship
+        insured = [s for s in self.player.ships if s.insured]
+        if self._ship(action.ship).insured and len(insured) < 2:
+            return -1.0
+        return 7000.0
+
+    def _buy_policy(self, action: A.BuyPolicy) -> float:
+        price = self.c.rules.insurance.extra_policy_price
+        if self.short and self.turns_left < 20:
+            return -1.0
+        return 1600.0 if self.cash >= price + self.reserve + self._saving() else -1.0
+
+    def _surrender_policy(self, action: A.SurrenderPolicy) -> float:
+        claim = self.view.claim
+        if self.emergency and not (claim is not None and claim.claimant == self.me):
+            return 3400.0
+        return -1.0
+
+    def _saving(self) -> int:
+        """Cash set aside: the claim's £750 once claiming, nothing before."""
+        claim = self.view.claim
+        if claim is not None and claim.claimant == self.me:
+            return self.c.rules.claim.must_hold_cash + 300
+        return 0
+
+    def _buy_share(self, action: A.BuyShare) -> float:
+        price = self.c.rules.shares.price
+        keep = self.c.rules.claim.must_hold_cash + 300
+        claim = self.view.claim
+        if claim is not None and claim.claimant != self.me:
+            return 5000.0 if self.cash >= price + keep else -1.0  # block a rival's claim
+        if claim is not None:
+            return -1.0
+        need = max(0, self.majority - self.shares)
+        if need and self.cash >= need * price + keep:
+            return 5000.0
+        return -1.0
+
+    def _sell_share(self, action: A.SellShare) -> float:
+        return 3200.0 if self.emergency else -1.0
+
+    def _auction_share(self, action: A.AuctionShare) -> float:
+        return -1.0
+
+    def _claim_majority(self, action: A.ClaimMajority) -> float:
+        return 9000.0 if self.shares >= self.majority else -1.0
+
+    def _challenge_claim(self, action: A.ChallengeClaim) -> float:
+        return 8000.0
+
+    def _ship(self, number: int) -> Ship:
+        for ship in self.player.ships:
+            if ship.number == number:
+                return ship
+        raise KeyError(number)

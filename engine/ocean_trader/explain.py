@@ -1,0 +1,171 @@
+"""Why a move is refused, in words a player can act on.
+
+Legality is decided by ``legal_actions`` alone; this module only finds the most useful reason."""
+
+from __future__ import annotations
+
+from engine.core import Action, Rejection, seat_ref
+
+from . import actions as A
+from .rules import (
+    bills_available,
+    can_trade,
+    content,
+    free_ship_number,
+    goods_name,
+    may_depart,
+    money,
+    must_sail,
+    port_name,
+    wanting_cards,
+)
+from .state import OceanTraderState
+
+PENDING_TEXT = {
+    "depart": "choose the route for the ship leaving port",
+    "at_port": "say whether the ship docks or sails on",
+    "jettison": "choose the cargo that is lost",
+    "order_cards": "put the World Trade cards back in an order",
+}
+
+
+def explain(state: OceanTraderState, seat: int, action: Action) -> Rejection:
+    reason = _reason(state, seat, action)
+    return Rejection(code="illegal", message=reason or "That move is not possible now; "
+                     "look at your list of legal moves.")
+
+
+def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
+    c = content()
+    rules = c.rules
+    player = state.players[seat]
+    if state.auction is not None:
+        if not isinstance(action, A.Bid):
+            return "A certificate is on auction: bid for it or pass first."
+        if action.amount > player.cash:
+            return f"You cannot bid {money(action.amount)}; you have {money(player.cash)}."
+        return "Bids are £0 (pass), £100 steps up to £2,000, then £500 steps."
+    if isinstance(action, A.Bid):
+        return "There is no certificate on auction."
+    if state.pending is not None:
+        pending = state.pending
+        if pending.kind == "depart" and isinstance(action, A.ChooseRoute):
+            return f"That route does not leave {port_name(pending.port or '')}."
+        if pending.kind == "at_port" and isinstance(action, A.SailOn):
+            return f"That route does not leave {port_name(pending.port or '')}."
+        if isinstance(action, (A.Dock, A.ChooseRoute, A.SailOn, A.Jettison)) \
+                and action.ship != pending.ship:
+            return f"The decision waiting is about ship {pending.ship}."
+        if isinstance(action, A.Jettison):
+            return f"Ship {pending.ship} carries no {goods_name(action.goods)}."
+        if isinstance(action, A.OrderCards):
+            return "Put back exactly the cards you looked at, each once."
+        return f"First {PENDING_TEXT[pending.kind]}."
+    if isinstance(action, (A.ChooseRoute, A.Dock, A.SailOn, A.Jettison, A.OrderCards)):
+        return "There is no decision waiting for that."
+    ship = player.ship(getattr(action, "ship", 0) or 0)
+    if isinstance(action, (A.BuyCargo, A.SellCargo, A.DumpCargo, A.SellShip, A.BuyPolicy,
+                           A.SurrenderPolicy)) and ship is None:
+        return f"You have no ship {getattr(action, 'ship', '?')}."
+    if isinstance(action, (A.BuyCargo, A.SellCargo, A.DumpCargo)):
+        assert ship is not None
+        if ship.port is None:
+            return f"Ship {ship.number} is at sea: goods are traded in port."
+        if not can_trade(state, seat, ship):
+            if ship.traded:
+                return (f"Ship {ship.number} has traded this turn: one cargo a turn per ship. "
+                        f"Trade again next turn.")
+            if ship.sailed or ship.docked_now:
+                return (f"Ship {ship.number} has sailed this turn: a ship cannot trade and sail "
+                        f"in the same turn. Trade next turn.")
+            if ship.new:
+                return f"Ship {ship.number} has just been issued; it can trade next turn."
+            return f"Ship {ship.number} is in quarantine this turn."
+        if isinstance(action, A.BuyCargo):
+            port = ship.port
+            if action.goods not in c.port(port).sells:
+                sold = ", ".join(goods_name(g) for g in c.port(port).sells)
+                return f"{port_name(port)} does not sell that; it sells {sold}."
+            if len(ship.cargo) >= rules.ships.cargo_capacity:
+                return (f"Ship {ship.number} already carries {rules.ships.cargo_capacity} "
+                        f"cargoes; sell one first.")
+            price = c.good(action.goods).price
+            if player.cash < price:
+                return (f"You need {money(price)} for {goods_name(action.goods)}; you have "
+                        f"{money(player.cash)}.")
+            if bills_available(state, action.goods) <= 0:
+                return (f"All {rules.bills_of_lading_per_goods.value} Bills of Lading for "
+                        f"{goods_name(action.goods)} are out; none can be bought now.")
+        if action.goods not in ship.cargo and not isinstance(action, A.BuyCargo):
+            return f"Ship {ship.number} carries no {goods_name(action.goods)}."
+        if isinstance(action, A.SellCargo):
+            wanting = wanting_cards(state, ship.port, action.goods)
+            if not any(s.card == action.card for s in wanting):
+                return (f"No World Trade card in play has {port_name(ship.port)} wanting "
+                        f"{goods_name(action.goods)}; sell it for half price, or carry it on.")
+        return None
+    if isinstance(action, A.ThrowDice):
+        if seat != state.active:
+            return "It is not your turn."
+        if state.thrown is not None:
+            return "You have thrown the dice this turn: one throw a turn for all your ships."
+        for number in action.depart:
+            s = player.ship(number)
+            if s is None:
+                return f"You have no ship {number}."
+            if s.port is None:
+                return f"Ship {number} is already at sea."
+            if not may_depart(state, seat, s):
+                return (f"Ship {number} cannot sail this turn (it has traded, just arrived, or "
+                        f"is held in port).")
+        if len(set(action.depart)) != len(action.depart) or list(action.depart) != sorted(
+                action.depart):
+            return "List each departing ship once, in number order."
+        if not action.depart and not any(must_sail(state, seat, s) for s in player.ships):
+            return "None of your ships is at sea: name the ships that leave port."
+        return None
+    if isinstance(action, A.EndTurn):
+        if state.thrown is None and any(must_sail(state, seat, s) for s in player.ships):
+            return ("Your ships at sea must move every turn: throw the dice before ending "
+                    "your turn.")
+        return None
+    if isinstance(action, A.BuyShip):
+        if free_ship_number(state, seat) is None:
+            return f"A fleet has at most {rules.ships.max_per_player} ships."
+        return (f"You need {money(rules.ships.buy_price)} for a ship; you have "
+                f"{money(player.cash)}.")
+    if isinstance(action, A.SellShip):
+        assert ship is not None
+        if ship.port is None:
+            return f"Ship {ship.number} is at sea: ships are sold to the Banker only in port."
+        return f"Ship {ship.number} still carries cargo: sell it first."
+    if isinstance(action, A.BuyPolicy):
+        assert ship is not None
+        if ship.insured:
+            return f"Ship {ship.number} is already insured."
+        price = rules.insurance.extra_policy_price
+        return f"You need {money(price)} for a policy; you have {money(player.cash)}."
+    if isinstance(action, A.SurrenderPolicy):
+        return "That ship has no policy to surrender."
+    if state.variant != "full":
+        return "The short game has no share certificates."
+    shares = rules.shares
+    if isinstance(action, A.BuyShare):
+        if player.cash < shares.price:
+            return (f"You need {money(shares.price)} for a certificate; you have "
+                    f"{money(player.cash)}.")
+        return "The Merchant Banker has no certificates left; buy one at auction instead."
+    if isinstance(action, (A.SellShare, A.AuctionShare, A.ClaimMajority, A.ChallengeClaim)):
+        if player.shares < 1:
+            return "You hold no share certificates."
+    if isinstance(action, A.AuctionShare):
+        return "There is nobody left to bid."
+    if isinstance(action, A.ClaimMajority) and state.claim is not None:
+        return f"{seat_ref(state.claim.claimant)} has a claim running; challenge it instead."
+    if isinstance(action, A.ChallengeClaim):
+        if state.claim is None:
+            return "Nobody has claimed a majority."
+        if state.claim.claimant == seat:
+            return "That is your own claim."
+        return "You have challenged once this turn already."
+    return None

@@ -1,0 +1,229 @@
+"""Ocean Trader (Clipper Games, 1988): the game object registered with the platform."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Event, Game, OptionSpec, Outcome, Rejection, Rng, Seat
+
+from . import actions as A
+from .bots import StandardBot
+from .content import ocean_trader_content
+from .explain import explain
+from .legal import actors, legal_actions
+from .resolve import apply_action
+from .rules import bills_available, money, new_ship, total_assets
+from .state import (
+    AuctionView,
+    ClaimView,
+    OceanTraderState,
+    OceanTraderView,
+    PendingView,
+    Player,
+    PlayerView,
+)
+from .turns import end_turn
+
+
+class OceanTrader(Game[OceanTraderState]):
+    id = "ocean_trader"
+    name = "Ocean Trader"
+    min_players = 2
+    max_players = 6
+    rules_version = "1"
+    options = (
+        OptionSpec(name="variant", kind="choice", default="short", choices=("full", "short"),
+                   description="full: win by a majority of the shares held for twelve turns; "
+                               "short: no shares, a turn limit, most assets wins"),
+        OptionSpec(name="turns", kind="int", default=30, minimum=1, maximum=500,
+                   description="the short game's number of turns for each player"),
+    )
+    state_type = OceanTraderState
+    action_adapter = A.ACTION_ADAPTER
+    summary = (
+        "Sail clipper ships from Liverpool round a world of ports, buying the goods each port "
+        "sells and selling them where a World Trade card wants them: four times the price for "
+        "the first cargo, twice for the second. One throw of the die moves all your ships; red "
+        "spaces draw Prospect cards, good and bad; every ship can be insured. Profits buy "
+        "share certificates: claim a majority and hold it, with your starting ship, policy and "
+        "£750, for twelve more turns to win. The short game has no shares: after the turn "
+        "limit, the most assets wins."
+    )
+    _memo: tuple[OceanTraderState, tuple[int, int], frozenset[str]] | None = None
+
+    def setup(self, options: dict[str, Any], seats: int, seed: int) -> OceanTraderState:
+        self.check_players(seats)
+        options = self.resolve_options(options)
+        c = ocean_trader_content()
+        start = c.rules.start
+        state = OceanTraderState(
+            **self.base_state_fields(options, seats, seed),
+            variant=options["variant"],
+            turn_limit=options["turns"],
+            players=[Player(cash=start.cash,
+                            ships=[new_ship(n + 1, insured=n < start.policies)
+                                   for n in range(start.ships)])
+                     for _ in range(seats)],
+            trade_deck=c.trade_deck(),
+            prospect_deck=c.prospect_deck(),
+            banker_shares=c.certificates(seats) if options["variant"] == "full" else 0,
+        )
+        for player in state.players:
+            for ship in player.ships:
+                ship.new = False  # the starting ships have been in Liverpool since the start
+        state.rng.shuffle(state.trade_deck)
+        state.rng.shuffle(state.prospect_deck)
+        state.in_play = []
+        for _ in range(c.cards_in_play(seats)):
+            from .state import TradeSlot
+
+            state.in_play.append(TradeSlot(card=state.trade_deck.pop(0)))
+        # rulebook, Method of Play: the dice is thrown until one player has the outright
+        # highest score; that player starts
+        contenders = list(range(seats))
+        while True:
+            throws = [state.rng.randint(1, c.rules.die_faces.value) for _ in contenders]
+            state.opening_rolls.append(
+                [throws[contenders.index(s)] if s in contenders else 0 for s in range(seats)])
+            best = max(throws)
+            contenders = [s for s, t in zip(contenders, throws, strict=True) if t == best]
+            if len(contenders) == 1:
+                break
+        state.first_player = state.active = contenders[0]
+        return state
+
+    def actors(self, state: OceanTraderState) -> set[Seat]:
+        return actors(state)
+
+    def legal_actions(self, state: OceanTraderState, seat: Seat) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def validate(self, state: OceanTraderState, seat: Seat, action: Action) -> Rejection | None:
+        """Legal exactly when ``legal_actions`` offers it; ``explain`` says why not."""
+        if action.key() in self._legal_keys(state, seat):
+            return None
+        return explain(state, seat, action)
+
+    def _legal_keys(self, state: OceanTraderState, seat: Seat) -> frozenset[str]:
+        cached = self._memo
+        if cached is not None and cached[0] is state and cached[1] == (state.version, seat):
+            return cached[2]
+        keys = frozenset(a.key() for a in legal_actions(state, seat))
+        self._memo = (state, (state.version, seat), keys)
+        return keys
+
+    def apply(self, state: OceanTraderState, seat: Seat, action: Action) -> list[Event]:
+        turn = state.turn
+        events = apply_action(state, seat, action)
+        # a turn with nothing left to do but end it ends by itself (not a turn just begun)
+        if not state.finished and state.turn == turn and state.pending is None \
+                and state.auction is None and not isinstance(action, A.EndTurn):
+            if [a.type for a in legal_actions(state, state.active)] == ["end_turn"]:
+                end_turn(state, events)
+        return events
+
+    def view(self, state: OceanTraderState, viewer: Seat | None) -> OceanTraderView:
+        c = ocean_trader_content()
+        players = []
+        for seat, p in enumerate(state.players):
+            own = viewer == seat
+            players.append(PlayerView(seat=seat, ships=[s.model_copy(deep=True) for s in p.ships],
+                                      eliminated=p.eliminated, turns=p.turns,
+                                      cash=p.cash if own else None,
+                                      shares=p.shares if own else None))
+        pending = None
+        if state.pending is not None:
+            pd = state.pending
+            pending = PendingView(kind=pd.kind, seat=pd.seat, ship=pd.ship, port=pd.port,
+                                  count=pd.count,
+                                  cards=list(pd.cards) if viewer == pd.seat else [])
+        auction = None
+        if state.auction is not None:
+            au = state.auction
+            auction = AuctionView(seller=au.seller,
+                                  waiting_for=[s for s in au.bidders if s not in au.bids],
+                                  my_bid=au.bids.get(viewer) if viewer is not None else None)
+        claim = None
+        if state.claim is not None:
+            claimant = state.players[state.claim.claimant]
+            claim = ClaimView(claimant=state.claim.claimant,
+                              turns_done=state.claim.turns_done(claimant.turns),
+                              turns_needed=c.rules.claim.turns)
+        return OceanTraderView(
+            **self.base_view_fields(state, viewer),
+            variant=state.variant,
+            turn_limit=state.turn_limit,
+            first_player=state.first_player,
+            opening_rolls=[list(r) for r in state.opening_rolls],
+            active=state.active,
+            players=players,
+            in_play=[s.model_copy() for s in state.in_play],
+            trade_deck_size=len(state.trade_deck),
+            prospect_deck_size=len(state.prospect_deck),
+            bills_available={g.id: bills_available(state, g.id) for g in c.goods.goods},
+            certificates=c.certificates(state.seats) if state.variant == "full" else 0,
+            thrown=state.thrown,
+            voyage=state.voyage.model_copy(deep=True) if state.voyage else None,
+            pending=pending,
+            auction=auction,
+            claim=claim,
+            last_prospect=state.last_prospect,
+            end_reason=state.end_reason,
+            winner=state.winner,
+            final_assets=list(state.final_assets) if state.final_assets else None,
+        )
+
+    def outcome(self, state: OceanTraderState) -> Outcome | None:
+        """The winner first (a successful claim, the last player standing, or the most assets in
+        the short game); then by total assets; eliminated players last, the latest out first."""
+        if not state.finished or state.final_assets is None:
+            return None
+        assets = state.final_assets
+        out = state.eliminated_order
+
+        def key(seat: int) -> tuple[int, int, int]:
+            if state.players[seat].eliminated:
+                return (0, 0, out.index(seat))
+            return (1 if state.winner == seat else 0, 1, assets[seat])
+
+        keys = [key(s) for s in range(state.seats)]
+        ranks = [1 + sum(1 for other in keys if other > k) for k in keys]
+        return Outcome(scores=[float(a) for a in assets], ranks=ranks,
+                       end_reason=state.end_reason)
+
+    def scramble_secrets(self, state: OceanTraderState, owner: Seat | None,
+                         rng: Rng) -> OceanTraderState:
+        """A seat's cash and shares (and its sealed bid) are its own; the decks' order, the
+        Banker's certificates and the PRNG are nobody's."""
+        new = state.model_copy(deep=True)
+        if owner is None:
+            rng.shuffle(new.trade_deck)
+            rng.shuffle(new.prospect_deck)
+            new.banker_shares = rng.below(11)
+            new.rng = Rng(state=rng.next_u64())
+        else:
+            player = new.players[owner]
+            player.cash = rng.below(20000)
+            player.shares = rng.below(11)
+            if new.auction is not None and owner in new.auction.bids:
+                new.auction.bids[owner] = rng.below(2000)
+        return new
+
+    def private_lines(self, state: OceanTraderState, seat: Seat) -> list[str]:
+        player = state.players[seat]
+        lines = [f"Cash: {money(player.cash)}"]
+        if state.variant == "full":
+            lines.append(f"Share certificates: {player.shares}")
+        lines.append(f"Total assets: {money(total_assets(state, seat))}")
+        if state.pending is not None and state.pending.seat == seat and state.pending.cards:
+            from .rules import card_text
+
+            lines.append("Top of the World Trade deck: " + "; ".join(
+                card_text(card) for card in state.pending.cards))
+        return lines
+
+    def bots(self) -> dict[str, Any]:
+        return {**super().bots(), "standard": StandardBot()}
+
+
+GAME = OceanTrader()

@@ -1,0 +1,195 @@
+"""Who may act, and every legal action of a seat, each with a label a player can read."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from engine.core import Action, seat_ref
+
+from . import actions as A
+from .movement import roaring_forties
+from .rules import (
+    bills_available,
+    can_trade,
+    card_text,
+    content,
+    dump_price,
+    free_ship_number,
+    goods_name,
+    may_depart,
+    money,
+    must_sail,
+    port_name,
+    sale_price,
+    wanting_cards,
+)
+from .state import OceanTraderState
+
+
+def actors(state: OceanTraderState) -> set[int]:
+    if state.finished:
+        return set()
+    if state.auction is not None:
+        return {s for s in state.auction.bidders if s not in state.auction.bids}
+    if state.pending is not None:
+        return {state.pending.seat}
+    return {state.active}
+
+
+def legal_actions(state: OceanTraderState, seat: int) -> list[Action]:
+    if seat not in actors(state):
+        return []
+    if state.auction is not None:
+        return list(_bids(state, seat))
+    if state.pending is not None:
+        return list(_answers(state, seat))
+    return [*_trades(state, seat), *_sailing(state, seat), *_office(state, seat),
+            *_end(state, seat)]
+
+
+# --- auctions and decisions ------------------------------------------------------------------
+def bid_amounts(cash: int) -> list[int]:
+    """Bids in £100 steps up to £2,000, then £500 steps (a finite menu for buttons)."""
+    small = list(range(100, min(cash, 2000) + 1, 100))
+    large = list(range(2500, min(cash, 20000) + 1, 500))
+    return small + large
+
+
+def _bids(state: OceanTraderState, seat: int) -> Iterator[Action]:
+    yield A.Bid(amount=0, label="Pass: no bid for the certificate")
+    for amount in bid_amounts(state.players[seat].cash):
+        yield A.Bid(amount=amount, label=f"Bid {money(amount)} for the certificate")
+
+
+def _answers(state: OceanTraderState, seat: int) -> Iterator[Action]:
+    pending = state.pending
+    assert pending is not None
+    c = content()
+    if pending.kind == "depart":
+        assert pending.port is not None and pending.ship is not None
+        for route in c.routes_from(pending.port):
+            there = route.other(pending.port)
+            wind = roaring_forties(route, there)
+            note = f", Roaring Forties {wind:+d}" if wind else ""
+            yield A.ChooseRoute(ship=pending.ship, route=route.id,
+                                label=f"Ship {pending.ship}: sail for {port_name(there)} "
+                                      f"({route.length} spaces{note})")
+    elif pending.kind == "at_port":
+        assert pending.port is not None and pending.ship is not None
+        fee = c.port(pending.port).fee
+        yield A.Dock(ship=pending.ship,
+                     label=f"Ship {pending.ship}: dock at {port_name(pending.port)} "
+                           f"(fee {money(fee)})")
+        for route in c.routes_from(pending.port):
+            there = route.other(pending.port)
+            yield A.SailOn(ship=pending.ship, route=route.id,
+                           label=f"Ship {pending.ship}: sail on towards {port_name(there)}")
+    elif pending.kind == "jettison":
+        ship = state.players[seat].ship(pending.ship or 0)
+        if ship is not None:
+            for goods in sorted(set(ship.cargo)):
+                yield A.Jettison(ship=ship.number, goods=goods,
+                                 label=f"Ship {ship.number}: lose the {goods_name(goods)}")
+    elif pending.kind == "order_cards":
+        for order in itertools.permutations(pending.cards):
+            yield A.OrderCards(order=tuple(order), label="Put back, top first: " + "; ".join(
+                card_text(card) for card in order))
+
+
+# --- the main part of a turn -----------------------------------------------------------------
+def _trades(state: OceanTraderState, seat: int) -> Iterator[Action]:
+    c = content()
+    player = state.players[seat]
+    capacity = c.rules.ships.cargo_capacity
+    for ship in player.ships:
+        if not can_trade(state, seat, ship):
+            continue
+        port = ship.port
+        assert port is not None
+        for goods in sorted(set(ship.cargo)):
+            for slot in wanting_cards(state, port, goods):
+                price = sale_price(slot, goods)
+                yield A.SellCargo(ship=ship.number, goods=goods, card=slot.card,
+                                  label=f"Ship {ship.number}: sell {goods_name(goods)} to "
+                                        f"{port_name(port)} for {money(price)}")
+            yield A.DumpCargo(ship=ship.number, goods=goods,
+                              label=f"Ship {ship.number}: sell unwanted {goods_name(goods)} "
+                                    f"for half price, {money(dump_price(goods))}")
+        if len(ship.cargo) < capacity:
+            for goods in c.port(port).sells:
+                price = c.good(goods).price
+                if player.cash >= price and bills_available(state, goods) > 0:
+                    yield A.BuyCargo(ship=ship.number, goods=goods,
+                                     label=f"Ship {ship.number}: buy {goods_name(goods)} for "
+                                           f"{money(price)}")
+
+
+def _sailing(state: OceanTraderState, seat: int) -> Iterator[Action]:
+    if state.thrown is not None:
+        return
+    player = state.players[seat]
+    at_sea = [s.number for s in player.ships if must_sail(state, seat, s)]
+    leaving = [s for s in player.ships if may_depart(state, seat, s)]
+    for size in range(0 if at_sea else 1, len(leaving) + 1):
+        for group in itertools.combinations(leaving, size):
+            parts = []
+            if at_sea:
+                parts.append("ships at sea sail" if len(at_sea) > 1 else
+                             f"ship {at_sea[0]} sails on")
+            for ship in group:
+                assert ship.port is not None
+                parts.append(f"ship {ship.number} leaves {port_name(ship.port)}")
+            yield A.ThrowDice(depart=tuple(s.number for s in group),
+                              label="Throw the dice: " + ", ".join(parts))
+
+
+def _office(state: OceanTraderState, seat: int) -> Iterator[Action]:
+    c = content()
+    rules = c.rules
+    player = state.players[seat]
+    if free_ship_number(state, seat) is not None and player.cash >= rules.ships.buy_price:
+        yield A.BuyShip(label=f"Buy ship {free_ship_number(state, seat)} for "
+                              f"{money(rules.ships.buy_price)} (it starts in "
+                              f"{port_name(c.start_port)})")
+    for ship in player.ships:
+        if ship.port is not None and not ship.cargo:
+            yield A.SellShip(ship=ship.number, label=f"Sell ship {ship.number} to the Banker "
+                                                     f"for {money(rules.ships.sell_price)}")
+        if not ship.insured and player.cash >= rules.insurance.extra_policy_price:
+            yield A.BuyPolicy(ship=ship.number,
+                              label=f"Insure ship {ship.number} for "
+                                    f"{money(rules.insurance.extra_policy_price)}")
+        if ship.insured:
+            yield A.SurrenderPolicy(ship=ship.number,
+                                    label=f"Surrender ship {ship.number}'s policy for "
+                                          f"{money(rules.insurance.surrender_value)}")
+    if state.variant != "full":
+        return
+    shares = rules.shares
+    if state.banker_shares > 0 and player.cash >= shares.price:
+        yield A.BuyShare(label=f"Buy a share certificate for {money(shares.price)}")
+    if player.shares > 0:
+        yield A.SellShare(label=f"Sell a share certificate to the Banker for "
+                                f"{money(shares.banker_buyback)}")
+        if len(state.active_seats()) > 1:
+            yield A.AuctionShare(label="Auction a share certificate to the other players")
+        if state.claim is None:
+            yield A.ClaimMajority(label="Claim a majority shareholding (checked after twelve "
+                                        "more turns)")
+        elif state.claim.claimant != seat and not player.challenged:
+            yield A.ChallengeClaim(label=f"Challenge {seat_ref(state.claim.claimant)}'s claim by "
+                                         f"showing your holding")
+
+
+def _end(state: OceanTraderState, seat: int) -> Iterator[Action]:
+    player = state.players[seat]
+    if state.thrown is None and any(must_sail(state, seat, s) for s in player.ships):
+        return
+    idle = [s for s in player.ships
+            if s.port is not None and not (s.traded or s.docked_now or s.new)]
+    if idle:
+        fees = sum(content().port(s.port).fee for s in idle if s.port is not None)
+        yield A.EndTurn(label=f"End your turn (port fees {money(fees)} for ships idle in port)")
+    else:
+        yield A.EndTurn(label="End your turn")

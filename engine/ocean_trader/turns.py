@@ -1,0 +1,131 @@
+"""The flow of play: the end of a turn (port fees for idle ships), passing play on, the claim's
+check after twelve turns, elimination and the end of the game."""
+
+from __future__ import annotations
+
+from engine.core import Event, seat_ref
+
+from .rules import content, money, pay, port_name, total_assets
+from .state import OceanTraderState
+
+
+def end_turn(state: OceanTraderState, events: list[Event]) -> None:
+    seat = state.active
+    player = state.players[seat]
+    # rulebook, Ports: the fee again "for each turn the ship remains in port unless it is buying
+    # or selling within that turn" (a ship that docked this turn paid on docking)
+    for ship in list(player.ships):
+        if ship.port is not None and not (ship.traded or ship.docked_now or ship.new):
+            fee = content().port(ship.port).fee
+            if not pay(state, seat, fee, f"ship {ship.number}'s turn in {port_name(ship.port)}",
+                       events):
+                return
+    player.turns += 1
+    _tidy(state, seat)
+    events.append(Event(kind="end_of_turn", seat=seat, text=f"{seat_ref(seat)} ends their turn."))
+    claim = state.claim
+    if claim is not None and claim.claimant == seat \
+            and claim.turns_done(player.turns) >= content().rules.claim.turns:
+        check_claim(state, seat, events)
+        if state.finished:
+            return
+    if _turn_limit_reached(state):
+        finish(state, "the turn limit was reached", None, events)
+        return
+    next_player(state)
+
+
+def _tidy(state: OceanTraderState, seat: int) -> None:
+    player = state.players[seat]
+    player.challenged = False
+    for ship in player.ships:
+        ship.traded = ship.sailed = ship.docked_now = ship.new = False
+    state.thrown = None
+    state.voyage = None
+
+
+def _turn_limit_reached(state: OceanTraderState) -> bool:
+    if state.variant != "short":
+        return False
+    return all(state.players[s].turns >= state.turn_limit for s in state.active_seats())
+
+
+def next_player(state: OceanTraderState) -> None:
+    for offset in range(1, state.seats + 1):
+        seat = (state.active + offset) % state.seats
+        if not state.players[seat].eliminated:
+            state.active = seat
+            break
+    state.turn += 1
+    state.thrown = None
+    state.voyage = None
+
+
+def check_claim(state: OceanTraderState, seat: int, events: list[Event]) -> None:
+    """After the claimant's twelfth turn: a majority (more certificates than any other player)
+    plus the starting assets of one ship, one policy and £750, or forfeit one certificate."""
+    rules = content().rules.claim
+    player = state.players[seat]
+    others = [p.shares for s, p in enumerate(state.players) if s != seat and not p.eliminated]
+    majority = player.shares > max(others, default=0)
+    policies = sum(1 for s in player.ships if s.insured)
+    holds = (len(player.ships) >= rules.must_hold_ships and policies >= rules.must_hold_policies
+             and player.cash >= rules.must_hold_cash)
+    state.claim = None
+    if majority and holds:
+        events.append(Event(kind="claim_succeeds", seat=seat, reveals=True,
+                            text=f"{seat_ref(seat)} still holds a majority of the shares and "
+                                 f"the starting assets: they control the shipping line."))
+        finish(state, "a majority claim succeeded", seat, events)
+        return
+    forfeit = min(rules.forfeit_on_failure, player.shares)
+    player.shares -= forfeit
+    state.banker_shares += forfeit
+    events.append(Event(kind="claim_fails", seat=seat, reveals=True,
+                        data={"forfeit": forfeit},
+                        text=f"{seat_ref(seat)}'s claim fails: they forfeit {forfeit} share "
+                             f"certificate to the Merchant Banker and play goes on."))
+
+
+def eliminate(state: OceanTraderState, seat: int, why: str, events: list[Event]) -> None:
+    """A player who cannot pay is out; their assets return to the Merchant Banker."""
+    player = state.players[seat]
+    player.eliminated = True
+    state.banker_shares += player.shares
+    player.shares = 0
+    player.cash = 0
+    player.ships = []
+    state.eliminated_order.append(seat)
+    events.append(Event(kind="eliminated", seat=seat, data={"why": why},
+                        text=f"{seat_ref(seat)} {why} and is eliminated; their assets return "
+                             f"to the Merchant Banker."))
+    if state.claim is not None and state.claim.claimant == seat:
+        state.claim = None
+    if state.pending is not None and state.pending.seat == seat:
+        state.pending = None
+    remaining = state.active_seats()
+    if len(remaining) == 1:
+        finish(state, "every other player was eliminated", remaining[0], events)
+        return
+    if state.active == seat:
+        _tidy(state, seat)
+        if _turn_limit_reached(state):
+            finish(state, "the turn limit was reached", None, events)
+            return
+        next_player(state)
+
+
+def finish(state: OceanTraderState, reason: str, winner: int | None,
+           events: list[Event]) -> None:
+    state.final_assets = [total_assets(state, s) for s in range(state.seats)]
+    state.finished = True
+    state.end_reason = reason
+    state.winner = winner
+    state.voyage = None
+    state.pending = None
+    state.auction = None
+    events.append(Event(kind="game_over", reveals=True,
+                        data={"assets": state.final_assets, "winner": winner},
+                        text="The game is over (" + reason + "). Total assets: " + ", ".join(
+                            f"{seat_ref(s)} {money(a)}" for s, a in
+                            enumerate(state.final_assets)) + "."))

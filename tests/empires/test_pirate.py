@@ -1,0 +1,104 @@
+"""The Pirate: secret simultaneous bribes, the winner's Pirate turn, ties, Pirate's Bay."""
+
+from __future__ import annotations
+
+from engine.core import Rng
+from engine.empires import GAME
+from engine.empires import actions as A
+from engine.empires.resolve import advance
+
+from .helpers import calm, clear, do, fight, my_turn, new, own, put
+
+
+def bribe_phase(seats: int = 3):  # noqa: ANN201
+    state = new(seats)
+    calm(state, "colbert")
+    state.turn_state = None
+    state.pending = []
+    state.phase = "turns"
+    state.order_index = seats
+    advance(state, [])
+    assert state.phase == "bribe"
+    for p in state.players:
+        p.gold = 6
+    return state
+
+
+def test_bribes_are_simultaneous_and_hidden_until_all_are_in() -> None:
+    state = bribe_phase(3)
+    assert GAME.actors(state) == {0, 1, 2}
+    state, events = do(state, 1, {"type": "bribe", "amount": 4})
+    assert GAME.actors(state) == {0, 2}
+    assert not any("4" in e.text or e.data for e in events)
+    for viewer in (None, 0, 2):
+        view = GAME.view(state, viewer)
+        assert view.bribes_answered == [False, True, False] and view.my_bribe is None
+        assert view.players[1].gold == 6  # the gold is not paid before the reveal
+    assert GAME.view(state, 1).my_bribe == 4
+    # another amount for seat 1 changes nobody else's view
+    other = GAME.scramble_secrets(state, 1, Rng.from_seed(5))
+    for viewer in (None, 0, 2):
+        assert GAME.view(other, viewer) == GAME.view(state, viewer)
+    state, _ = do(state, 0, {"type": "bribe", "amount": 2})
+    state, events = do(state, 2, {"type": "bribe", "amount": 1})
+    reveal = next(e for e in events if e.kind == "bribes_revealed")
+    assert reveal.reveals and reveal.data["bribes"] == [2, 4, 1]
+    assert state.chest == 7 and [p.gold for p in state.players] == [4, 2, 5]
+    assert state.phase == "pirate" and GAME.actors(state) == {1}
+
+
+def test_a_tied_bribe_means_the_pirates_do_nothing() -> None:
+    state = bribe_phase(2)
+    state, _ = do(state, 0, {"type": "bribe", "amount": 3})
+    state, events = do(state, 1, {"type": "bribe", "amount": 3})
+    assert state.chest == 6 and state.phase != "pirate"
+    assert any("tie" in e.text for e in events)
+
+
+def test_the_bribe_winner_sails_and_attacks_with_the_pirate() -> None:
+    state = bribe_phase(2)
+    clear(state, pirate_at=(10, 2))
+    put(state, 0, "transport", (11, 2), "us")
+    own(state, 0, "boston")
+    state, _ = do(state, 0, {"type": "bribe", "amount": 0})
+    state, _ = do(state, 1, {"type": "bribe", "amount": 1})
+    legal = GAME.legal_actions(state, 1)
+    assert any(isinstance(a, A.Sail) and a.ship == "pirate" for a in legal)
+    assert any(isinstance(a, A.Attack) and a.target == "us" for a in legal)
+    pieces = state.players[0].pieces["transport"]
+    state, _ = do(state, 1, {"type": "attack", "ship": "pirate", "target": "us"})
+    done, _ = fight(state, [6], [1])
+    # the Pirate's victim goes back to its owner, not to the bribe winner
+    assert done.ship("us") is None and done.players[1].captured == []
+    assert done.players[0].pieces["transport"] == pieces + 1
+
+
+def test_sinking_the_pirate_ends_the_bribes() -> None:
+    state = new(2)
+    clear(state, pirate_at=(11, 2))
+    calm(state)
+    put(state, 0, "ship_of_the_line", (10, 2), "a")
+    my_turn(state, 0)
+    state, _ = do(state, 0, {"type": "attack", "ship": "a", "target": "pirate"})
+    assert GAME.actors(state) == {0}  # nobody commands the Pirate outside its turn
+    done, _ = fight(state, [6], [1])
+    assert not done.pirate_afloat and done.players[0].captured == ["pirate"]
+    done.turn_state = None
+    done.order_index = 2
+    advance(done, [])
+    assert done.phase != "bribe"
+
+
+def test_pirates_bay_is_a_naval_base_holding_the_treasure_chest() -> None:
+    state = new(2)
+    clear(state, pirate_at=(10, 2))
+    calm(state)
+    state.chest = 9
+    put(state, 0, "ship_of_the_line", (12, 15), "a")  # beside the bay at (11, 15)
+    my_turn(state, 0)
+    gold = state.players[0].gold
+    state, _ = do(state, 0, {"type": "attack", "ship": "a", "target": "pirates_bay"})
+    missed, _ = fight(state, [5])  # 5+1+2 = 8 < 9
+    assert missed.chest == 9
+    done, _ = fight(state, [6])
+    assert done.chest == 0 and done.players[0].gold == gold + 9

@@ -1,0 +1,457 @@
+"""One test per rule of the rulebook, with the rulebook's numbers. Positions are set up by hand
+and the die is loaded where a throw matters."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ocean_trader import GAME
+from engine.ocean_trader import actions as A
+from engine.ocean_trader.state import Claim, Ship
+from tests.ocean_trader.helpers import (
+    act,
+    card_for,
+    load_die,
+    new_game,
+    only_card,
+    put_at_sea,
+    rejected,
+)
+
+
+# --- setting up ---------------------------------------------------------------------------
+def test_every_player_starts_in_liverpool_with_one_insured_ship_and_750() -> None:
+    state = GAME.setup({}, 3, 5)
+    for player in state.players:
+        assert player.cash == 750 and player.shares == 0
+        assert [(s.number, s.port, s.insured) for s in player.ships] == [(1, "LIV", True)]
+
+
+@pytest.mark.parametrize(("seats", "cards"), [(2, 5), (4, 5), (5, 7), (6, 7)])
+def test_five_world_trade_cards_in_play_up_to_four_players_seven_for_five_or_six(
+        seats: int, cards: int) -> None:
+    state = GAME.setup({}, seats, 1)
+    assert len(state.in_play) == cards
+    assert len(state.trade_deck) == 83 - cards
+
+
+def test_two_player_game_uses_nine_share_certificates() -> None:
+    assert GAME.setup({"variant": "full"}, 2, 1).banker_shares == 9
+    assert GAME.setup({"variant": "full"}, 3, 1).banker_shares == 10
+
+
+def test_the_outright_highest_opening_throw_plays_first() -> None:
+    for seed in range(10):
+        state = GAME.setup({}, 4, seed)
+        last = state.opening_rolls[-1]
+        assert last.count(max(last)) == 1 and last.index(max(last)) == state.first_player
+        assert state.active == state.first_player
+
+
+# --- ships and insurance ------------------------------------------------------------------
+def test_a_new_ship_costs_2000_and_starts_in_liverpool() -> None:
+    state = new_game(cash=2500)
+    state, _ = act(state, 0, A.BuyShip())
+    ship = state.players[0].ship(2)
+    assert state.players[0].cash == 500
+    assert ship is not None and ship.port == "LIV" and not ship.insured
+    # issued this turn: it neither trades nor sails until the next
+    keys = {a.key() for a in GAME.legal_actions(state, 0)}
+    assert A.ThrowDice(depart=(2,)).key() not in keys
+    assert A.BuyCargo(ship=2, goods="coal").key() not in keys
+
+
+def test_a_fleet_has_at_most_three_ships() -> None:
+    state = new_game(cash=9000)
+    state, _ = act(state, 0, A.BuyShip())
+    state, _ = act(state, 0, A.BuyShip())
+    assert rejected(state, 0, A.BuyShip()) == "A fleet has at most 3 ships."
+
+
+def test_a_ship_sells_back_for_1000_only_in_port() -> None:
+    state = new_game(cash=100)
+    state, _ = act(state, 0, A.SellShip(ship=1))
+    assert state.players[0].cash == 1100 and state.players[0].ships == []
+    state = new_game(cash=100)
+    put_at_sea(state.players[0].ships[0], "R13", 4, "RIO")
+    assert "only in port" in rejected(state, 0, A.SellShip(ship=1))
+
+
+def test_an_extra_policy_costs_500_and_is_surrendered_for_250() -> None:
+    state = new_game(cash=320)
+    state.players[0].ships.append(Ship(number=2, port="LIV"))
+    assert rejected(state, 0, A.BuyPolicy(ship=2)) == \
+        "You need £500 for a policy; you have £320."
+    state = state.model_copy(deep=True)  # a new position (validate remembers the last one)
+    state.players[0].cash = 600
+    state, _ = act(state, 0, A.BuyPolicy(ship=2))
+    assert state.players[0].cash == 100 and state.players[0].ship(2).insured  # type: ignore
+    state, _ = act(state, 0, A.SurrenderPolicy(ship=1))
+    assert state.players[0].cash == 350 and not state.players[0].ship(1).insured  # type: ignore
+
+
+def _wreck(insured: bool) -> tuple[int, list[Ship]]:
+    state = new_game(cash=1000)
+    ship = state.players[0].ships[0]
+    ship.insured = insured
+    ship.cargo = ["coal", "tea"]
+    put_at_sea(ship, "R02", 1, "GIB")  # space 2 is red
+    state.prospect_deck.insert(0, "wrecked_reef")
+    load_die(state, 1)
+    state, events = act(state, 0, A.ThrowDice())
+    assert any(e.kind == "ship_lost" for e in events)
+    return state.players[0].cash, state.players[0].ships
+
+
+def test_an_insured_loss_pays_a_new_ship_at_liverpool_and_the_cargo_lost() -> None:
+    cash, ships = _wreck(insured=True)
+    assert cash == 1000 + 100 + 450
+    assert [(s.number, s.port, s.insured, s.cargo) for s in ships] == [(1, "LIV", True, [])]
+
+
+def test_an_uninsured_loss_is_a_loss() -> None:
+    cash, ships = _wreck(insured=False)
+    assert cash == 1000 and ships == []
+
+
+# --- sailing ------------------------------------------------------------------------------
+def test_one_throw_moves_every_sailing_ship() -> None:
+    state = new_game(cash=5000)
+    first = state.players[0].ships[0]
+    put_at_sea(first, "R13", 4, "RIO")
+    state.players[0].ships.append(Ship(number=2))
+    put_at_sea(state.players[0].ships[1], "R14", 1, "CPT")
+    load_die(state, 2)
+    state, events = act(state, 0, A.ThrowDice())
+    assert [e.data["die"] for e in events if e.kind == "dice"] == [2]
+    assert [(s.route, s.at) for s in state.players[0].ships] == [("R13", 6), ("R14", 3)]
+
+
+def test_a_ship_at_sea_must_move_every_turn() -> None:
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], "R13", 4, "RIO")
+    assert "must move" in rejected(state, 0, A.EndTurn())
+
+
+def test_a_ship_keeps_its_direction_until_the_next_port() -> None:
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], "R13", 7, "LIV")
+    load_die(state, 3)
+    state, _ = act(state, 0, A.ThrowDice())
+    ship = state.players[0].ships[0]
+    assert (ship.at, ship.toward) == (4, "LIV")
+    # no move turns a ship round at sea: the only throw carries it on towards Liverpool
+    assert all(a.type != "choose_route" for a in GAME.legal_actions(state, 0))
+
+
+def test_a_throw_reaching_a_port_may_stop_there_or_sail_on() -> None:
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], "R01", 2, "BOR")  # Bordeaux is one space ahead
+    load_die(state, 3)
+    state, _ = act(state, 0, A.ThrowDice())
+    assert state.pending is not None and state.pending.kind == "at_port"
+    assert GAME.actors(state) == {0}
+    types = {a.type for a in GAME.legal_actions(state, 0)}
+    assert types == {"dock", "sail_on"}
+    docked, _ = act(state, 0, A.Dock(ship=1))
+    assert docked.players[0].ships[0].port == "BOR" and docked.players[0].cash == 5000 - 40
+    sailed, _ = act(state, 0, A.SailOn(ship=1, route="R03"))
+    ship = sailed.players[0].ships[0]
+    assert (ship.route, ship.at, ship.toward, ship.port) == ("R03", 2, "GIB", None)
+    assert sailed.players[0].cash == 5000  # passing through a port costs nothing
+
+
+def test_a_throw_ending_exactly_on_a_port_must_dock_and_pay_the_fee() -> None:
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], "R01", 2, "BOR")
+    load_die(state, 1)
+    state, events = act(state, 0, A.ThrowDice())
+    assert state.pending is None
+    assert state.players[0].ships[0].port == "BOR"
+    assert state.players[0].cash == 5000 - 40
+    assert any(e.kind == "fee" and e.data["amount"] == 40 for e in events)
+
+
+def test_a_port_fee_for_every_turn_in_port_without_trading() -> None:
+    state = new_game(cash=5000)
+    state, _ = act(state, 0, A.EndTurn())
+    assert state.players[0].cash == 5000 - 60
+    state, _ = act(state, 1, A.BuyCargo(ship=1, goods="coal"))
+    state, _ = act(state, 1, A.EndTurn())
+    assert state.players[1].cash == 5000 - 100  # trading: the coal, no fee
+
+
+def test_a_red_space_draws_a_prospect_card_obeyed_at_once() -> None:
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], "R02", 1, "GIB")
+    state.prospect_deck.insert(0, "salvage")
+    load_die(state, 1)
+    state, events = act(state, 0, A.ThrowDice())
+    assert [e.data["card"] for e in events if e.kind == "prospect"] == ["salvage"]
+    assert state.players[0].cash == 5300
+
+
+def test_a_prospect_card_can_cancel_a_commodity_category() -> None:
+    state = new_game(cash=5000)
+    coal, grain = card_for("ADN", "coal"), card_for("ADN", "grain")
+    only_card(state, coal, grain)
+    put_at_sea(state.players[0].ships[0], "R02", 1, "GIB")
+    state.prospect_deck.insert(0, "market_glut_4")  # Minerals
+    load_die(state, 1)
+    state, _ = act(state, 0, A.ThrowDice())
+    assert coal not in [s.card for s in state.in_play] and coal in state.trade_discard
+    assert grain in [s.card for s in state.in_play] and len(state.in_play) == 2
+
+
+def test_a_prospect_card_can_hold_a_ship() -> None:
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], "R02", 1, "GIB")
+    state.prospect_deck.insert(0, "becalmed")
+    load_die(state, 1)
+    state, _ = act(state, 0, A.ThrowDice())
+    state, _ = act(state, 0, A.EndTurn())
+    state, _ = act(state, 1, A.EndTurn())
+    # held: no throw is needed and the ship may not move
+    assert all(a.type != "throw_dice" for a in GAME.legal_actions(state, 0))
+
+
+def test_the_suez_canal_towing_fee_is_50() -> None:
+    state = new_game(cash=5000)
+    state.players[0].ships[0].port = "ALX"
+    load_die(state, 3)
+    state, _ = act(state, 0, A.ThrowDice(depart=(1,)))
+    assert state.pending is not None and state.pending.kind == "depart"
+    state, events = act(state, 0, A.ChooseRoute(ship=1, route="R05"))
+    assert state.players[0].ships[0].at == 3
+    assert state.players[0].cash == 5000 - 50
+    assert [e.data["amount"] for e in events if e.kind == "fee"] == [50]
+
+
+@pytest.mark.parametrize(("at", "toward", "die", "after"), [
+    (3, "MEL", 3, 8),    # eastward: 3 + 2
+    (8, "CPT", 3, 7),    # westward: 3 - 2
+    (8, "CPT", 2, 8),    # westward 2 - 2: standing still
+    (10, "CPT", 1, 11),  # westward 1 - 2: going back
+])
+def test_the_roaring_forties_add_two_eastward_and_take_two_westward(
+        at: int, toward: str, die: int, after: int) -> None:
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], "R21", at, toward)
+    load_die(state, die)
+    state, events = act(state, 0, A.ThrowDice())
+    ship = state.players[0].ships[0]
+    assert (ship.route, ship.at, ship.toward) == ("R21", after, toward)
+    assert [e.data["change"] for e in events if e.kind == "roaring_forties"] == \
+        [2 if toward == "MEL" else -2]
+
+
+# --- buying and selling goods ---------------------------------------------------------------
+def test_goods_are_bought_only_where_the_port_sells_them() -> None:
+    state = new_game(cash=5000)
+    assert "does not sell" in rejected(state, 0, A.BuyCargo(ship=1, goods="tea"))
+    state, _ = act(state, 0, A.BuyCargo(ship=1, goods="coal"))
+    assert state.players[0].ships[0].cargo == ["coal"] and state.players[0].cash == 4900
+
+
+def test_one_cargo_per_complete_turn_in_port() -> None:
+    state = new_game(cash=5000)
+    state, _ = act(state, 0, A.BuyCargo(ship=1, goods="coal"))
+    assert "one cargo a turn" in rejected(state, 0, A.BuyCargo(ship=1, goods="coal"))
+    # a ship that has just docked has not spent a complete turn in port
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], "R01", 2, "BOR")
+    load_die(state, 1)
+    state, _ = act(state, 0, A.ThrowDice())
+    assert "cannot trade and sail" in rejected(state, 0, A.BuyCargo(ship=1, goods="wine"))
+
+
+def test_a_ship_carries_up_to_three_cargoes() -> None:
+    state = new_game(cash=5000)
+    state.players[0].ships[0].cargo = ["coal", "tea", "coal"]
+    assert "already carries 3" in rejected(state, 0, A.BuyCargo(ship=1, goods="coal"))
+
+
+def test_six_bills_of_lading_for_each_goods_type() -> None:
+    state = new_game(cash=5000)
+    state.players[1].ships[0].cargo = ["coal"] * 3
+    state.players[0].ships.append(Ship(number=2, port="GIB", cargo=["coal"] * 3))
+    assert "All 6 Bills of Lading" in rejected(state, 0, A.BuyCargo(ship=1, goods="coal"))
+
+
+def test_speculative_buying_is_allowed() -> None:
+    state = new_game(cash=5000)
+    only_card(state, card_for("ADN", "grain"))
+    state, _ = act(state, 0, A.BuyCargo(ship=1, goods="manufactures"))
+    assert state.players[0].ships[0].cargo == ["manufactures"]
+
+
+def test_first_sale_pays_four_times_the_second_twice_then_the_card_is_replaced() -> None:
+    state = new_game(cash=1000)
+    card = card_for("ADN", "coal")
+    only_card(state, card)
+    ship = state.players[0].ships[0]
+    ship.port, ship.cargo = "ADN", ["coal", "coal"]
+    state, _ = act(state, 0, A.SellCargo(ship=1, goods="coal", card=card))
+    assert state.players[0].cash == 1000 + 4 * 100
+    state, _ = act(state, 0, A.EndTurn())
+    state, _ = act(state, 1, A.EndTurn())
+    state, events = act(state, 0, A.SellCargo(ship=1, goods="coal", card=card))
+    assert state.players[0].cash == 1400 + 2 * 100
+    assert card not in [s.card for s in state.in_play] and len(state.in_play) == 1
+    assert [e.kind for e in events].count("trade_card") == 1
+
+
+def test_unwanted_goods_sell_anywhere_for_half_the_purchase_price() -> None:
+    state = new_game(cash=1000)
+    state.players[0].ships[0].cargo = ["tea"]
+    state, _ = act(state, 0, A.DumpCargo(ship=1, goods="tea"))
+    assert state.players[0].cash == 1000 + 225 and state.players[0].ships[0].cargo == []
+
+
+def test_no_ship_trades_and_sails_in_one_turn_but_another_ship_may_sail() -> None:
+    state = new_game(cash=5000)
+    state.players[0].ships.append(Ship(number=2, port="LIV"))
+    state, _ = act(state, 0, A.BuyCargo(ship=1, goods="coal"))
+    throws = [a for a in GAME.legal_actions(state, 0) if isinstance(a, A.ThrowDice)]
+    assert [t.depart for t in throws] == [(2,)]
+    assert "cannot sail" in rejected(state, 0, A.ThrowDice(depart=(1,)))
+
+
+# --- shares, the claim and the end ----------------------------------------------------------
+def test_a_share_costs_1000_and_sells_back_to_the_banker_for_500() -> None:
+    state = new_game(cash=1200)
+    state, events = act(state, 0, A.BuyShare())
+    assert (state.players[0].cash, state.players[0].shares, state.banker_shares) == (200, 1, 8)
+    assert [e.to for e in events if e.kind == "buy_share"] == [[0]]
+    state, _ = act(state, 0, A.SellShare())
+    assert (state.players[0].cash, state.players[0].shares, state.banker_shares) == (700, 0, 9)
+    assert rejected(new_game(variant="short", cash=5000), 0, A.BuyShare()) == \
+        "The short game has no share certificates."
+
+
+def test_a_share_auction_goes_to_the_highest_sealed_bid() -> None:
+    state = new_game(seats=3, cash=3000)
+    state.players[0].shares = 2
+    state, _ = act(state, 0, A.AuctionShare())
+    assert GAME.actors(state) == {1, 2}
+    state, events = act(state, 1, A.Bid(amount=700))
+    assert [e.to for e in events] == [[1]]
+    assert GAME.view(state, 2).auction.my_bid is None  # type: ignore[union-attr]
+    state, _ = act(state, 2, A.Bid(amount=900))
+    assert [p.shares for p in state.players] == [1, 0, 1]
+    assert [p.cash for p in state.players] == [3900, 3000, 2100]
+    assert GAME.actors(state) == {0}
+
+
+def _play_turns(state, claimant_turns: int):  # type: ignore[no-untyped-def]
+    """Both players end turns until seat 0 has completed ``claimant_turns`` more."""
+    target = state.players[0].turns + claimant_turns
+    while state.players[0].turns < target and not state.finished:
+        state, _ = act(state, state.active, A.EndTurn())
+    return state
+
+
+def test_a_claim_is_checked_after_the_claimants_twelfth_turn_and_wins() -> None:
+    state = new_game(cash=5000)
+    state.players[0].shares, state.players[1].shares = 5, 2
+    state, _ = act(state, 0, A.ClaimMajority())
+    state = _play_turns(state, 12)  # the claim turn and eleven more
+    assert not state.finished
+    state = _play_turns(state, 1)  # the twelfth turn after the claim
+    assert state.finished and state.winner == 0
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == [0]
+
+
+def test_a_failed_claim_forfeits_one_share_and_play_goes_on() -> None:
+    state = new_game(cash=5000)
+    state.players[0].shares, state.players[1].shares = 2, 2
+    state.banker_shares = 5
+    state, _ = act(state, 0, A.ClaimMajority())
+    state = _play_turns(state, 13)
+    assert not state.finished and state.claim is None
+    assert (state.players[0].shares, state.banker_shares) == (1, 6)
+    assert GAME.actors(state) == {1}
+
+
+def test_a_claim_fails_without_the_starting_assets() -> None:
+    state = new_game(cash=5000)
+    state.players[0].shares = 5
+    state.players[0].ships[0].insured = False
+    state.claim = Claim(claimant=0, made_on=0)
+    state = _play_turns(state, 13)
+    assert not state.finished and state.players[0].shares == 4
+
+
+def test_an_equal_holding_shown_by_a_challenger_blocks_the_claim() -> None:
+    state = new_game(cash=5000)
+    state.players[0].shares, state.players[1].shares = 3, 3
+    state, _ = act(state, 0, A.ClaimMajority())
+    state, _ = act(state, 0, A.EndTurn())
+    state, events = act(state, 1, A.ChallengeClaim())
+    assert state.claim is None and events[0].data["blocked"]
+    assert rejected(state, 1, A.ChallengeClaim()) == "Nobody has claimed a majority."
+
+
+def test_a_player_who_cannot_pay_a_fee_is_eliminated_and_play_goes_on() -> None:
+    state = new_game(seats=3, cash=5000)
+    player = state.players[0]
+    player.cash, player.shares = 30, 2
+    state.banker_shares = 8
+    put_at_sea(player.ships[0], "R01", 2, "BOR")
+    load_die(state, 1)
+    state, events = act(state, 0, A.ThrowDice())
+    assert state.players[0].eliminated and state.players[0].ships == []
+    assert state.players[0].cash == 0 and state.players[0].shares == 0
+    assert state.banker_shares == 10
+    assert any(e.kind == "eliminated" for e in events)
+    assert GAME.actors(state) == {1} and not state.finished
+    for _ in range(4):
+        state, _ = act(state, state.active, A.EndTurn())
+        assert 0 not in GAME.actors(state)
+
+
+def test_the_short_game_ends_at_the_turn_limit_and_most_assets_wins() -> None:
+    state = new_game(variant="short", turns=2, cash=5000)
+    state.players[1].cash = 9000
+    for _ in range(4):
+        assert not state.finished
+        state, _ = act(state, state.active, A.EndTurn())
+    assert state.finished
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == [1]
+    assert outcome.scores == [5000 - 120 + 1000 + 250, 9000 - 120 + 1000 + 250]
+
+
+# --- private information and messages -----------------------------------------------------
+def test_cash_and_shares_are_seen_only_by_their_owner() -> None:
+    state = new_game(cash=1234)
+    state.players[0].shares = 3
+    own, other, spectator = GAME.view(state, 0), GAME.view(state, 1), GAME.view(state, None)
+    assert (own.players[0].cash, own.players[0].shares) == (1234, 3)
+    assert (other.players[0].cash, other.players[0].shares) == (None, None)
+    assert spectator.players[0].cash is None and spectator.players[1].cash is None
+    assert other.players[0].ships == own.players[0].ships  # the office is open
+    assert GAME.private_lines(state, 0)[:2] == ["Cash: £1,234", "Share certificates: 3"]
+
+
+def test_peeked_trade_cards_are_shown_only_to_the_player() -> None:
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], "R02", 1, "GIB")
+    state.prospect_deck.insert(0, "market_news")
+    top = state.trade_deck[:3]
+    load_die(state, 1)
+    state, events = act(state, 0, A.ThrowDice())
+    assert [e.to for e in events if e.kind == "peek"] == [[0]]
+    assert GAME.view(state, 0).pending.cards == top  # type: ignore[union-attr]
+    assert GAME.view(state, 1).pending.cards == []  # type: ignore[union-attr]
+    order = tuple(reversed(top))
+    state, _ = act(state, 0, A.OrderCards(order=order))
+    assert state.trade_deck[:3] == list(order)
+
+
+def test_rejections_say_why_and_what_to_do() -> None:
+    state = new_game(cash=100)
+    assert rejected(state, 0, A.BuyShip()) == "You need £2,000 for a ship; you have £100."
+    assert "It is {s0}'s turn" in rejected(state, 1, A.EndTurn())
+    assert rejected(state, 0, A.Dock(ship=1)) == "There is no decision waiting for that."

@@ -1,0 +1,305 @@
+"""Ships rules: Action: Take One Card and An Explanation of the Cards -- one test per kind of
+card effect."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.ships.state import ActionBox, ShipsState
+
+from .helpers import (
+    GAME,
+    act,
+    give_gold,
+    give_goods,
+    give_industry,
+    legal,
+    place,
+    play,
+    position,
+    put_cube,
+    put_ships,
+    refuse,
+)
+
+
+def _take(card: str, seats: int = 2, era: str = "galley", **turn: int) -> ShipsState:
+    """Seat 0 takes ``card`` (the only card on display) with a merchant cube."""
+    state = position(seats=seats, stock_free=1, **turn)
+    state.era = era
+    state.display = [card]
+    state.players[0].bank_discs = 0  # room in the bank, unless a test says otherwise
+    return state
+
+
+def _took(state: ShipsState, card: str) -> ShipsState:
+    return play(state, 0, "take_card", pay="merchant", card=card)
+
+
+@pytest.mark.parametrize(("card", "field", "gain"), [
+    ("currency", "gold", 2),
+    ("navigation_device", "navigation", 3),
+    ("phoenician_alphabet", "stock_cubes", 1),
+    ("galley_industry_1", "industry", 1),
+])
+def test_gain_cards(card: str, field: str, gain: int) -> None:
+    # Cards: the gold, merchant cube, navigation and industry symbols (and the cards that say
+    # the same): take that many from the pool.
+    state = _take(card)
+    before = getattr(state.players[0], field)
+    state = _took(state, card)
+    assert getattr(state.players[0], field) == before + gain
+    assert card not in state.display
+
+
+def test_merchant_cube_card_takes_from_the_players_own_pool_cubes() -> None:
+    # Lloyds of London: two of your merchant cubes from the pool; an empty pool gives nothing.
+    state = _take("lloyds_of_london", era="sailing")
+    state.players[0].pool_cubes = 1
+    state = _took(state, "lloyds_of_london")
+    assert state.players[0].pool_cubes == 0
+
+
+def test_card_gold_with_a_full_bank_becomes_vp() -> None:
+    # Important Note About Gold: surplus gold from a card scores one VP per two.
+    state = _take("currency")
+    state.players[0].bank_discs = 8
+    give_gold(state, 0, 2)
+    state = _took(state, "currency")
+    assert state.players[0].gold == 2 and state.players[0].vp == 5 + 1
+
+
+def test_card_with_a_gold_cost() -> None:
+    # Take One Card: some cards also cost the gold shown on them.
+    state = _take("sailing_merchant_2", era="sailing")
+    rejection = refuse(state, 0, "take_card", pay="merchant", card="sailing_merchant_2")
+    assert "1 gold" in rejection.message and "you have 0" in rejection.message
+    give_gold(state, 0, 1)
+    state = _took(state, "sailing_merchant_2")
+    assert state.players[0].gold == 0 and state.supply.gold == 56
+
+
+def test_goods_of_choice_card() -> None:
+    # Warehouse: one goods counter of your choice from the pool into your warehouse.
+    state = _took(_take("warehouse"), "warehouse")
+    assert state.pending[0].kind == "choose"
+    assert {a.good for a in legal(state, 0)} == {  # type: ignore[attr-defined]
+        "food", "oil", "metal", "wine", "cloth"}
+    state = play(state, 0, "choose_good", good="cloth")
+    assert state.players[0].goods == {"cloth": 1} and not state.pending
+
+
+def test_two_goods_of_choice_card() -> None:
+    # Venetian Empire: two goods counters of your choice.
+    state = _took(_take("venetian_empire", era="sailing"), "venetian_empire")
+    state = play(state, 0, "choose_good", good="metal")
+    assert state.pending
+    state = play(state, 0, "choose_good", good="wine")
+    assert state.players[0].goods == {"metal": 1, "wine": 1} and not state.pending
+
+
+def test_sell_card_adds_gold_and_vp_per_good() -> None:
+    # Docks: sell some or all of your goods, one extra gold and one VP per good sold.
+    state = _take("docks")
+    give_goods(state, 0, food=1, cloth=1, wine=1)
+    state = _took(state, "docks")
+    assert state.pending[0].kind == "card"
+    state = play(state, 0, "sell_goods", pay="card", goods=[["cloth", 1], ["food", 1]])
+    p = state.players[0]
+    assert p.gold == (4 + 1) + (1 + 1)
+    assert p.vp == 5 + 2
+    assert p.goods == {"wine": 1} and not state.pending
+
+
+def test_steam_sell_card_adds_two_gold_per_good() -> None:
+    # Steam-Powered Cranes: two extra gold and one VP per good sold.
+    state = _take("steam_powered_cranes", era="steam")
+    give_goods(state, 0, oil=2)
+    state = _took(state, "steam_powered_cranes")
+    state = play(state, 0, "sell_goods", pay="card", goods=[["oil", 2]])
+    assert state.players[0].gold == 2 * (2 + 2) and state.players[0].vp == 5 + 2
+
+
+def test_ram_places_a_warship_without_food() -> None:
+    # Ram: place a ship in a Warship box; no food is expended; all other rules apply.
+    state = _take("ram")
+    state = _took(state, "ram")
+    assert not legal(state, 0, "place_ship", box="merchant")
+    state = play(state, 0, "place_ship",
+                 **place("athens.c1", 1, box="warship", pay="card", disc_from="warehouse"))
+    p = state.players[0]
+    assert state.ages[0].warship == [0]
+    assert p.vp == 5 + 1 + 2  # Age 1's first ship, Athens's two VP
+    assert p.goods == {} and state.supply.goods["food"] == 14
+    assert not state.pending
+    assert "place_ship" not in p.boxes  # the card, not the display's action, was used
+
+
+def test_panama_places_two_cubes() -> None:
+    # Panama Canal: a ship in the Merchant box, then two merchant cubes instead of one.
+    state = _take("panama_canal", era="steam")
+    put_ships(state, 9, merchant=[1])
+    state.area = 2
+    stock = state.players[0].stock_cubes
+    state = _took(state, "panama_canal")
+    assert not legal(state, 0, "place_ship", box="warship")
+    state = play(state, 0, "place_ship",
+                 **place(("miletus.t0", "knossos.t1"), 9, pay="card"))
+    p = state.players[0]
+    assert state.trade == {"miletus.t0": 0, "knossos.t1": 0}
+    assert p.goods == {"oil": 1, "wine": 1}
+    assert p.stock_cubes == stock - 2
+    assert state.ages[8].merchant == [1, 0]
+
+
+def test_card_placement_industry_counter_goes_to_the_card_box() -> None:
+    # Industry Counters: the counter goes to the action box that allowed the action.
+    state = _take("ram")
+    state.display = ["panama_canal"]
+    state.era = "steam"
+    put_ships(state, 9, merchant=[1])
+    state.area = 2
+    give_industry(state, 0, 1)
+    state = _took(state, "panama_canal")
+    state = play(state, 0, "place_ship",
+                 **place(("tyre.t1", "knossos.t1"), 9, pay="card", industry=True))
+    p = state.players[0]
+    assert p.goods == {"cloth": 2, "wine": 1}
+    assert p.boxes["take_card"].industry == 1
+
+
+def test_upgrade_card_costs_no_gold() -> None:
+    # Lateen Sail: perform the Upgrade Ship action (the card needs only the cube).
+    state = _take("lateen_sail")
+    put_ships(state, 1, merchant=[0])
+    put_ships(state, 2, merchant=[1])
+    state.area = 2
+    state = _took(state, "lateen_sail")
+    state = play(state, 0, "upgrade_ship", **place("tyre.t1", 2, pay="card"), from_age=1,
+                 from_box="merchant")
+    assert state.ages[1].merchant == [1, 0] and state.players[0].gold == 0
+    assert state.players[0].goods == {"cloth": 1}
+
+
+def test_remove_ships_from_one_age_card() -> None:
+    # Lighthouse: remove some or all of your ships from one age level, back to your stock.
+    state = _take("lighthouse")
+    put_ships(state, 2, merchant=[0, 1], warship=[0])
+    put_ships(state, 3, merchant=[0])
+    state = _took(state, "lighthouse")
+    assert {(a.age, a.merchant, a.warship) for a in legal(state, 0, "remove_ships")} == {  # type: ignore[attr-defined]
+        (2, 1, 0), (2, 0, 1), (2, 1, 1), (3, 1, 0)}
+    state = play(state, 0, "remove_ships", age=2, merchant=1, warship=1)
+    assert state.ages[1].merchant == [1] and state.ages[1].warship == []
+    assert state.ages[2].merchant == [0]
+    assert state.players[0].ships["galley"] == 6 - 1
+
+
+def test_factories_retrieve_from_the_boxes_and_any_areas() -> None:
+    # Factories: retrieve your cubes from your action display AND any areas on the board.
+    state = _take("factories", era="sailing")
+    state.area = 3
+    for space in ("tyre.t0", "rome.t0"):
+        put_cube(state, space, 0)
+    put_cube(state, "tyre.t1", 1)
+    p = state.players[0]
+    p.boxes = {"sell_goods": ActionBox(merchant=2, industry=1)}
+    p.stock_cubes -= 2
+    stock = p.stock_cubes
+    state = _took(state, "factories")
+    state = play(state, 0, "retrieve_many", boxes=True, areas=[2, 3])
+    p = state.players[0]
+    assert state.trade == {"tyre.t1": 1}
+    assert p.stock_cubes == stock + 2 + 2 + 1  # boxes, areas, and the cube that took the card
+    assert p.industry == 1
+
+
+def test_per_own_ship_card() -> None:
+    # Vikings!: one gold and one navigation for each of your ships in the Longships box.
+    state = _take("vikings")
+    put_ships(state, 4, warship=[0, 1, 0], merchant=[0])
+    state = _took(state, "vikings")
+    assert (state.players[0].gold, state.players[0].navigation) == (2, 2)
+
+
+def test_per_own_ship_card_scores_vp() -> None:
+    # Blue Riband: four VP for each of your ships in the Lusitania box.
+    state = _take("blue_riband", era="steam")
+    put_ships(state, 10, merchant=[0, 1], warship=[0])
+    state = _took(state, "blue_riband")
+    assert state.players[0].vp == 5 + 4
+
+
+@pytest.mark.parametrize(("card", "era", "spaces", "vp"), [
+    ("roman_empire", "galley", ["tyre.t0", "alexandria.t1", "tyre.t1"], 2 * 2),
+    ("greek_empire", "galley", ["miletus.t0", "athens.t1"], 2 * 1),
+    ("slave_trade", "sailing", ["caribbean.t0", "caribbean.t2", "tyre.t0"], 2 * 2),
+    ("spanish_empire", "sailing", ["south_america.t1", "caribbean.t0"], 2 * 1),
+])
+def test_per_own_cube_cards(card: str, era: str, spaces: list[str], vp: int) -> None:
+    # Roman, Greek, Spanish Empire, Slave Trade: two gold, and two VP per own cube in a trade box
+    # with that good (or in that location); other players' cubes do not count.
+    state = _take(card, era=era)
+    for space in spaces:
+        put_cube(state, space, 0)
+    put_cube(state, "alexandria.t0", 1)
+    put_cube(state, "caribbean.t1", 1)
+    state = _took(state, card)
+    assert state.players[0].gold == 2
+    assert state.players[0].vp == 5 + vp
+
+
+def test_british_empire_counts_cloth_cubes_but_not_the_rest_of_the_world() -> None:
+    # British Empire: two gold and one VP per cube in a cloth trade box, scored areas included,
+    # cubes in The Rest of the World box not counted.
+    state = _take("british_empire", era="steam")
+    state.area = 7
+    put_cube(state, "tyre.t1", 0)
+    put_cube(state, "london.t0", 0)
+    state.rest_merchant = [3, 0]
+    state = _took(state, "british_empire")
+    assert state.players[0].gold == 2 and state.players[0].vp == 5 + 2
+
+
+def test_hanseatic_league_converts_wine() -> None:
+    # Hanseatic League: some or all of your wine to goods of your choice (not wine); one gold and
+    # one VP for each good changed.
+    state = _take("hanseatic_league", era="sailing")
+    give_goods(state, 0, wine=2)
+    state = _took(state, "hanseatic_league")
+    assert "wine" not in {a.good for a in legal(state, 0, "convert_wine")}  # type: ignore[attr-defined]
+    state = play(state, 0, "convert_wine", good="cloth")
+    p = state.players[0]
+    assert p.goods == {"wine": 1, "cloth": 1}
+    assert (p.gold, p.vp) == (1, 5 + 1)
+    state = play(state, 0, "stop_converting")
+    assert not state.pending and state.players[0].goods == {"wine": 1, "cloth": 1}
+
+
+def test_pirates_make_every_other_player_return_a_good() -> None:
+    # Pirates: all players except you select one good from their warehouse and return it to the
+    # pool; you score three VP. The robbed players choose, so they are the ones to act.
+    state = _take("pirates", seats=4, era="sailing")
+    give_goods(state, 2, food=-1)  # the third and fourth players' starting food
+    give_goods(state, 3, food=-1, metal=1)
+    give_goods(state, 1, cloth=1, food=1)
+    accepted = act(state, 0, "take_card", pay="merchant", card="pirates")
+    state = accepted.state
+    assert state.players[0].vp == 5 + 3
+    assert GAME.actors(state) == {1, 3}  # seat 2 has no goods to return
+    assert refuse(state, 0, "take_gold", pay="merchant").code == "not_your_turn"
+    state = play(state, 3, "discard_good", good="metal")
+    assert GAME.actors(state) == {1}
+    assert {a.good for a in legal(state, 1)} == {"cloth", "food"}  # type: ignore[attr-defined]
+    state = play(state, 1, "discard_good", good="food")
+    assert GAME.actors(state) == {0}
+    assert state.players[1].goods == {"cloth": 1} and state.players[3].goods == {}
+    assert state.supply.goods["metal"] == 8 and state.supply.goods["food"] == 14
+
+
+def test_a_card_action_may_be_given_up() -> None:
+    # Cards are resolved at once; a card whose action cannot (or will not) be done is discarded.
+    state = _took(_take("lateen_sail"), "lateen_sail")
+    assert [a.type for a in legal(state, 0)] == ["skip_card"]
+    state = play(state, 0, "skip_card")
+    assert not state.pending and "lateen_sail" not in state.display

@@ -1,0 +1,288 @@
+"""Ships rules: Important Note About Gold, the finite pool, Ending and Winning the Game, taking
+back a move, and a pinned count of legal moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.core import Outcome, Undo, step
+
+from .helpers import (
+    GAME,
+    act,
+    give_gold,
+    give_goods,
+    legal,
+    new_game,
+    place,
+    play,
+    position,
+    put_cube,
+    put_ships,
+    refuse,
+    set_turn,
+    snapshot,
+)
+
+# --- Important Note About Gold ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("bank_gold", "vp"), [(0, 0), (1, 0), (2, 1)])
+def test_city_gold_beyond_the_bank_becomes_vp(bank_gold: int, vp: int) -> None:
+    # Important Note About Gold: gold that does not fit scores one VP per two; the odd coin
+    # goes back to the pool for nothing. This covers ALL gold gained (here a city's two gold).
+    state = position()
+    give_gold(state, 0, bank_gold)
+    give_goods(state, 0, food=1)
+    state = play(state, 0, "place_ship",
+                 **place("tyre.c0", 1, box="warship", disc_from="warehouse"))
+    p = state.players[0]
+    assert p.gold == 2
+    assert p.vp == 5 + 1 + vp  # Age 1's first-ship VP, and the surplus
+    assert state.supply.gold == 56 - 2
+
+
+def test_spice_gold_beyond_the_bank_is_lost_as_an_odd_coin() -> None:
+    state = position()
+    put_ships(state, 1, merchant=[1])
+    state.area = 6
+    give_gold(state, 0, 2)
+    state = play(state, 0, "place_ship", **place("india.t2", 1))
+    assert state.players[0].gold == 2 and state.players[0].vp == 5 + 7
+
+
+def test_card_gold_per_ship_beyond_the_bank_becomes_vp() -> None:
+    # Vikings! with a full bank: four gold, all surplus, two VP.
+    state = position()
+    state.display = ["vikings"]
+    put_ships(state, 4, warship=[0, 0, 0, 0])
+    give_gold(state, 0, 2)
+    state = play(state, 0, "take_card", pay="merchant", card="vikings")
+    assert state.players[0].gold == 2 and state.players[0].vp == 5 + 2
+    assert state.players[0].navigation == 4
+
+
+# --- The pool is finite -------------------------------------------------------------------------
+
+
+def _emptied(what: str, left: int) -> Any:
+    state = position()
+    put_ships(state, 1, merchant=[1])
+    state.area = 3
+    state.players[0].bank_discs = 0
+    if what in ("oil", "food"):
+        state.supply.goods[what] = left
+    elif what == "merchant_cubes":
+        state.players[0].pool_cubes = left
+    elif what == "free_cubes":
+        state.supply.free_cubes = left
+    else:
+        setattr(state.supply, what, left)
+    return state
+
+
+@pytest.mark.parametrize(("what", "left", "action", "field", "got"), [
+    ("oil", 0, place("miletus.t0", 1), ("goods", "oil"), 0),
+    ("food", 1, place("tyre.t0", 1), ("goods", "food"), 1),
+    ("merchant_cubes", 0, place("knossos.c0", 1, box="warship", disc_from="warehouse"),
+     ("pool_cubes",), 0),
+    ("free_cubes", 0, place("athens.c0", 1, box="warship", disc_from="warehouse"),
+     ("free_cubes",), 0),
+    ("industry", 0, place("massilia.c0", 1, box="warship", disc_from="warehouse"),
+     ("industry",), 0),
+    ("navigation", 1, place("syracuse.c0", 1, box="warship", disc_from="warehouse"),
+     ("navigation",), 1),
+    ("gold", 1, place("carthage.c0", 1, box="warship", disc_from="warehouse"), ("gold",), 1),
+])
+def test_taking_from_a_short_pool_takes_what_is_there(what: str, left: int, action: Any,
+                                                      field: tuple[str, ...], got: int) -> None:
+    # Components are finite: taking more than the pool holds takes what it has.
+    state = _emptied(what, left)
+    if action["box"] == "warship":
+        give_goods(state, 0, food=1)
+        if what == "food":
+            state.supply.goods["food"] = left
+    state = play(state, 0, "place_ship", **action)
+    p = state.players[0]
+    value = p.goods.get(field[1], 0) if field[0] == "goods" else getattr(p, field[0])
+    if what == "merchant_cubes":
+        assert value == 0 and p.stock_cubes == 6  # nothing came from the empty pool
+    else:
+        assert value == got
+
+
+def test_sale_with_a_short_gold_pool() -> None:
+    state = position()
+    state.players[0].bank_discs = 0
+    give_goods(state, 0, cloth=1)
+    state.supply.gold = 3
+    state = play(state, 0, "sell_goods", pay="merchant", goods=[["cloth", 1]])
+    assert state.players[0].gold == 3 and state.supply.gold == 0
+
+
+# --- Ending and Winning the Game ----------------------------------------------------------------
+
+
+def _age_eleven(seats: int, seat: int, ships: int) -> Any:
+    """``ships`` ships already in Age 11; ``seat`` is to move in the Steamship era."""
+    state = position(seats=seats, seat=seat, stock_free=1)
+    state.era = "steam"
+    state.display = []
+    owners = [(seat + 1) % seats] * ships
+    put_ships(state, 11, merchant=owners[: ships // 2], warship=owners[ships // 2:])
+    state.area = 2
+    return state
+
+
+def test_five_ships_in_age_eleven_trigger_the_end() -> None:
+    # Ending: five or more ship counters in Age Eleven, in either box, end the game ...
+    state = _age_eleven(2, 0, 4)
+    accepted = act(state, 0, "place_ship", **place("tyre.t1", 11))
+    assert accepted.state.end_triggered
+    assert [e.kind for e in accepted.events].count("end_triggered") == 1
+    assert GAME.outcome(accepted.state) is None  # ... once the round is complete
+
+
+def test_four_ships_in_age_eleven_do_not() -> None:
+    state = _age_eleven(2, 0, 3)
+    state = play(state, 0, "place_ship", **place("tyre.t1", 11))
+    assert not state.end_triggered
+
+
+def test_play_continues_until_everyone_has_had_as_many_turns() -> None:
+    # Ending: the game ends when all players have had an equal number of turns; the player to
+    # the right of the first player has the last turn.
+    state = _age_eleven(3, 1, 4)
+    state = play(state, 1, "place_ship", **place("tyre.t1", 11))
+    state = play(state, 1, "end_turn")
+    assert state.active == 2 and GAME.outcome(state) is None
+    state = play(state, 2, "end_turn")
+    outcome = GAME.outcome(state)
+    assert outcome is not None and state.finished
+    rejection = refuse(state, 0, "end_turn")
+    assert rejection.code == "game_over"
+
+
+def test_trigger_in_the_last_seats_turn_ends_the_game_with_that_turn() -> None:
+    state = _age_eleven(2, 1, 4)
+    state = play(state, 1, "place_ship", **place("tyre.t1", 11))
+    assert GAME.outcome(state) is None  # the turn is not over yet
+    state = play(state, 1, "end_turn")
+    assert state.finished and state.active == 1
+
+
+def _final(seats: int = 2) -> Any:
+    """The end is triggered and the last seat is about to end its turn."""
+    state = set_turn(new_game(seats), seats - 1, merchant=0, stock_free=1)
+    state.end_triggered = True
+    return state
+
+
+def test_final_scoring_present_area_final_sale_and_gold_to_vp() -> None:
+    # Ending: the present area is scored; all goods are sold and the gold added to the bank's;
+    # all of it becomes VP at two gold for one, nothing for a single coin.
+    state = _final()
+    state.area = 3
+    put_cube(state, "rome.t0", 0)
+    put_cube(state, "rome.t1", 1)
+    put_cube(state, "tyre.t0", 1)  # Area 2 is not scored again
+    give_gold(state, 0, 3)
+    give_goods(state, 0, cloth=1, food=1)  # 3 + 4 + 1 = 8 gold: 4 VP
+    give_gold(state, 1, 1)
+    give_goods(state, 1, oil=1)  # 1 + 2 = 3 gold: 1 VP
+    accepted = act(state, 1, "end_turn")
+    final = accepted.state
+    assert final.finished
+    assert [p.vp - 5 for p in final.players] == [3 + 4, 3 + 1]
+    (scored,) = [e for e in accepted.events if e.kind == "area_scored"]
+    assert scored.data["area"] == 3
+
+
+def test_final_scoring_of_area_seven_multiplies_discs_by_cubes() -> None:
+    # Ending / Area Seven: each disc in the Warship side gains one VP per own cube in the
+    # Merchant side (discs x cubes on top of seven per piece).
+    state = _final()
+    state.area = 7
+    state.rest_merchant = [2, 1]
+    state.rest_warship = [3, 0]
+    final = play(state, 1, "end_turn")
+    assert [p.vp - 5 for p in final.players] == [2 * 7 + 3 * 7 + 3 * 2, 7]
+
+
+def test_ties_share_the_place() -> None:
+    # Ending: no tie breakers; tied players share the honours.
+    state = _final(seats=3)
+    state.players[0].vp = 20
+    state.players[1].vp = 20
+    state.players[2].vp = 12
+    final = play(state, 2, "end_turn")
+    outcome = GAME.outcome(final)
+    assert isinstance(outcome, Outcome)
+    assert outcome.scores == [20.0, 20.0, 12.0]
+    assert outcome.ranks == [1, 1, 3]
+    assert outcome.winners == [0, 1]
+
+
+# --- Taking back a move -------------------------------------------------------------------------
+
+
+def test_placement_can_be_undone_within_the_turn() -> None:
+    state = position()
+    before = snapshot(state)
+    state = play(state, 0, "place_ship", **place("miletus.t0", 1))
+    result = step(GAME, state, 0, Undo(), state.version)
+    assert not isinstance(result, type(None)) and hasattr(result, "state")
+    undone = result.state  # type: ignore[union-attr]
+    restored = undone.model_copy(update={"version": 0, "undo_points": []})
+    assert snapshot(restored) == before  # type: ignore[arg-type]
+
+
+def test_no_undo_after_a_new_era_dealt_new_cards() -> None:
+    # A new era reveals twelve new cards: that cannot be taken back.
+    state = position()
+    put_ships(state, 4, merchant=[1, 1, 1, 1, 1, 1, 1, 1, 1])
+    state.area = 2
+    state = play(state, 0, "place_ship", **place("tyre.t1", 5))
+    assert state.era == "sailing"
+    result = step(GAME, state, 0, Undo(), state.version)
+    assert getattr(result, "code", None) == "cannot_undo"
+
+
+def test_no_undo_after_the_turn_has_ended() -> None:
+    state = position()
+    state = play(state, 0, "take_gold", pay="merchant")
+    state = play(state, 0, "end_turn")
+    result = step(GAME, state, 0, Undo(), state.version)
+    assert getattr(result, "code", None) == "cannot_undo"
+
+
+# --- A pinned count of legal moves --------------------------------------------------------------
+
+PERFT_MOVES: list[tuple[int, dict[str, Any]]] = [
+    (0, {"type": "place_ship", **place("miletus.t0", 1)}),
+    (0, {"type": "take_card", "pay": "merchant", "card": "galley_navigation_2"}),
+    (0, {"type": "end_turn"}),
+    (1, {"type": "place_ship", **place("tyre.t0", 1)}),
+    (1, {"type": "take_navigation", "pay": "merchant"}),
+]
+
+
+def test_perft_legal_move_counts_are_pinned() -> None:
+    # Guards move generation: any change to what is offered shows up here.
+    state = GAME.setup({}, 2, 7)
+    assert len(GAME.legal_actions(state, 0)) == 34
+    assert GAME.legal_actions(state, 1) == []
+    for seat, move in PERFT_MOVES:
+        result = step(GAME, state, seat, move, state.version)
+        assert hasattr(result, "state"), result
+        state = result.state  # type: ignore[union-attr,assignment]
+    assert state.active == 1
+    actions = GAME.legal_actions(state, 1)
+    assert len(actions) == PERFT_AFTER_FIVE
+    assert len(legal(state, 1, "place_ship")) == PERFT_PLACEMENTS
+
+
+PERFT_AFTER_FIVE = -1
+PERFT_PLACEMENTS = -1
