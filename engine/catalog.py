@@ -8,7 +8,7 @@ import importlib
 
 from engine.core import registry
 
-GAME_MODULES: tuple[str, ...] = ("engine.ships",)
+GAME_MODULES: tuple[str, ...] = ("engine.ships", "engine.ocean_trader", "engine.empires")
 
 
 def load() -> None:

@@ -14,15 +14,27 @@ from bot.ui.text import join_lines, rules_text
 from .common import PortolanCog, find_game, game_autocomplete
 
 
+PLATFORM_GROUPS = {"game"}
+
+
 def command_lines(tree: app_commands.CommandTree[Any]) -> list[str]:
-    """One line per slash command in ``tree``: its usage and its description."""
+    """One line per platform command (usage and description), and one line per game's command
+    group listing its subcommands (each game's own help explains them), so /help stays within
+    a message as games are added."""
     lines = []
-    for command in tree.walk_commands():
-        if not isinstance(command, app_commands.Command):
-            continue  # a group: its subcommands are listed
-        params = " ".join(p.name if p.required else f"[{p.name}]" for p in command.parameters)
-        usage = f"/{command.qualified_name}" + (f" {params}" if params else "")
-        lines.append(f"`{usage}`: {command.description}")
+    for command in tree.get_commands():
+        if isinstance(command, app_commands.Group) and command.name not in PLATFORM_GROUPS:
+            subs = "|".join(c.name for c in command.commands)
+            lines.append(f"`/{command.name} {subs}`: {command.description}")
+            continue
+        for leaf in command.walk_commands() if isinstance(command, app_commands.Group) \
+                else [command]:
+            if not isinstance(leaf, app_commands.Command):
+                continue
+            params = " ".join(p.display_name if p.required else f"[{p.display_name}]"
+                              for p in leaf.parameters)
+            usage = f"/{leaf.qualified_name}" + (f" {params}" if params else "")
+            lines.append(f"`{usage}`: {leaf.description}")
     return lines
 
 

@@ -33,7 +33,16 @@ from engine.ships.rules import AgeOption, AreaOption, age_options, area_options,
 from engine.ships.state import ShipsView
 
 from .common import PortolanCog, channel_of
-from .game_groups import Form, clip_choice, filled_in, legal_actions, norm, pick, suggestions, version_of
+from .game_groups import (
+    Form,
+    clip_choice,
+    filled_in,
+    legal_actions,
+    norm,
+    pick,
+    suggestions,
+    version_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -483,7 +492,8 @@ class ShipsCog(PortolanCog):
             raise ServiceError("The game in this channel is not Ships; use /move for it.")
 
     # --- the actions ----------------------------------------------------------------------
-    @ships.command(name="place", description="Place a ship: a cube in a trade box or a disc in a city")
+    @ships.command(name="place",
+                   description="Place a ship: a cube in a trade box or a disc in a city")
     @app_commands.describe(
         age="Which age on the Ship Age track (the list shows the navigation each needs)",
         box="Merchant box (a cube for goods) or warship box (a food, a disc for a benefit)",

@@ -36,10 +36,10 @@ class StandardBot:
         # when a full area is what stops all building, cubes taken back from it open its
         # trade boxes again
         area_boxes = board().trade_by_area.get(view.area, ())
-        blocked = bool(area_boxes) and all(t in view.trade for t in area_boxes) and not any(
-            isinstance(a, (A.PlaceShip, A.UpgradeShip)) for a in legal)
+        no_build = not any(isinstance(a, (A.PlaceShip, A.UpgradeShip)) for a in legal)
+        blocked = no_build and bool(area_boxes) and all(t in view.trade for t in area_boxes)
         for action in legal:
-            value = _value(view, me, action, blocked)
+            value = _value(view, me, action, blocked, no_build)
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif abs(value - best_value) <= 1e-9:
@@ -47,7 +47,8 @@ class StandardBot:
         return rng.choice(best)
 
 
-def _value(view: ShipsView, me: int, action: Action, blocked: bool = False) -> float:
+def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
+           no_build: bool = False) -> float:
     player = view.players[me]
     if isinstance(action, A.EndTurn):
         # merchant cubes left in the Action cubes section cost nothing to use
@@ -84,12 +85,16 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False) -> f
     if isinstance(action, A.RetrieveMany):
         return 1.0 if player.stock_cubes < 3 else -0.5
     if isinstance(action, A.TakeNavigation):
-        return value + (2 * NAVIGATION if player.navigation < 16 else 0.2)
+        available = min(2, view.supply.navigation)  # an empty pool gives nothing
+        return value + (available * NAVIGATION if player.navigation < 16 else 0.2) - (
+            0.5 if not available else 0.0)
     if isinstance(action, A.TakeGold):
         return value + GOLD + 0.1
     if isinstance(action, A.TakeCard):
         return value + 2.2
-    if isinstance(action, (A.RemoveShip, A.RemoveShips)):
+    if isinstance(action, A.RemoveShip):
+        return value + (_removal(view, me, action.age) if no_build else -1.5)
+    if isinstance(action, A.RemoveShips):
         return value - 1.5
     return value
 
@@ -152,6 +157,17 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
         else:
             value += 6 + (area_value + view.rest_merchant[me]) * 0.8
         value += 0.2 if action.disc_from == "bank" and player.gold >= 2 else 0.1
+    return value
+
+
+def _removal(view: ShipsView, me: int, age: int) -> float:
+    """A ship taken back is a counter to build again: worth it when the era's counters have run
+    out, or when the ship is about to cost VP for lagging behind."""
+    b = board()
+    value = -1.5
+    era = b.age_era[view.present_age] if view.present_age else "galley"
+    if b.age_era[age] == era and view.players[me].ships.get(era, 0) == 0:
+        value += 3.0 - 0.1 * (age - 1)  # the lowest ship of the era first
     return value
 
 

@@ -11,7 +11,14 @@ from . import actions as A
 from .board import board
 from .content import ships_content
 from .economy import bank_space
-from .rules import age_options, area_options, gold_cost, metal_range, wine_range
+from .rules import (
+    age_options,
+    area_options,
+    gold_cost,
+    metal_range,
+    own_cube_areas,
+    wine_range,
+)
 from .state import ShipsState
 
 PENDING_TEXT = {
@@ -56,6 +63,17 @@ def _reason(state: ShipsState, seat: int, action: Action) -> str | None:
     if not wine_range(state, seat, cost):
         return f"That costs {cost} gold; you have {player.gold} (and {player.goods.get('wine', 0)}"\
                " wine to exchange)."
+    if action.wine > cost:
+        return (f"Wine can be exchanged only for gold used at once: this move costs {cost} gold, "
+                f"so at most {cost} wine.")
+    if action.wine > player.goods.get("wine", 0):
+        return f"You have {player.goods.get('wine', 0)} wine, not {action.wine}."
+    if isinstance(action, A.RemoveShip):
+        if seat not in getattr(state.ages[action.age - 1], action.box, []):
+            return f"You have no ship in Age {action.age}'s {action.box} box to remove."
+    if isinstance(action, A.Retrieve) and action.source:
+        if action.source not in own_cube_areas(state, seat):
+            return f"You have no cube in Area {action.source} to retrieve."
     if isinstance(action, A.TakeGold) and bank_space(player) < 1:
         return "Your bank is full: take a city disc from it first, or spend some gold."
     if isinstance(action, (A.PlaceShip, A.UpgradeShip)):
@@ -92,6 +110,9 @@ def _placement_reason(state: ShipsState, seat: int, action: A.Placement) -> str 
         allowed = " or ".join(f"Area {a}" for a in areas)
         return f"Cubes and discs go to {allowed} now, not Area {area_number}."
     navigation = ages[action.age].navigation + areas[area_number].navigation
+    if action.metal > navigation:
+        return (f"Metal can be exchanged only for navigation used at once: this move needs "
+                f"{navigation}, so at most {navigation} metal.")
     if not metal_range(state, seat, navigation):
         return (f"You need {navigation} navigation counters; you have {player.navigation} "
                 f"(and {player.goods.get('metal', 0)} metal to exchange).")

@@ -106,6 +106,7 @@ class Ships(Game[ShipsState]):
         return keys
 
     def apply(self, state: ShipsState, seat: Seat, action: Action) -> list[Event]:
+        state.reached_age = state.present_age()  # remembered before any ship leaves
         events = apply_action(state, seat, action)
         check_end_trigger(state, events)
         # a turn with nothing left to do but end it ends by itself

@@ -190,7 +190,7 @@ def _targets(state: ShipsState, seat: int, area: int, rules: object, oil: int
             if player.stock_cubes < needed:
                 continue
             yield "merchant", group, {}
-            if player.industry > 0 and industry_allowed(group[0]):
+            if player.industry > 0 and any(industry_allowed(s) for s in group):
                 yield "merchant", group, {"industry": True}
     if rules.box in (None, "warship"):
         food = player.goods.get("food", 0)

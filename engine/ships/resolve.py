@@ -26,6 +26,7 @@ from .rules import (
     age_options,
     area_options,
     gold_cost,
+    industry_allowed,
     placement_rules,
 )
 from .scoring import score_area
@@ -150,15 +151,19 @@ def place(state: ShipsState, seat: int, action: A.Placement, events: list[Event]
                              + (f", paying {navigation} navigation" if navigation else "")
                              + "."))
     if age.opens and action.age > present:
+        state.reached_age = action.age
         _open_age(state, seat, action.age, events)
     rules = placement_rules(state.pending[0].card if action.pay == "card" and state.pending
                             else None)
     previous_area = state.area
     if action.box == "merchant":
-        for index, space in enumerate(action.spaces):
+        # one industry counter, for the first of the trade boxes that allows one
+        boosted = next((s for s in action.spaces if industry_allowed(s)), None) \
+            if action.industry else None
+        for space in action.spaces:
             industry_box = "take_card" if action.pay == "card" else ACTION_BOX[action.type]
-            _place_cube(state, seat, space, action.industry and index == 0, industry_box,
-                        events)
+            _place_cube(state, seat, space, space == boosted, industry_box, events)
+            boosted = None if space == boosted else boosted
     else:
         if rules.food_cost:
             return_goods(state, seat, "food", rules.food_cost)

@@ -114,6 +114,7 @@ class ShipsState(State):
     cities: dict[str, int] = Field(default_factory=dict)  # city space id -> owner
     rest_merchant: list[int]  # cubes per seat in Area 7's merchant box
     rest_warship: list[int]  # discs per seat in Area 7's warship box
+    reached_age: int = 0  # the highest age any ship has been placed in (0: none yet)
     area: int = 1  # the highest area holding a cube or disc (1: none yet)
     era: str = "galley"
     display: list[str] = Field(default_factory=list)  # the card ids on display
@@ -127,11 +128,11 @@ class ShipsState(State):
     current: LastTurn = Field(default_factory=LastTurn)
 
     def present_age(self) -> int:
-        """The highest occupied age, 0 before the first ship."""
-        for index in range(len(self.ages) - 1, -1, -1):
-            if self.ages[index].count():
-                return index + 1
-        return 0
+        """The highest age reached, 0 before the first ship. Once a ship has been placed in an
+        age, Place Ship never goes lower, even if that age empties again (rulebook: Place
+        Ship), and the age is never opened (paid for, scored) a second time."""
+        occupied = max((i + 1 for i, boxes in enumerate(self.ages) if boxes.count()), default=0)
+        return max(self.reached_age, occupied)
 
 
 class ShipsView(View):

@@ -17,7 +17,7 @@ from bot.service import Choice
 from bot.ui.decide import DecideSelect, decide_from_menu, decisions
 from engine.core import Action
 from engine.ships import actions as A
-from engine.ships.state import ShipsView
+from engine.ships.state import ShipsState, ShipsView
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, FakeInteraction, Table
 
@@ -148,7 +148,7 @@ async def test_first_turns_through_the_ships_commands(table: Table) -> None:
     match = await table.match()
     assert match is not None
     state = await table.service.state_of(match.id)
-    assert state.players[state.active].gold == 2
+    assert isinstance(state, ShipsState) and state.players[state.active].gold == 2
 
     # End the turn: the other player is pinged.
     if await table.service.choices(CHANNEL, first):
@@ -242,14 +242,14 @@ def test_the_cheapest_exchange_is_taken_and_a_missing_option_is_asked_for() -> N
     warehouse = A.PlaceShip(disc_from="warehouse", wine=1, **common)
     filled = {"age": "3", "box": "warship", "where": "tyre.c0", "pay": "free", "industry": "no"}
     cheapest = choose(place, bank, filled)
-    assert cheapest.action == bank[-1] and (cheapest.action.wine, cheapest.action.metal) == (1, 0)
+    assert cheapest.action == bank[-1]
     asked = choose(place, [*bank, warehouse], filled)
     assert asked.action is None and asked.undecided == ["disc"]
     text = _undecided_text(place, [*bank, warehouse], filled, asked.undecided)
     assert text.startswith("Several moves fit those options; fill in disc")
     assert "(disc: bank)" in text and "(disc: warehouse)" in text
     exact = choose(place, [*bank, warehouse], {**filled, "disc": "bank", "wine": "2"})
-    assert exact.action is not None and (exact.action.wine, exact.action.metal) == (2, 0)
+    assert exact.action == bank[1]  # wine 2, metal 0
     assert choose(place, bank, {**filled, "age": "4"}) == Picked(None, [])
 
 
@@ -294,19 +294,19 @@ async def play_one(table: Table, user: int, action: Action, choices: list[Choice
         match = await table.match()
         assert match is not None
         inter = table.interaction(user)
-        await decide_from_menu(inter, match.id, match.version, value)
+        await decide_from_menu(inter, match.id, match.version, value)  # type: ignore[arg-type]
         return inter
     command = COMMAND_OF[action.type]
     counts[command] = counts.get(command, 0) + 1
     form = FORMS[command]
     options: dict[str, Any] = {}
     for name in form.fields:
-        value = form.read(action, name)
+        found = form.read(action, name)
         if (command, name) in AUTOCOMPLETE:
-            offered = await suggest(table, user, command, name, value or "", **options)
-            assert value in [c.value for c in offered], (command, name, value, offered)
-        if value is not None:
-            options[name] = value
+            offered = await suggest(table, user, command, name, found or "", **options)
+            assert found in [c.value for c in offered], (command, name, found, offered)
+        if found is not None:
+            options[name] = found
     if "industry" in options:
         options["industry"] = options["industry"] == "yes"
     for name in form.exchanges:
@@ -387,7 +387,7 @@ async def test_a_stale_decide_menu_is_refused(table: Table) -> None:
     old = match.version
     assert done(await ships(table, first, "gold", pay="merchant"))
     inter = table.interaction(first)
-    await decide_from_menu(inter, match.id, old, f"v{old}:0")
+    await decide_from_menu(inter, match.id, old, f"v{old}:0")  # type: ignore[arg-type]
     assert "out of date" in inter.private[0]
     item = DecideSelect(match.id, old, [])
     assert item.item.custom_id == f"portolan:decide:{match.id}:{old}"

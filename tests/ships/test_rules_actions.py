@@ -299,6 +299,24 @@ def test_retrieve_every_cube_from_one_area() -> None:
     assert state.players[0].spice_cubes == 1  # stuck in the Spice Box for good
 
 
+@pytest.mark.xfail(strict=True, reason="engine's Retrieve from an area always takes every own "
+                   "cube there; the rulebook lets the player take some of them")
+def test_retrieve_some_of_the_cubes_in_an_area() -> None:
+    # Retrieve: "you can retrieve some or all of your cubes EITHER from your Action boxes or ONE
+    # area" -- e.g. one cube back while the other stays to score when the area is left.
+    state = position()
+    state.area = 2
+    put_cube(state, "tyre.t0", 0)
+    put_cube(state, "athens.t1", 0)
+    left = set()
+    for action in legal(state, 0, "retrieve", pay="merchant"):
+        fields = action.model_dump(mode="json")
+        if fields.pop("source") == 2:
+            after = play(state, 0, fields.pop("type"), source=2, **fields)
+            left.add(sum(1 for owner in after.trade.values() if owner == 0))
+    assert left == {0, 1}
+
+
 def test_retrieve_from_an_area_without_your_cubes_is_refused() -> None:
     state = position()
     state.area = 2
@@ -363,7 +381,7 @@ def test_exchanges_only_toward_the_current_action() -> None:
     refuse(state, 0, "take_navigation", pay="free", wine=2)  # more wine than the 1-gold cost
     refuse(state, 0, "place_ship", age=1, box="merchant", pay="merchant", spaces=["tyre.t0"],
            metal=1)  # Age 1 and Area 2 cost no navigation
-    wines = {a.wine for a in legal(state, 0, "take_navigation", pay="free")}  # type: ignore[attr-defined]
+    wines = {a.wine for a in legal(state, 0, "take_navigation", pay="free")}
     assert wines == {0, 1}
 
 
@@ -373,3 +391,33 @@ def test_step_rejects_a_seat_that_is_not_active() -> None:
     rejection = refuse(state, 1, "take_gold", pay="merchant")
     assert rejection.code == "not_your_turn"
     assert GAME.actors(state) == {0}
+
+
+# --- Refusals say why ---------------------------------------------------------------------------
+
+GENERIC = "That move is not possible now."
+REFUSALS: dict[str, tuple[str, dict[str, Any], str]] = {
+    "wine beyond the gold cost": ("take_navigation", {"pay": "merchant", "wine": 1}, "wine"),
+    "metal beyond the navigation cost": (
+        "place_ship", {"age": 2, "box": "merchant", "pay": "merchant", "spaces": ["tyre.t0"],
+                       "metal": 1}, "metal"),
+    "another player's ship": ("remove_ship", {"pay": "merchant", "age": 2, "box": "merchant"},
+                              "ship"),
+    "no own cube in the area": ("retrieve", {"pay": "merchant", "source": 2}, "cube"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSALS))
+def test_refusals_say_why(case: str) -> None:
+    # Free Exchange (only toward this action), Remove One Ship (your own), Retrieve (your cubes):
+    # a refused move should tell the player what is wrong.
+    state = position()
+    give_goods(state, 0, wine=2, metal=1)
+    put_ships(state, 1, merchant=[1])
+    put_ships(state, 2, merchant=[1])  # Age 2 is present: no navigation to pay
+    state.area = 2
+    put_cube(state, "tyre.t1", 1)
+    kind, fields, word = REFUSALS[case]
+    rejection = refuse(state, 0, kind, **fields)
+    assert rejection.code == "illegal"
+    assert GENERIC not in rejection.message and word in rejection.message

@@ -83,7 +83,7 @@ def test_goods_of_choice_card() -> None:
     # Warehouse: one goods counter of your choice from the pool into your warehouse.
     state = _took(_take("warehouse"), "warehouse")
     assert state.pending[0].kind == "choose"
-    assert {a.good for a in legal(state, 0)} == {  # type: ignore[attr-defined]
+    assert {a.good for a in legal(state, 0)} == {
         "food", "oil", "metal", "wine", "cloth"}
     state = play(state, 0, "choose_good", good="cloth")
     assert state.players[0].goods == {"cloth": 1} and not state.pending
@@ -168,6 +168,18 @@ def test_card_placement_industry_counter_goes_to_the_card_box() -> None:
     assert p.boxes["take_card"].industry == 1
 
 
+def test_panama_industry_counter_for_the_goods_box_beside_the_two_gold_box() -> None:
+    # Panama Canal: "all standard rules apply" -- taking goods you may expend one industry
+    # counter for one more good; only the two-gold box (and spice) cannot be increased.
+    state = _take("panama_canal", era="steam")
+    put_ships(state, 9, merchant=[1])
+    state.area = 5
+    give_industry(state, 0, 1)
+    state = _took(state, "panama_canal")
+    pairs = {frozenset(a.spaces) for a in legal(state, 0, "place_ship", industry=True)}
+    assert frozenset({"south_america.t0", "south_america.t1"}) in pairs
+
+
 def test_upgrade_card_costs_no_gold() -> None:
     # Lateen Sail: perform the Upgrade Ship action (the card needs only the cube).
     state = _take("lateen_sail")
@@ -187,7 +199,7 @@ def test_remove_ships_from_one_age_card() -> None:
     put_ships(state, 2, merchant=[0, 1], warship=[0])
     put_ships(state, 3, merchant=[0])
     state = _took(state, "lighthouse")
-    assert {(a.age, a.merchant, a.warship) for a in legal(state, 0, "remove_ships")} == {  # type: ignore[attr-defined]
+    assert {(a.age, a.merchant, a.warship) for a in legal(state, 0, "remove_ships")} == {
         (2, 1, 0), (2, 0, 1), (2, 1, 1), (3, 1, 0)}
     state = play(state, 0, "remove_ships", age=2, merchant=1, warship=1)
     assert state.ages[1].merchant == [1] and state.ages[1].warship == []
@@ -267,7 +279,7 @@ def test_hanseatic_league_converts_wine() -> None:
     state = _take("hanseatic_league", era="sailing")
     give_goods(state, 0, wine=2)
     state = _took(state, "hanseatic_league")
-    assert "wine" not in {a.good for a in legal(state, 0, "convert_wine")}  # type: ignore[attr-defined]
+    assert "wine" not in {a.good for a in legal(state, 0, "convert_wine")}
     state = play(state, 0, "convert_wine", good="cloth")
     p = state.players[0]
     assert p.goods == {"wine": 1, "cloth": 1}
@@ -290,7 +302,7 @@ def test_pirates_make_every_other_player_return_a_good() -> None:
     assert refuse(state, 0, "take_gold", pay="merchant").code == "not_your_turn"
     state = play(state, 3, "discard_good", good="metal")
     assert GAME.actors(state) == {1}
-    assert {a.good for a in legal(state, 1)} == {"cloth", "food"}  # type: ignore[attr-defined]
+    assert {a.good for a in legal(state, 1)} == {"cloth", "food"}
     state = play(state, 1, "discard_good", good="food")
     assert GAME.actors(state) == {0}
     assert state.players[1].goods == {"cloth": 1} and state.players[3].goods == {}
