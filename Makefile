@@ -24,6 +24,8 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/storage.py --json
+	$(PY) bench/engine.py --game ships --json
+	$(PY) bench/render.py --game ships --json
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -13,7 +13,6 @@ from bot.ui.text import join_lines, rules_text
 
 from .common import PortolanCog, find_game, game_autocomplete
 
-
 PLATFORM_GROUPS = {"game"}
 
 

@@ -79,7 +79,7 @@ def _defence(view: EmpiresView, target: str) -> int:
     if target == PIRATES_BAY:
         return war.ports["naval_base"].defence
     forts = view.port_forts.get(target, 0)
-    return war.ports[("port", "fort", "naval_base")[forts]].defence  # type: ignore[index]
+    return war.ports[("port", "fort", "naval_base")[forts]].defence
 
 
 def _target_value(view: EmpiresView, target: str) -> float:
@@ -90,7 +90,7 @@ def _target_value(view: EmpiresView, target: str) -> float:
     if target == PIRATES_BAY:
         return view.chest / 2 + 1
     forts = view.port_forts.get(target, 0)
-    return scoring.ports[("port", "fort", "naval_base")[forts]] * 2.0 + 4  # type: ignore[index]
+    return scoring.ports[("port", "fort", "naval_base")[forts]] * 2.0 + 4
 
 
 def _attack_odds(view: EmpiresView, a: A.Attack) -> float:

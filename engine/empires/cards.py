@@ -54,7 +54,9 @@ def claim_targets(state: EmpiresState, seat: int, where: str) -> list[str]:
     else:
         continents = {port_card(state, p).continent for p in owned_ports(state, seat)}
         ports = {p for p in state.ports if port_card(state, p).continent in continents}
-    return sorted(p for p in ports if state.ports[p].owner is None and may_take_port(state, seat, p))
+    return sorted(
+        p for p in ports if state.ports[p].owner is None and may_take_port(state, seat, p)
+    )
 
 
 def card_plays(state: EmpiresState, seat: int) -> list[A.PlayCard]:
@@ -70,14 +72,20 @@ def card_plays(state: EmpiresState, seat: int) -> list[A.PlayCard]:
         kind = effect.effect if effect is not None else None
         if kind == "launch_ship":
             if player.pieces[effect.ship] > 0:  # type: ignore[union-attr]
-                found += [A.PlayCard(card=card_id, cell=c, label=f"{label} At {list(c)}.")
-                          for c in launch_cells(state, seat)]
+                found += [
+                    A.PlayCard(card=card_id, cell=c, label=f"{label} At {list(c)}.")
+                    for c in launch_cells(state, seat)
+                ]
         elif kind == "fortify":
-            found += [A.PlayCard(card=card_id, port=p, label=f"{label} At {port_card(state, p).name}.")
-                      for p in fortify_targets(state, seat, effect.to)]  # type: ignore[union-attr]
+            found += [
+                A.PlayCard(card=card_id, port=p, label=f"{label} At {port_card(state, p).name}.")
+                for p in fortify_targets(state, seat, effect.to)  # type: ignore[union-attr]
+            ]
         elif kind == "claim_port":
-            found += [A.PlayCard(card=card_id, port=p, label=f"{label} Take {port_card(state, p).name}.")
-                      for p in claim_targets(state, seat, effect.where)]  # type: ignore[union-attr]
+            found += [
+                A.PlayCard(card=card_id, port=p, label=f"{label} Take {port_card(state, p).name}.")
+                for p in claim_targets(state, seat, effect.where)  # type: ignore[union-attr]
+            ]
         elif card.type == "order":
             if kind == "extra_actions":  # Full Sail: the only order with an effect outside combat
                 found.append(A.PlayCard(card=card_id, label=label))
@@ -88,29 +96,42 @@ def card_plays(state: EmpiresState, seat: int) -> list[A.PlayCard]:
 
 def discards(state: EmpiresState, seat: int) -> list[A.DiscardCard]:
     gold = content().rules.turn.discard_for_gold
-    return [A.DiscardCard(card=c, label=f"Discard {content().captain(c).name} for {gold} Gold")
-            for c in sorted(set(state.players[seat].hand))]
+    return [
+        A.DiscardCard(card=c, label=f"Discard {content().captain(c).name} for {gold} Gold")
+        for c in sorted(set(state.players[seat].hand))
+    ]
 
 
-def launch(state: EmpiresState, seat: int, kind: str, cell: tuple[int, int],
-           events: list[Event]) -> Ship:
+def launch(
+    state: EmpiresState, seat: int, kind: str, cell: tuple[int, int], events: list[Event]
+) -> Ship:
     player = state.players[seat]
     player.pieces[kind] -= 1
-    ship = Ship(id=f"{player.nation}{state.next_ship}", owner=seat, kind=kind,  # type: ignore[arg-type]
-                cell=cell)
+    ship = Ship(id=f"{player.nation}{state.next_ship}", owner=seat, kind=kind, cell=cell)
     state.next_ship += 1
     state.ships.append(ship)
-    events.append(Event(kind="launch", seat=seat, text=f"{seat_ref(seat)} launches a "
-                        f"{KIND_NAME[kind]} at {list(cell)}.", data={"ship": ship.id,
-                                                                      "cell": list(cell)}))
+    events.append(
+        Event(
+            kind="launch",
+            seat=seat,
+            text=f"{seat_ref(seat)} launches a {KIND_NAME[kind]} at {list(cell)}.",
+            data={"ship": ship.id, "cell": list(cell)},
+        )
+    )
     return ship
 
 
 def claim(state: EmpiresState, seat: int, port_id: str, events: list[Event], how: str) -> None:
     state.players[seat].cubes -= 1
     state.ports[port_id].owner = seat
-    events.append(Event(kind="port_claimed", seat=seat, text=f"{seat_ref(seat)} {how} "
-                        f"{port_card(state, port_id).name}.", data={"port": port_id}))
+    events.append(
+        Event(
+            kind="port_claimed",
+            seat=seat,
+            text=f"{seat_ref(seat)} {how} {port_card(state, port_id).name}.",
+            data={"port": port_id},
+        )
+    )
 
 
 def play_card(state: EmpiresState, seat: int, action: A.PlayCard, events: list[Event]) -> None:
@@ -118,8 +139,14 @@ def play_card(state: EmpiresState, seat: int, action: A.PlayCard, events: list[E
     card = content().captain(action.card)
     pay(player, card.cost_of())
     player.hand.remove(action.card)
-    events.append(Event(kind="card_played", seat=seat, text=f"{seat_ref(seat)} plays "
-                        f"{card.name}.", data={"card": card.id}))
+    events.append(
+        Event(
+            kind="card_played",
+            seat=seat,
+            text=f"{seat_ref(seat)} plays {card.name}.",
+            data={"card": card.id},
+        )
+    )
     turn = state.turn_state
     assert turn is not None
     for e in card.effects:
@@ -132,8 +159,14 @@ def play_card(state: EmpiresState, seat: int, action: A.PlayCard, events: list[E
             new = 2 if e.to == "naval_base" else hold.forts + 1
             state.fort_tokens -= new - hold.forts
             hold.forts = new
-            events.append(Event(kind="fortified", seat=seat, text=f"{port_card(state, action.port).name}"
-                                f" is now a {port_level(new).replace('_', ' ').title()}."))
+            events.append(
+                Event(
+                    kind="fortified",
+                    seat=seat,
+                    text=f"{port_card(state, action.port).name}"
+                    f" is now a {port_level(new).replace('_', ' ').title()}.",
+                )
+            )
         elif e.effect == "claim_port":
             assert action.port is not None
             claim(state, seat, action.port, events, "takes command of")
@@ -173,32 +206,65 @@ def window_orders(state: EmpiresState, seat: int) -> list[A.PlayOrder]:
             found.append(A.PlayOrder(card=card_id, label=f"Play {name}: call off this attack"))
         elif e.effect == "roll_bonus":
             if attacking:
-                found.append(A.PlayOrder(card=card_id, label=f"Play {name}: +{e.amount} to the "
-                                         "attack"))
+                found.append(
+                    A.PlayOrder(card=card_id, label=f"Play {name}: +{e.amount} to the attack")
+                )
             if defending and rolled:
-                found += [A.PlayOrder(card=card_id, ship=s, label=f"Play {name}: +{e.amount} to "
-                                      f"the counter-attack on {s}") for s in c.counters]
+                found += [
+                    A.PlayOrder(
+                        card=card_id,
+                        ship=s,
+                        label=f"Play {name}: +{e.amount} to the counter-attack on {s}",
+                    )
+                    for s in c.counters
+                ]
         elif e.effect == "defence_bonus":
             if defending:
-                found.append(A.PlayOrder(card=card_id, label=f"Play {name}: +{e.amount} defence "
-                                         "for your attacked ship or port"))
+                found.append(
+                    A.PlayOrder(
+                        card=card_id,
+                        label=f"Play {name}: +{e.amount} defence for your attacked ship or port",
+                    )
+                )
             if attacking and at_ship:
                 ships = c.counters if rolled else c.ships
-                found += [A.PlayOrder(card=card_id, ship=s, label=f"Play {name}: +{e.amount} "
-                                      f"defence for {s} against the counter-attack")
-                          for s in ships if s != PIRATE_ID or c.source == "pirate"]
+                found += [
+                    A.PlayOrder(
+                        card=card_id,
+                        ship=s,
+                        label=f"Play {name}: +{e.amount} "
+                        f"defence for {s} against the counter-attack",
+                    )
+                    for s in ships
+                    if s != PIRATE_ID or c.source == "pirate"
+                ]
         elif e.effect == "reroll" and rolled:
             if attacking:
-                found += [A.PlayOrder(card=card_id, die=("attack", i), label=f"Play {name}: "
-                                      f"re-roll attack die {i + 1} (a {d})")
-                          for i, d in enumerate(c.attack_dice)]
+                found += [
+                    A.PlayOrder(
+                        card=card_id,
+                        die=("attack", i),
+                        label=f"Play {name}: re-roll attack die {i + 1} (a {d})",
+                    )
+                    for i, d in enumerate(c.attack_dice)
+                ]
             if defending:
-                found += [A.PlayOrder(card=card_id, die=("counter", i), label=f"Play {name}: "
-                                      f"re-roll the counter-attack die {i + 1} (a {d})")
-                          for i, d in enumerate(c.counter_dice)]
+                found += [
+                    A.PlayOrder(
+                        card=card_id,
+                        die=("counter", i),
+                        label=f"Play {name}: re-roll the counter-attack die {i + 1} (a {d})",
+                    )
+                    for i, d in enumerate(c.counter_dice)
+                ]
         elif e.effect == "steal_gage" and defending and at_ship:
-            found.append(A.PlayOrder(card=card_id, label=f"Play {name}: the attacker loses the "
-                                     f"Weather Gage, +{e.counter_bonus} to your counter-attack"))
+            found.append(
+                A.PlayOrder(
+                    card=card_id,
+                    label=f"Play {name}: the attacker loses the "
+                    f"Weather Gage, +{e.counter_bonus} to your counter-attack",
+                )
+            )
     return found
 
 
@@ -210,9 +276,18 @@ def play_order(state: EmpiresState, seat: int, action: A.PlayOrder, events: list
     card = content().captain(action.card)
     player.hand.remove(action.card)
     state.captain_discard.append(action.card)
-    events.append(Event(kind="order_played", seat=seat, text=f"{seat_ref(seat)} plays "
-                        f"{card.name}.", data={"card": card.id, "ship": action.ship,
-                                               "die": list(action.die) if action.die else None}))
+    events.append(
+        Event(
+            kind="order_played",
+            seat=seat,
+            text=f"{seat_ref(seat)} plays {card.name}.",
+            data={
+                "card": card.id,
+                "ship": action.ship,
+                "die": list(action.die) if action.die else None,
+            },
+        )
+    )
     e = card.effects[0]
     if c is None:  # Full Sail on one's own turn
         assert state.turn_state is not None and e.effect == "extra_actions"
@@ -230,8 +305,9 @@ def play_order(state: EmpiresState, seat: int, action: A.PlayOrder, events: list
         if action.ship is None:
             c.defence_mod += e.amount
         else:
-            c.attacker_defence_mod[action.ship] = c.attacker_defence_mod.get(action.ship, 0) \
-                + e.amount
+            c.attacker_defence_mod[action.ship] = (
+                c.attacker_defence_mod.get(action.ship, 0) + e.amount
+            )
     elif e.effect == "reroll":
         assert action.die is not None
         reroll(state, action.die[0], action.die[1], events)
@@ -251,8 +327,11 @@ def full_sail_orders(state: EmpiresState, seat: int) -> list[A.PlayOrder]:
         card = content().captain(card_id)
         e = card.effects[0] if card.effects else None
         if card.type == "order" and e is not None and e.effect == "extra_actions":
-            found.append(A.PlayOrder(card=card_id, label=f"Play {card.name}: +{e.amount} "
-                                     "actions for Sailing only"))
+            found.append(
+                A.PlayOrder(
+                    card=card_id, label=f"Play {card.name}: +{e.amount} actions for Sailing only"
+                )
+            )
     return found
 
 
@@ -299,8 +378,9 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
         elif kind == "choose_resources":
             s = seat(e.nation)
             if s is not None:
-                state.pending.append(Pending(kind="choose_resource", seat=s, count=e.amount,
-                                             optional=False))
+                state.pending.append(
+                    Pending(kind="choose_resource", seat=s, count=e.amount, optional=False)
+                )
         elif kind == "free_launch":
             s = seat(e.nation)
             if s is not None:
@@ -312,8 +392,12 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
                 if hold is not None and hold.owner == s:
                     hold.owner = None
                     state.players[s].cubes += 1
-                    events.append(Event(kind="port_lost", text=f"{port_card(state, e.port).name}"
-                                        " becomes uncontrolled."))
+                    events.append(
+                        Event(
+                            kind="port_lost",
+                            text=f"{port_card(state, e.port).name} becomes uncontrolled.",
+                        )
+                    )
                 else:
                     state.players[s].gold -= min(state.players[s].gold, e.else_lose_gold)
         elif kind == "to_mediterranean":
@@ -326,11 +410,14 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
             if e.against == "pirate" and not state.pirate_afloat:
                 state.players[s].gold += e.instead_gold
             else:
-                state.pending.append(Pending(kind="free_attack", seat=s, bonus=e.bonus,
-                                             against=e.against))
+                state.pending.append(
+                    Pending(kind="free_attack", seat=s, bonus=e.bonus, against=e.against)
+                )
 
 
-def relocate_options(state: EmpiresState, seat: int) -> tuple[list[Ship], list[tuple[int, int]], bool]:
+def relocate_options(
+    state: EmpiresState, seat: int
+) -> tuple[list[Ship], list[tuple[int, int]], bool]:
     """Battle of Trafalgar: (ships that may move, free Mediterranean cells, whether optional)."""
     b = board(state)
     occupied = {s.cell for s in state.ships}

@@ -27,8 +27,15 @@ def sides(combat: Combat) -> list[int]:
     return found
 
 
-def declare(state: EmpiresState, seat: int, ships: list[str], target: str, source: str,
-            bonus: int, events: list[Event]) -> None:
+def declare(
+    state: EmpiresState,
+    seat: int,
+    ships: list[str],
+    target: str,
+    source: str,
+    bonus: int,
+    events: list[Event],
+) -> None:
     target_ship = state.ship(target)
     if target_ship is not None:
         kind = "ship"
@@ -41,15 +48,28 @@ def declare(state: EmpiresState, seat: int, ships: list[str], target: str, sourc
     else:
         kind, defender = "port", state.ports[target].owner
         what = content().board(state.side).ports[target].name
-    state.combat = Combat(source=source, attacker=seat, ships=list(ships), target=target,
-                          target_kind=kind, defender=defender, bonus=bonus)  # type: ignore[arg-type]
+    state.combat = Combat(
+        source=source,
+        attacker=seat,
+        ships=list(ships),
+        target=target,
+        target_kind=kind,
+        defender=defender,
+        bonus=bonus,
+    )
     state.combat.waiting = sides(state.combat)
     lead = state.ship(ships[0])
     assert lead is not None
     fleet = f" with {len(ships)} ships" if len(ships) > 1 else ""
-    events.append(Event(kind="attack", seat=seat, text=f"{commander(state, lead)} attacks {what}"
-                        f" with {describe_ship(state, lead)}{fleet}.",
-                        data={"ships": ships, "target": target}))
+    events.append(
+        Event(
+            kind="attack",
+            seat=seat,
+            text=f"{commander(state, lead)} attacks {what}"
+            f" with {describe_ship(state, lead)}{fleet}.",
+            data={"ships": ships, "target": target},
+        )
+    )
 
 
 def commander(state: EmpiresState, ship: Ship) -> str:
@@ -81,12 +101,18 @@ def attack_total(state: EmpiresState, c: Combat) -> int:
     lead = state.ship(c.ships[0])
     assert lead is not None
     total = sum(c.attack_dice) + c.attack_mod + c.bonus
-    total += content().rules.table_of_war.ships[lead.kind].attack + _adv(state, lead, "attack_bonus")
+    total += content().rules.table_of_war.ships[lead.kind].attack + _adv(
+        state, lead, "attack_bonus"
+    )
     if not c.gage_lost:
         total += weather_gage(state)
     if lead.owner != PIRATE:
-        total += history_attack_bonus(state, lead.owner, c.defender if c.target_kind != "bay"
-                                      else None, c.target_kind != "ship")
+        total += history_attack_bonus(
+            state,
+            lead.owner,
+            c.defender if c.target_kind != "bay" else None,
+            c.target_kind != "ship",
+        )
     return total
 
 
@@ -101,9 +127,10 @@ def target_defence(state: EmpiresState, c: Combat) -> int:
     hold = state.ports[c.target]
     extra = 0
     if hold.owner is not None:
-        extra = sum(e.amount for e in front_effects(state, hold.owner)
-                    if e.effect == "port_defence")
-    return war.ports[port_level(hold.forts)].defence + extra + c.defence_mod  # type: ignore[index]
+        extra = sum(
+            e.amount for e in front_effects(state, hold.owner) if e.effect == "port_defence"
+        )
+    return war.ports[port_level(hold.forts)].defence + extra + c.defence_mod
 
 
 def counter_total(state: EmpiresState, c: Combat, index: int) -> int:
@@ -119,8 +146,11 @@ def attacker_defence(state: EmpiresState, c: Combat, ship_id: str) -> int:
     ship = state.ship(ship_id)
     assert ship is not None
     war = content().rules.table_of_war
-    return war.ships[ship.kind].defence + _adv(state, ship, "ship_defence") \
+    return (
+        war.ships[ship.kind].defence
+        + _adv(state, ship, "ship_defence")
         + c.attacker_defence_mod.get(ship_id, 0)
+    )
 
 
 def counter_limit(state: EmpiresState, c: Combat) -> int:
@@ -133,7 +163,7 @@ def auto_counter_targets(state: EmpiresState, c: Combat) -> list[str]:
     """The strongest attackers, for a defender nobody commands (the Pirate outside its turn)."""
     rank = {k: i for i, k in enumerate(SHIP_KINDS)}
     ships = sorted(c.ships, key=lambda s: -rank[state.ship(s).kind])  # type: ignore[union-attr]
-    return ships[:counter_limit(state, c)]
+    return ships[: counter_limit(state, c)]
 
 
 # ------------------------------------------------------------------ the steps
@@ -170,14 +200,24 @@ def roll(state: EmpiresState, events: list[Event]) -> None:
     c.counter_dice = [state.rng.choice(faces) for _ in c.counters]
     c.stage = "rolled"
     c.waiting = sides(c)
-    text = f"Attack dice {c.attack_dice}: total {attack_total(state, c)} against defence " \
-           f"{target_defence(state, c)}."
+    text = (
+        f"Attack dice {c.attack_dice}: total {attack_total(state, c)} against defence "
+        f"{target_defence(state, c)}."
+    )
     if c.counters:
-        text += " Counter-attack dice " + ", ".join(
-            f"{d} at {s}" for d, s in zip(c.counter_dice, c.counters, strict=True)) + "."
-    events.append(Event(kind="dice", chance=True, text=text,
-                        data={"attack": c.attack_dice, "counter": c.counter_dice,
-                              "counters": c.counters}))
+        text += (
+            " Counter-attack dice "
+            + ", ".join(f"{d} at {s}" for d, s in zip(c.counter_dice, c.counters, strict=True))
+            + "."
+        )
+    events.append(
+        Event(
+            kind="dice",
+            chance=True,
+            text=text,
+            data={"attack": c.attack_dice, "counter": c.counter_dice, "counters": c.counters},
+        )
+    )
 
 
 def reroll(state: EmpiresState, which: str, index: int, events: list[Event]) -> None:
@@ -186,40 +226,67 @@ def reroll(state: EmpiresState, which: str, index: int, events: list[Event]) -> 
     dice = c.attack_dice if which == "attack" else c.counter_dice
     old = dice[index]
     dice[index] = state.rng.choice(content().rules.shared_pieces.die_faces)
-    events.append(Event(kind="reroll", chance=True, text=f"A {which} die is re-rolled: {old} "
-                        f"becomes {dice[index]}.",
-                        data={"dice": which, "index": index, "was": old, "now": dice[index]}))
+    events.append(
+        Event(
+            kind="reroll",
+            chance=True,
+            text=f"A {which} die is re-rolled: {old} becomes {dice[index]}.",
+            data={"dice": which, "index": index, "was": old, "now": dice[index]},
+        )
+    )
 
 
 def resolve(state: EmpiresState, events: list[Event]) -> None:
     c = state.combat
     assert c is not None
     hit = attack_total(state, c) >= target_defence(state, c)
-    sunk = [s for i, s in enumerate(c.counters)
-            if counter_total(state, c, i) > attacker_defence(state, c, s)]
+    sunk = [
+        s
+        for i, s in enumerate(c.counters)
+        if counter_total(state, c, i) > attacker_defence(state, c, s)
+    ]
     finish(state, events, sunk_target=hit, sunk_attackers=sunk)
 
 
-def _sink(state: EmpiresState, ship: Ship, by_seat: int | None, by_pirate: bool,
-          events: list[Event]) -> None:
+def _sink(
+    state: EmpiresState, ship: Ship, by_seat: int | None, by_pirate: bool, events: list[Event]
+) -> None:
     """A sunk ship goes to whoever sank it; the Pirate's victims go back to their owner."""
     state.ships = [s for s in state.ships if s.id != ship.id]
     if ship.id == PIRATE_ID:
         state.pirate_afloat = False
         if by_seat is not None:
             state.players[by_seat].captured.append("pirate")
-        events.append(Event(kind="pirate_sunk", seat=by_seat, text=f"The Pirate is sunk and "
-                            f"taken by {seat_ref(by_seat) if by_seat is not None else 'nobody'};"
-                            " there is no more Pirate bribe."))
+        events.append(
+            Event(
+                kind="pirate_sunk",
+                seat=by_seat,
+                text=f"The Pirate is sunk and "
+                f"taken by {seat_ref(by_seat) if by_seat is not None else 'nobody'};"
+                " there is no more Pirate bribe.",
+            )
+        )
         return
     if by_pirate or by_seat is None:
         state.players[ship.owner].pieces[ship.kind] += 1
-        events.append(Event(kind="sunk", text=f"{describe_ship(state, ship)} is destroyed by the "
-                            "Pirate and returns to its owner.", data={"ship": ship.id}))
+        events.append(
+            Event(
+                kind="sunk",
+                text=f"{describe_ship(state, ship)} is destroyed by the "
+                "Pirate and returns to its owner.",
+                data={"ship": ship.id},
+            )
+        )
     else:
         state.players[by_seat].captured.append(ship.kind)
-        events.append(Event(kind="sunk", seat=by_seat, text=f"{describe_ship(state, ship)} is "
-                            f"sunk and taken by {seat_ref(by_seat)}.", data={"ship": ship.id}))
+        events.append(
+            Event(
+                kind="sunk",
+                seat=by_seat,
+                text=f"{describe_ship(state, ship)} is sunk and taken by {seat_ref(by_seat)}.",
+                data={"ship": ship.id},
+            )
+        )
 
 
 def _take_port(state: EmpiresState, c: Combat, by_pirate: bool, events: list[Event]) -> None:
@@ -230,28 +297,47 @@ def _take_port(state: EmpiresState, c: Combat, by_pirate: bool, events: list[Eve
     loser = hold.owner
     hold.owner = None
     if by_pirate:
-        events.append(Event(kind="port_lost", text=f"The Pirate sacks {name}: it is uncontrolled "
-                            f"again (its forts stay).", data={"port": c.target, "from": loser}))
+        events.append(
+            Event(
+                kind="port_lost",
+                text=f"The Pirate sacks {name}: it is uncontrolled again (its forts stay).",
+                data={"port": c.target, "from": loser},
+            )
+        )
         return
     winner = state.players[c.attacker]
     if winner.cubes < 1:
-        events.append(Event(kind="port_lost", text=f"{name} falls, but {seat_ref(c.attacker)} has"
-                            " no port cube left: it is uncontrolled.", data={"port": c.target}))
+        events.append(
+            Event(
+                kind="port_lost",
+                text=f"{name} falls, but {seat_ref(c.attacker)} has"
+                " no port cube left: it is uncontrolled.",
+                data={"port": c.target},
+            )
+        )
         return
     winner.cubes -= 1
     hold.owner = c.attacker
-    text = f"{seat_ref(c.attacker)} takes {name} from {seat_ref(loser) if loser is not None else 'nobody'}"
+    previous = seat_ref(loser) if loser is not None else "nobody"
+    text = f"{seat_ref(c.attacker)} takes {name} from {previous}"
     limit = content().rules.combat.naval_base_limit
     if hold.forts >= 2 and naval_bases(state, c.attacker) > limit:
         hold.forts = 1
         state.fort_tokens += 1
         text += " (a third Naval Base: one Fort token is removed)"
-    events.append(Event(kind="port_taken", seat=c.attacker, text=text + ".",
-                        data={"port": c.target, "from": loser}))
+    events.append(
+        Event(
+            kind="port_taken",
+            seat=c.attacker,
+            text=text + ".",
+            data={"port": c.target, "from": loser},
+        )
+    )
 
 
-def finish(state: EmpiresState, events: list[Event], sunk_target: bool,
-           sunk_attackers: list[str]) -> None:
+def finish(
+    state: EmpiresState, events: list[Event], sunk_target: bool, sunk_attackers: list[str]
+) -> None:
     c = state.combat
     assert c is not None
     lead = state.ship(c.ships[0])
@@ -269,9 +355,16 @@ def finish(state: EmpiresState, events: list[Event], sunk_target: bool,
         elif c.target_kind == "bay":
             gold, state.chest = state.chest, 0
             state.players[c.attacker].gold += gold
-            events.append(Event(kind="bay_taken", seat=c.attacker, text=f"{seat_ref(c.attacker)}"
-                                f" defeats Pirate's Bay and takes {gold} Gold from the Treasure "
-                                "Chest.", data={"gold": gold}))
+            events.append(
+                Event(
+                    kind="bay_taken",
+                    seat=c.attacker,
+                    text=f"{seat_ref(c.attacker)}"
+                    f" defeats Pirate's Bay and takes {gold} Gold from the Treasure "
+                    "Chest.",
+                    data={"gold": gold},
+                )
+            )
         else:
             _take_port(state, c, by_pirate, events)
     for ship_id in sunk_attackers:

@@ -201,8 +201,9 @@ class CaptainCard(Sourced):
     effects: tuple[CaptainEffect, ...]
 
     def cost_of(self) -> Cost:
-        return Cost(gold=self.cost.get("g", 0), steel=self.cost.get("s", 0),
-                    wood=self.cost.get("w", 0))
+        return Cost(
+            gold=self.cost.get("g", 0), steel=self.cost.get("s", 0), wood=self.cost.get("w", 0)
+        )
 
 
 class CaptainsFile(ContentModel):
@@ -252,16 +253,22 @@ class Board:
         lo, hi = (0, m.atlantic.width - 1) if side == "atlantic" else m.americas.columns
         self.width = hi - lo + 1
         self.height = m.atlantic.height
-        ports = [p for p in m.ports if lo <= p.cell[0] <= hi
-                 and (side == "atlantic" or not m.americas.ruby_only or p.ruby)]
+        ports = [
+            p
+            for p in m.ports
+            if lo <= p.cell[0] <= hi and (side == "atlantic" or not m.americas.ruby_only or p.ruby)
+        ]
         self.ports: dict[str, PortCard] = {p.id: p for p in ports}
         self.port_at: dict[Cell, str] = {p.cell: p.id for p in ports}
         self.pirate_start: Cell = m.atlantic.pirate_start
         self.pirates_bay: Cell = m.atlantic.pirates_bay
         blocked = {m.atlantic.pirates_bay} | {p.cell for p in m.ports}
         self.sea: frozenset[Cell] = frozenset(
-            (x - lo, y) for y, row in enumerate(m.atlantic.rows)
-            for x, ch in enumerate(row) if lo <= x <= hi and ch == "." and (x, y) not in blocked)
+            (x - lo, y)
+            for y, row in enumerate(m.atlantic.rows)
+            for x, ch in enumerate(row)
+            if lo <= x <= hi and ch == "." and (x, y) not in blocked
+        )
         self.regions = m.regions
 
     def is_sea(self, cell: Cell) -> bool:
@@ -367,7 +374,7 @@ def check_content(c: EmpiresContent) -> None:
             if p not in port_ids:
                 problems.append(f"map.yaml: unknown port {p!r} in a region")
     for side in ("atlantic", "americas"):
-        b = Board(side, c.map)  # type: ignore[arg-type]
+        b = Board(side, c.map)
         for port in b.ports.values():
             if not b.sea_beside(port.cell):
                 problems.append(f"map.yaml: {side}: {port.id} has no sea beside it")
@@ -378,7 +385,7 @@ def check_content(c: EmpiresContent) -> None:
 
 
 def build_content(**parts: ContentModel) -> EmpiresContent:
-    content = EmpiresContent(**parts)  # type: ignore[arg-type]
+    content = EmpiresContent(**parts)
     check_content(content)
     return content
 
@@ -386,4 +393,6 @@ def build_content(**parts: ContentModel) -> EmpiresContent:
 @functools.cache
 def empires_content() -> EmpiresContent:
     """All Empires at Sea data, loaded and checked once per process."""
-    return build_content(**{name: load_content(path, model) for name, (path, model) in FILES.items()})
+    return build_content(
+        **{name: load_content(path, model) for name, (path, model) in FILES.items()}
+    )

@@ -29,31 +29,38 @@ PENDING_TEXT = {
 
 def explain(state: EmpiresState, seat: int, action: Action) -> Rejection:
     reason = _reason(state, seat, action)
-    return Rejection(code="illegal", message=reason or "That move is not possible now. Use "
-                     "/move to see your legal moves.", params={"type": action.type})
+    return Rejection(
+        code="illegal",
+        message=reason or "That move is not possible now. Use /move to see your legal moves.",
+        params={"type": action.type},
+    )
 
 
 def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
     c = state.combat
     if c is not None:
         if c.stage == "targets":
-            return (f"Name the attacking ships your counter-attack aims at (up to "
-                    f"{'two' if len(c.counters) != 1 else 'one'}); choose from {', '.join(c.ships)}.")
+            return (
+                f"Name the attacking ships your counter-attack aims at (up to "
+                f"{'two' if len(c.counters) != 1 else 'one'}); choose from {', '.join(c.ships)}."
+            )
         if not isinstance(action, (A.PlayOrder, A.Pass)):
             return "An attack is being fought: play a Captain's Order or pass."
         if isinstance(action, A.PlayOrder):
             if action.card not in state.players[seat].hand:
                 return f"You hold no {_card_name(action.card)}."
-            return (f"{_card_name(action.card)} cannot be played like that in this attack: orders "
-                    "help only your own ships and ports, and re-rolls and counter-attack "
-                    "bonuses wait until the dice are rolled.")
+            return (
+                f"{_card_name(action.card)} cannot be played like that in this attack: orders "
+                "help only your own ships and ports, and re-rolls and counter-attack "
+                "bonuses wait until the dice are rolled."
+            )
         return None
     if state.pending:
         p = state.pending[0]
         return f"First {PENDING_TEXT[p.kind]}."
     if state.phase == "bribe":
         if isinstance(action, A.Bribe):
-            return (f"You have {state.players[seat].gold} Gold; bribe between 0 and that.")
+            return f"You have {state.players[seat].gold} Gold; bribe between 0 and that."
         return "Everyone is choosing a secret bribe for the Pirate: send a bribe (0 is allowed)."
     turn = state.turn_state
     if turn is None:
@@ -66,17 +73,25 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
             if isinstance(action, A.PlayCard):
                 card = content().captain(action.card)
                 if not has(player, card.cost_of()):
-                    return (f"{card.name} costs {cost_text(card.cost_of())}; you have "
-                            f"{player.gold} Gold, {player.steel} Steel, {player.wood} Wood. "
-                            "Play another card or discard one for 3 Gold.")
+                    return (
+                        f"{card.name} costs {cost_text(card.cost_of())}; you have "
+                        f"{player.gold} Gold, {player.steel} Steel, {player.wood} Wood. "
+                        "Play another card or discard one for 3 Gold."
+                    )
                 if card.type == "order":
-                    return (f"{card.name} is a Captain's Order for combat; keep it for an attack "
-                            "and play or discard another card now.")
-                return (f"{card.name} has no valid target there: choose a place where it can "
-                        "act, or discard a card for 3 Gold.")
+                    return (
+                        f"{card.name} is a Captain's Order for combat; keep it for an attack "
+                        "and play or discard another card now."
+                    )
+                return (
+                    f"{card.name} has no valid target there: choose a place where it can "
+                    "act, or discard a card for 3 Gold."
+                )
             return None
-        return ("Start your turn by playing one Captain's card (paying its cost) or discarding "
-                "one for 3 Gold; you may not pass.")
+        return (
+            "Start your turn by playing one Captain's card (paying its cost) or discarding "
+            "one for 3 Gold; you may not pass."
+        )
     if isinstance(action, (A.PlayCard, A.DiscardCard)):
         return "You have already played your Captain's card this turn."
     ship_id = getattr(action, "ship", None)
@@ -96,9 +111,11 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
             return "You have no actions left: end your turn."
         if action.via is not None and turn.turned:
             return "Your Marine Chronometer's turn is used once per turn."
-        return (f"A ship sails in one straight line, at most {max_sail(state)} cells this round, "
-                "and stops before land, a port or another ship (and the Weather may close a "
-                "region). Pick a reachable cell.")
+        return (
+            f"A ship sails in one straight line, at most {max_sail(state)} cells this round, "
+            "and stops before land, a port or another ship (and the Weather may close a "
+            "region). Pick a reachable cell."
+        )
     if isinstance(action, (A.Trade, A.BuyPort, A.Attack)) and no_actions:
         return "You have no actions left: end your turn."
     if isinstance(action, A.Trade):
@@ -108,8 +125,10 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
             return "The History card forbids trading at that port this round."
         if getattr(player, action.give) < 1:
             return f"You have no {action.give} to give."
-        return ("Trade needs one of your ships beside the port, and you give a resource other "
-                "than the one the port produces.")
+        return (
+            "Trade needs one of your ships beside the port, and you give a resource other "
+            "than the one the port produces."
+        )
     if isinstance(action, A.BuyPort):
         if action.port not in state.ports:
             return f"There is no port {action.port!r} on this map."
@@ -119,21 +138,29 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
             return "A port costs 1 Gold, 1 Steel and 1 Wood."
         if player.cubes < 1:
             return "You have no port cube left."
-        return "Buying a port needs one of your ships beside it (and the History card may " \
-               "close the Americas)."
+        return (
+            "Buying a port needs one of your ships beside it (and the History card may "
+            "close the Americas)."
+        )
     if isinstance(action, A.Attack):
         target_ship = state.ship(action.target)
-        defender = target_ship.owner if target_ship else (
-            state.ports[action.target].owner if action.target in state.ports else None)
+        defender = (
+            target_ship.owner
+            if target_ship
+            else (state.ports[action.target].owner if action.target in state.ports else None)
+        )
         if not turn.pirate:
-            why = attack_banned(state, seat, defender if defender is not None and defender >= 0
-                                else None)
+            why = attack_banned(
+                state, seat, defender if defender is not None and defender >= 0 else None
+            )
             if why:
                 return f"No attack: {why}"
         if defender == seat:
             return "You cannot attack your own ships or ports."
-        return ("Every attacking ship must be beside the target, which must be an enemy ship or "
-                "port (or Pirate's Bay).")
+        return (
+            "Every attacking ship must be beside the target, which must be an enemy ship or "
+            "port (or Pirate's Bay)."
+        )
     if isinstance(action, A.PlayOrder):
         return "Only Full Sail can be played outside combat, on your own turn."
     return "That is not a move for this moment of the turn."
@@ -144,6 +171,3 @@ def _card_name(card_id: str) -> str:
         return content().captain(card_id).name
     except KeyError:
         return f"card {card_id!r}"
-
-
-

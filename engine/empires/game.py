@@ -54,7 +54,7 @@ class EmpiresAtSea(Game[EmpiresState]):
         start = r.setup.start_resources
         per_era = r.setup.history_per_era_five_players if seats == 5 else r.setup.history_per_era
         players = [Player(nation=n, gold=start.gold, wood=start.wood, steel=start.steel,
-                          pieces={k: r.pieces_per_nation.ships(k)  # type: ignore[arg-type]
+                          pieces={k: r.pieces_per_nation.ships(k)
                                   for k in ("transport", "frigate", "ship_of_the_line")},
                           cubes=r.pieces_per_nation.port_cubes) for n in nations]
         state = EmpiresState(

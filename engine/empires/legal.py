@@ -95,9 +95,15 @@ def _turning(state: EmpiresState, seat: int) -> bool:
 def sails(state: EmpiresState, ship: Ship, no_turn: bool) -> list[Action]:
     if not sailing_allowed(state):
         return []
-    return [A.Sail(ship=ship.id, to=to, via=via,
-                   label=f"Sail {ship.id} to {list(to)}" + (f" turning at {list(via)}" if via else ""))
-            for to, via in sail_moves(state, ship, turning=not no_turn)]
+    return [
+        A.Sail(
+            ship=ship.id,
+            to=to,
+            via=via,
+            label=f"Sail {ship.id} to {list(to)}" + (f" turning at {list(via)}" if via else ""),
+        )
+        for to, via in sail_moves(state, ship, turning=not no_turn)
+    ]
 
 
 def trades(state: EmpiresState, seat: int, mine: list[Ship]) -> list[Action]:
@@ -111,8 +117,13 @@ def trades(state: EmpiresState, seat: int, mine: list[Ship]) -> list[Action]:
         card = port_card(state, port_id)
         for give in RESOURCES:
             if give != card.produces and getattr(player, give) > 0:
-                found.append(A.Trade(port=port_id, give=give, label=f"Trade 1 {give} for {n} "
-                                     f"{card.produces} at {card.name}"))
+                found.append(
+                    A.Trade(
+                        port=port_id,
+                        give=give,
+                        label=f"Trade 1 {give} for {n} {card.produces} at {card.name}",
+                    )
+                )
     return found
 
 
@@ -121,10 +132,21 @@ def buys(state: EmpiresState, seat: int, mine: list[Ship]) -> list[Action]:
     cost = content().rules.turn.buy_port_cost
     if not has(player, cost) or player.cubes < 1:
         return []
-    ports = sorted({p for s in mine for p in ports_beside_ship(state, s)
-                    if state.ports[p].owner is None and may_take_port(state, seat, p)})
-    return [A.BuyPort(port=p, label=f"Buy {port_card(state, p).name} for 1 Gold, 1 Steel, "
-                      "1 Wood (ends your turn)") for p in ports]
+    ports = sorted(
+        {
+            p
+            for s in mine
+            for p in ports_beside_ship(state, s)
+            if state.ports[p].owner is None and may_take_port(state, seat, p)
+        }
+    )
+    return [
+        A.BuyPort(
+            port=p,
+            label=f"Buy {port_card(state, p).name} for 1 Gold, 1 Steel, 1 Wood (ends your turn)",
+        )
+        for p in ports
+    ]
 
 
 def attack_targets(state: EmpiresState, seat: int, pirate: bool) -> list[tuple[str, object]]:
@@ -135,8 +157,10 @@ def attack_targets(state: EmpiresState, seat: int, pirate: bool) -> list[tuple[s
         if pirate:
             if s.owner not in (PIRATE, seat):
                 found.append((s.id, s.cell))
-        elif s.owner != seat and attack_banned(state, seat, None if s.owner == PIRATE
-                                               else s.owner) is None:
+        elif (
+            s.owner != seat
+            and attack_banned(state, seat, None if s.owner == PIRATE else s.owner) is None
+        ):
             found.append((s.id, s.cell))
     for port_id, hold in state.ports.items():
         if hold.owner is not None and hold.owner != seat:
@@ -147,8 +171,13 @@ def attack_targets(state: EmpiresState, seat: int, pirate: bool) -> list[tuple[s
     return found
 
 
-def attacks(state: EmpiresState, seat: int, mine: list[Ship], single: bool = False,
-            bonus_against: str | None = None) -> list[Action]:
+def attacks(
+    state: EmpiresState,
+    seat: int,
+    mine: list[Ship],
+    single: bool = False,
+    bonus_against: str | None = None,
+) -> list[Action]:
     """Every attack: a lead ship and any other own ships beside the same target."""
     pirate = bool(mine) and mine[0].id == PIRATE_ID
     found: list[Action] = []
@@ -163,9 +192,15 @@ def attacks(state: EmpiresState, seat: int, mine: list[Ship], single: bool = Fal
             for size in sizes:
                 for fleet in itertools.combinations(others, size):
                     extra = f" with {', '.join(fleet)}" if fleet else ""
-                    found.append(A.Attack(ship=lead.id, fleet=fleet, target=target,
-                                          label=f"Attack {_target_name(state, target)} with "
-                                                f"{lead.id}{extra} (ends the turn)"))
+                    found.append(
+                        A.Attack(
+                            ship=lead.id,
+                            fleet=fleet,
+                            target=target,
+                            label=f"Attack {_target_name(state, target)} with "
+                            f"{lead.id}{extra} (ends the turn)",
+                        )
+                    )
     return found
 
 
@@ -173,8 +208,11 @@ def _owned_by(state: EmpiresState, target: str, against: str) -> bool:
     if against == "pirate":
         return target == PIRATE_ID
     ship = state.ship(target)
-    owner = ship.owner if ship is not None else (state.ports[target].owner
-                                                 if target in state.ports else None)
+    owner = (
+        ship.owner
+        if ship is not None
+        else (state.ports[target].owner if target in state.ports else None)
+    )
     return owner is not None and owner >= 0 and state.players[owner].nation == against
 
 
@@ -193,40 +231,57 @@ def counter_target_choices(state: EmpiresState) -> list[Action]:
     c = state.combat
     assert c is not None
     limit = counter_limit(state, c)
-    return [A.CounterTargets(ships=combo, label="Counter-attack " + " and ".join(combo))
-            for n in range(1, limit + 1) for combo in itertools.combinations(c.ships, n)]
+    return [
+        A.CounterTargets(ships=combo, label="Counter-attack " + " and ".join(combo))
+        for n in range(1, limit + 1)
+        for combo in itertools.combinations(c.ships, n)
+    ]
 
 
 def pending_actions(state: EmpiresState, seat: int) -> list[Action]:
     p = state.pending[0]
     found: list[Action] = []
     if p.kind == "claim":
-        found = [A.ClaimPort(port=x, label=f"Take {port_card(state, x).name} free")
-                 for x in free_claims(state, seat, p.continent)]
+        found = [
+            A.ClaimPort(port=x, label=f"Take {port_card(state, x).name} free")
+            for x in free_claims(state, seat, p.continent)
+        ]
     elif p.kind == "choose_resource":
         return [A.ChooseResource(resource=r, label=f"Take 1 {r}") for r in RESOURCES]
     elif p.kind == "launch":
         if state.players[seat].pieces[p.ship] > 0:
-            found = [A.Launch(cell=c, label=f"Launch a free {KIND_NAME[p.ship]} at {list(c)}")
-                     for c in launch_cells(state, seat)]
+            found = [
+                A.Launch(cell=c, label=f"Launch a free {KIND_NAME[p.ship]} at {list(c)}")
+                for c in launch_cells(state, seat)
+            ]
     elif p.kind == "relocate":
         ships, cells, optional = relocate_options(state, seat)
-        found = [A.Relocate(ship=s.id, cell=c, label=f"Move {s.id} to {list(c)} in the "
-                            "Mediterranean") for s in ships for c in cells]
+        found = [
+            A.Relocate(ship=s.id, cell=c, label=f"Move {s.id} to {list(c)} in the Mediterranean")
+            for s in ships
+            for c in cells
+        ]
         if not optional:
             return found
     elif p.kind == "free_attack":
         mine = [s for s in state.ships if s.owner == seat]
         found = [a for a in attacks(state, seat, mine, single=True, bonus_against=p.against)]
-        found = [a.model_copy(update={"label": a.label.replace("(ends the turn)",
-                                                               f"(free, +{p.bonus})")})
-                 for a in found]
+        found = [
+            a.model_copy(
+                update={"label": a.label.replace("(ends the turn)", f"(free, +{p.bonus})")}
+            )
+            for a in found
+        ]
     elif p.kind == "refill":
         hand = state.players[seat].hand
         orders = sorted({c for c in hand if content().captain(c).type == "order"})
-        return [*[A.DiscardOrder(card=c, label=f"Discard {content().captain(c).name} (no effect)")
-                  for c in orders],
-                A.Draw(label="Refill your hand to six cards")]
+        return [
+            *[
+                A.DiscardOrder(card=c, label=f"Discard {content().captain(c).name} (no effect)")
+                for c in orders
+            ],
+            A.Draw(label="Refill your hand to six cards"),
+        ]
     return [*found, A.Decline(label="Decline")]
 
 

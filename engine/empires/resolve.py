@@ -46,9 +46,15 @@ def _combat_answer(state: EmpiresState, seat: int, action: Action, events: list[
     if isinstance(action, A.CounterTargets):
         c.counters = list(action.ships)
         c.waiting = []
-        events.append(Event(kind="counter_targets", seat=seat, text=f"{seat_ref(seat)} aims the "
-                            f"counter-attack at {', '.join(action.ships)}."))
+        events.append(
+            Event(
+                kind="counter_targets",
+                seat=seat,
+                text=f"{seat_ref(seat)} aims the counter-attack at {', '.join(action.ships)}.",
+            )
+        )
         from .combat import roll
+
         roll(state, events)
         return
     if isinstance(action, A.PlayOrder):
@@ -83,8 +89,9 @@ def _pending_answer(state: EmpiresState, seat: int, action: Action, events: list
         assert isinstance(action, A.ChooseResource)
         player = state.players[seat]
         setattr(player, action.resource, getattr(player, action.resource) + 1)
-        events.append(Event(kind="gain", seat=seat, text=f"{seat_ref(seat)} takes 1 "
-                            f"{action.resource}."))
+        events.append(
+            Event(kind="gain", seat=seat, text=f"{seat_ref(seat)} takes 1 {action.resource}.")
+        )
         p.count -= 1
         if p.count <= 0:
             state.pending.pop(0)
@@ -93,9 +100,14 @@ def _pending_answer(state: EmpiresState, seat: int, action: Action, events: list
         if isinstance(action, A.DiscardOrder):
             state.players[seat].hand.remove(action.card)
             state.captain_discard.append(action.card)
-            events.append(Event(kind="discard", seat=seat, text=f"{seat_ref(seat)} discards "
-                                f"{content().captain(action.card).name}.",
-                                data={"card": action.card}))
+            events.append(
+                Event(
+                    kind="discard",
+                    seat=seat,
+                    text=f"{seat_ref(seat)} discards {content().captain(action.card).name}.",
+                    data={"card": action.card},
+                )
+            )
             return
         state.pending.pop(0)
         _refill(state, seat, events)
@@ -111,11 +123,18 @@ def _pending_answer(state: EmpiresState, seat: int, action: Action, events: list
         ship = state.ship(action.ship)
         assert ship is not None
         ship.cell = action.cell
-        events.append(Event(kind="relocate", seat=seat, text=f"{describe_ship(state, ship)} "
-                            f"sails to {list(action.cell)} in the Mediterranean."))
+        events.append(
+            Event(
+                kind="relocate",
+                seat=seat,
+                text=f"{describe_ship(state, ship)} "
+                f"sails to {list(action.cell)} in the Mediterranean.",
+            )
+        )
     elif isinstance(action, A.Attack):
-        declare(state, seat, [action.ship, *action.fleet], action.target, "history", p.bonus,
-                events)
+        declare(
+            state, seat, [action.ship, *action.fleet], action.target, "history", p.bonus, events
+        )
 
 
 def _refill(state: EmpiresState, seat: int, events: list[Event]) -> None:
@@ -128,24 +147,44 @@ def _refill(state: EmpiresState, seat: int, events: list[Event]) -> None:
             state.captain_deck = state.captain_discard
             state.captain_discard = []
             state.rng.shuffle(state.captain_deck)
-            events.append(Event(kind="reshuffle", chance=True, text="The Captain's discard pile "
-                                "is shuffled into a new deck.",
-                                data={"size": len(state.captain_deck)}))
+            events.append(
+                Event(
+                    kind="reshuffle",
+                    chance=True,
+                    text="The Captain's discard pile is shuffled into a new deck.",
+                    data={"size": len(state.captain_deck)},
+                )
+            )
         card = state.captain_deck.pop()
         hand.append(card)
         drawn.append(card)
-    events.append(Event(kind="draw", seat=seat, chance=True, text=f"{seat_ref(seat)} draws "
-                        f"{len(drawn)} Captain's cards.", data={"count": len(drawn)}))
+    events.append(
+        Event(
+            kind="draw",
+            seat=seat,
+            chance=True,
+            text=f"{seat_ref(seat)} draws {len(drawn)} Captain's cards.",
+            data={"count": len(drawn)},
+        )
+    )
     if drawn:
-        events.append(Event(kind="drawn", seat=seat, to=[seat], text="You draw " + ", ".join(
-            content().captain(c).name for c in drawn) + ".", data={"cards": drawn}))
+        events.append(
+            Event(
+                kind="drawn",
+                seat=seat,
+                to=[seat],
+                text="You draw " + ", ".join(content().captain(c).name for c in drawn) + ".",
+                data={"cards": drawn},
+            )
+        )
 
 
 # ------------------------------------------------------------------ the Pirate bribe
 def _bribe(state: EmpiresState, seat: int, amount: int, events: list[Event]) -> None:
     state.bribes[seat] = amount
-    events.append(Event(kind="bribe_given", seat=seat, text=f"{seat_ref(seat)} has chosen a "
-                        "bribe."))
+    events.append(
+        Event(kind="bribe_given", seat=seat, text=f"{seat_ref(seat)} has chosen a bribe.")
+    )
     if any(b is None for b in state.bribes):
         return
     bribes = [int(b or 0) for b in state.bribes]
@@ -161,13 +200,20 @@ def _bribe(state: EmpiresState, seat: int, amount: int, events: list[Event]) -> 
         winner = winners[0]
         text += f". {seat_ref(winner)} commands the Pirate this round."
         state.phase = "pirate"
-        state.turn_state = TurnState(seat=winner, pirate=True, stage="actions",
-                                     actions=pirate_actions(state))
+        state.turn_state = TurnState(
+            seat=winner, pirate=True, stage="actions", actions=pirate_actions(state)
+        )
     else:
         text += ". A tie: the Pirates do nothing."
         state.phase = "refill"
-    events.append(Event(kind="bribes_revealed", reveals=True, text=text,
-                        data={"bribes": bribes, "chest": state.chest}))
+    events.append(
+        Event(
+            kind="bribes_revealed",
+            reveals=True,
+            text=text,
+            data={"bribes": bribes, "chest": state.chest},
+        )
+    )
 
 
 # ------------------------------------------------------------------ the turn
@@ -196,9 +242,15 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
         state.captain_discard.append(action.card)
         gold = content().rules.turn.discard_for_gold
         player.gold += gold
-        events.append(Event(kind="discard", seat=seat, text=f"{seat_ref(seat)} discards "
-                            f"{content().captain(action.card).name} for {gold} Gold.",
-                            data={"card": action.card}))
+        events.append(
+            Event(
+                kind="discard",
+                seat=seat,
+                text=f"{seat_ref(seat)} discards "
+                f"{content().captain(action.card).name} for {gold} Gold.",
+                data={"card": action.card},
+            )
+        )
         _start_actions(state, events)
         return
     if isinstance(action, A.PlayOrder):
@@ -211,8 +263,14 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
         if action.via is not None:
             turn.turned = True
         ship.cell = action.to
-        events.append(Event(kind="sail", seat=seat, text=f"{describe_ship(state, ship)} sails to"
-                            f" {list(action.to)}.", data={"ship": ship.id, "to": list(action.to)}))
+        events.append(
+            Event(
+                kind="sail",
+                seat=seat,
+                text=f"{describe_ship(state, ship)} sails to {list(action.to)}.",
+                data={"ship": ship.id, "to": list(action.to)},
+            )
+        )
     elif isinstance(action, A.Trade):
         turn.actions -= 1
         card = port_card(state, action.port)
@@ -222,8 +280,9 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
         owner = state.ports[action.port].owner
         text = f"{seat_ref(seat)} trades 1 {action.give} for {n} {card.produces} at {card.name}"
         if owner is not None and owner != seat:
-            setattr(state.players[owner], action.give,
-                    getattr(state.players[owner], action.give) + 1)
+            setattr(
+                state.players[owner], action.give, getattr(state.players[owner], action.give) + 1
+            )
             text += f"; {seat_ref(owner)} receives the {action.give}"
         events.append(Event(kind="trade", seat=seat, text=text + "."))
     elif isinstance(action, A.BuyPort):
@@ -237,8 +296,15 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
         return
     elif isinstance(action, A.Attack):
         turn.actions -= 1
-        declare(state, seat, [action.ship, *action.fleet], action.target,
-                "pirate" if turn.pirate else "turn", 0, events)
+        declare(
+            state,
+            seat,
+            [action.ship, *action.fleet],
+            action.target,
+            "pirate" if turn.pirate else "turn",
+            0,
+            events,
+        )
         return
     _maybe_out_of_actions(state, events)
 
@@ -246,8 +312,13 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
 def _maybe_out_of_actions(state: EmpiresState, events: list[Event]) -> None:
     """A turn ends by itself when its actions are spent."""
     turn = state.turn_state
-    if turn is not None and turn.stage == "actions" and turn.actions <= 0 \
-            and turn.sail_only <= 0 and not (turn.free_sail and not turn.pirate):
+    if (
+        turn is not None
+        and turn.stage == "actions"
+        and turn.actions <= 0
+        and turn.sail_only <= 0
+        and not (turn.free_sail and not turn.pirate)
+    ):
         _end_turn(state, events)
 
 
@@ -305,8 +376,12 @@ def advance(state: EmpiresState, events: list[Event]) -> None:
             state.phase = "bribe"
             if state.pirate_afloat and state.ship(PIRATE_ID) is not None:
                 state.bribes = [None] * state.seats
-                events.append(Event(kind="bribe_phase", text="Bribe the Pirate: everyone chooses "
-                                    "an amount of Gold in secret."))
+                events.append(
+                    Event(
+                        kind="bribe_phase",
+                        text="Bribe the Pirate: everyone chooses an amount of Gold in secret.",
+                    )
+                )
                 return
             state.phase = "refill"
         elif phase == "bribe":
@@ -327,8 +402,13 @@ def advance(state: EmpiresState, events: list[Event]) -> None:
         elif phase == "round_end":
             if state.round % state.per_era == 0:
                 state.start_player = (state.start_player + 1) % state.seats
-                events.append(Event(kind="era", text=f"Era {state.era} ends; {seat_ref(state.start_player)}"
-                                    " is now the start player."))
+                events.append(
+                    Event(
+                        kind="era",
+                        text=f"Era {state.era} ends; {seat_ref(state.start_player)}"
+                        " is now the start player.",
+                    )
+                )
             state.phase = "round"
         else:
             return
@@ -342,10 +422,22 @@ def _begin_round(state: EmpiresState, events: list[Event]) -> None:
     state.history = state.history_deck.pop(0)
     w = content().weather_card(state.weather)
     h = content().history_card(state.history)
-    events.append(Event(kind="weather", chance=True, text=f"Round {state.round}. Weather: "
-                        f"{w.name}: {w.text}", data={"card": w.id}))
-    events.append(Event(kind="history", chance=True, text=f"History ({h.year}): {h.title}: "
-                        f"{h.text}", data={"card": h.id}))
+    events.append(
+        Event(
+            kind="weather",
+            chance=True,
+            text=f"Round {state.round}. Weather: {w.name}: {w.text}",
+            data={"card": w.id},
+        )
+    )
+    events.append(
+        Event(
+            kind="history",
+            chance=True,
+            text=f"History ({h.year}): {h.title}: {h.text}",
+            data={"card": h.id},
+        )
+    )
     state.phase = "production"
     apply_history(state, events)
 
@@ -365,9 +457,16 @@ def _production(state: EmpiresState, events: list[Event]) -> None:
         for r, n in got.items():
             setattr(player, r, getattr(player, r) + n)
         if any(got.values()):
-            events.append(Event(kind="produce", seat=seat, text=f"{seat_ref(seat)} collects "
-                                + ", ".join(f"{n} {r}" for r, n in got.items() if n) + ".",
-                                data=got))
+            events.append(
+                Event(
+                    kind="produce",
+                    seat=seat,
+                    text=f"{seat_ref(seat)} collects "
+                    + ", ".join(f"{n} {r}" for r, n in got.items() if n)
+                    + ".",
+                    data=got,
+                )
+            )
 
 
 def _recovery(state: EmpiresState, events: list[Event]) -> None:
@@ -379,10 +478,16 @@ def _recovery(state: EmpiresState, events: list[Event]) -> None:
             free = sorted(p for p, h in state.ports.items() if h.owner is None)
             if free:
                 port_id = state.rng.choice(free)
-                events.append(Event(kind="port_drawn", seat=seat, chance=True,
-                                    text=f"{seat_ref(seat)} has no port and draws "
-                                         f"{port_card(state, port_id).name}.",
-                                    data={"port": port_id}))
+                events.append(
+                    Event(
+                        kind="port_drawn",
+                        seat=seat,
+                        chance=True,
+                        text=f"{seat_ref(seat)} has no port and draws "
+                        f"{port_card(state, port_id).name}.",
+                        data={"port": port_id},
+                    )
+                )
                 claim(state, seat, port_id, events, "takes command of")
         if not any(s.owner == seat for s in state.ships):
             state.pending.append(Pending(kind="launch", seat=seat, ship="transport"))
@@ -394,9 +499,14 @@ def _end_game(state: EmpiresState, events: list[Event]) -> None:
     state.finished = True
     state.phase = "over"
     state.end_reason = "The last History card has been played."
-    events.append(Event(kind="game_over", text="The last round is over. Empire Scores: "
-                        + ", ".join(f"{seat_ref(s)} {v}" for s, v in enumerate(scores(state)))
-                        + "."))
+    events.append(
+        Event(
+            kind="game_over",
+            text="The last round is over. Empire Scores: "
+            + ", ".join(f"{seat_ref(s)} {v}" for s, v in enumerate(scores(state)))
+            + ".",
+        )
+    )
 
 
 def setup_board(state: EmpiresState) -> None:

@@ -10,9 +10,9 @@ def score_parts(state: EmpiresState, seat: int) -> dict[str, int]:
     s = content().rules.scoring
     player = state.players[seat]
     ships = sum(s.ships[x.kind] for x in state.ships if x.owner == seat)
-    captured = sum(s.ships["ship_of_the_line" if k == "pirate" else k]  # type: ignore[index]
+    captured = sum(s.ships["ship_of_the_line" if k == "pirate" else k]
                    for k in player.captured)
-    ports = sum(s.ports[port_level(h.forts)] for h in state.ports.values()  # type: ignore[index]
+    ports = sum(s.ports[port_level(h.forts)] for h in state.ports.values()
                 if h.owner == seat)
     resources = player.gold // s.gold_per_point + (player.wood + player.steel) \
         // s.wood_or_steel_per_point

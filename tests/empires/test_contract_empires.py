@@ -8,7 +8,9 @@ from engine.empires import GAME
 from tests.contract import test_contract as contract
 
 pytestmark = pytest.mark.parametrize(
-    ("game", "seats"), [pytest.param(GAME, 2, id="empires-2p"), pytest.param(GAME, 5, id="empires-5p")])
+    ("game", "seats"),
+    [pytest.param(GAME, 2, id="empires-2p"), pytest.param(GAME, 5, id="empires-5p")],
+)
 
 test_playout_reaches_an_outcome = contract.test_playout_reaches_an_outcome
 test_replay_equals_live_play = contract.test_replay_equals_live_play

@@ -20,9 +20,12 @@ def legal_types(state, seat):  # noqa: ANN001, ANN201
 
 # ------------------------------------------------------------------ setup
 def test_nations_by_player_count() -> None:
-    expected = {2: ["us", "britain"], 3: ["us", "britain", "france"],
-                4: ["us", "britain", "france", "spain"],
-                5: ["us", "britain", "france", "spain", "dutch"]}
+    expected = {
+        2: ["us", "britain"],
+        3: ["us", "britain", "france"],
+        4: ["us", "britain", "france", "spain"],
+        5: ["us", "britain", "france", "spain", "dutch"],
+    }
     for seats, nations in expected.items():
         assert [p.nation for p in new(seats).players] == nations
 
@@ -50,8 +53,10 @@ def test_starting_port_transport_six_cards_and_resources() -> None:
 
 
 def test_random_starting_port_differs_by_seed() -> None:
-    starts = {tuple(sorted(p for p, h in new(2, seed=s).ports.items() if h.owner is not None))
-              for s in range(8)}
+    starts = {
+        tuple(sorted(p for p, h in new(2, seed=s).ports.items() if h.owner is not None))
+        for s in range(8)
+    }
     assert len(starts) > 1
 
 
@@ -181,8 +186,9 @@ def test_card_cost_must_be_paid() -> None:
     p.gold = p.wood = p.steel = 1
     assert not any(isinstance(a, A.PlayCard) for a in GAME.legal_actions(state, seat))
     cell = next(iter(empires_content().board("americas").sea))
-    rejected = attempt(state, seat, {"type": "play_card", "card": "launch_sotl",
-                                        "cell": list(cell)})
+    rejected = attempt(
+        state, seat, {"type": "play_card", "card": "launch_sotl", "cell": list(cell)}
+    )
     assert isinstance(rejected, Rejection) and "costs 2 Gold, 3 Wood, 3 Steel" in rejected.message
     p.gold, p.wood, p.steel = 2, 3, 3
     play = next(a for a in GAME.legal_actions(state, seat) if isinstance(a, A.PlayCard))
@@ -214,8 +220,9 @@ def test_sailing_one_direction_until_blocked_not_through_ships_or_ports() -> Non
     put(state, 0, "transport", (10, 2), "t")
     put(state, 1, "transport", (13, 2), "b")
     my_turn(state, 0)
-    moves = {tuple(a.to) for a in GAME.legal_actions(state, 0)
-             if isinstance(a, A.Sail) and a.ship == "t"}
+    moves = {
+        tuple(a.to) for a in GAME.legal_actions(state, 0) if isinstance(a, A.Sail) and a.ship == "t"
+    }
     assert (11, 2) in moves and (12, 2) in moves and (13, 2) not in moves
     assert (14, 2) not in moves  # never through a ship
     assert (10, 0) in moves and (9, 2) in moves and (8, 2) in moves  # to the coast
@@ -223,8 +230,9 @@ def test_sailing_one_direction_until_blocked_not_through_ships_or_ports() -> Non
     # Halifax's cell (8,3) is a port, never a destination
     put(state, 0, "frigate", (8, 5), "f")
     state.players[0].pieces["frigate"] += 0
-    f_moves = {tuple(a.to) for a in GAME.legal_actions(state, 0)
-               if isinstance(a, A.Sail) and a.ship == "f"}
+    f_moves = {
+        tuple(a.to) for a in GAME.legal_actions(state, 0) if isinstance(a, A.Sail) and a.ship == "f"
+    }
     assert (8, 4) in f_moves and (8, 3) not in f_moves and (8, 2) not in f_moves
     state, _ = do(state, 0, {"type": "sail", "ship": "t", "to": [12, 2]})
     assert state.ship("t").cell == (12, 2) and state.turn_state.actions == 4  # type: ignore
@@ -236,8 +244,11 @@ def test_weather_limits_sailing() -> None:
     put(state, 0, "transport", (10, 2), "t")
     my_turn(state, 0)
     state.weather = "fog"
-    far = max(abs(a.to[0] - 10) + abs(a.to[1] - 2) for a in GAME.legal_actions(state, 0)
-              if isinstance(a, A.Sail))
+    far = max(
+        abs(a.to[0] - 10) + abs(a.to[1] - 2)
+        for a in GAME.legal_actions(state, 0)
+        if isinstance(a, A.Sail)
+    )
     assert far == 2
     state.weather = "becalmed"
     assert not any(isinstance(a, A.Sail) for a in GAME.legal_actions(state, 0))
@@ -254,8 +265,10 @@ def test_trade_one_for_one_and_the_owner_receives_the_payment() -> None:
     state, _ = do(state, 0, {"type": "trade", "port": "boston", "give": "gold"})
     assert state.players[0].gold == p0.gold - 1 and state.players[0].steel == p0.steel + 1
     assert state.players[1].gold == p1.gold + 1
-    assert not any(isinstance(a, A.Trade) and a.give == "steel" and a.port == "boston"
-                   for a in GAME.legal_actions(state, 0))  # not the port's own resource
+    assert not any(
+        isinstance(a, A.Trade) and a.give == "steel" and a.port == "boston"
+        for a in GAME.legal_actions(state, 0)
+    )  # not the port's own resource
 
 
 def test_buy_port_costs_gold_steel_wood_and_ends_the_turn() -> None:
@@ -298,7 +311,11 @@ def test_land_ho_takes_a_port_free_and_does_not_end_the_turn() -> None:
     p = state.players[0].model_copy()
     state, _ = do(state, 0, {"type": "play_card", "card": "land_ho", "port": "boston"})
     q = state.players[0]
-    assert state.ports["boston"].owner == 0 and (q.gold, q.steel, q.wood) == (p.gold, p.steel, p.wood)
+    assert state.ports["boston"].owner == 0 and (q.gold, q.steel, q.wood) == (
+        p.gold,
+        p.steel,
+        p.wood,
+    )
     assert state.turn_state is not None and state.turn_state.seat == 0
 
 
@@ -444,6 +461,9 @@ def test_rejections_say_why_and_what_to_do() -> None:
         rejected = attempt(state, 0, action)
         assert isinstance(rejected, Rejection) and words in rejected.message, rejected
     state.turn_state.actions = 0  # type: ignore[union-attr]
-    rejected = attempt(state, 0, {"type": "trade", "port": "boston", "give": "gold"},
-                    )
+    rejected = attempt(
+        state,
+        0,
+        {"type": "trade", "port": "boston", "give": "gold"},
+    )
     assert isinstance(rejected, Rejection) and "no actions left" in rejected.message

@@ -2,8 +2,8 @@
 
 Two to four boats race along a track. On your turn you may spend energy to boost your next roll
 (undoable: no chance involved), play your hidden card (once a turn) to move ahead by its value
-(reveals it and draws a new one), and must finally roll the die, which moves you and ends your turn. The first
-boat to reach the target wins.
+(reveals it and draws a new one), and must finally roll the die, which moves you and ends your
+turn. The first boat to reach the target wins.
 """
 
 from __future__ import annotations
