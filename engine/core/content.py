@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -21,6 +21,24 @@ class ContentModel(BaseModel):
     """Base for content: immutable, and a misspelt key is an error rather than ignored."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Sourced(ContentModel):
+    """An item whose values share one provenance, with an optional note on the source."""
+
+    provenance: Provenance
+    source: str | None = None
+
+
+T = TypeVar("T")
+
+
+class SourcedValue(ContentModel, Generic[T]):
+    """A single value with its own provenance."""
+
+    value: T
+    provenance: Provenance
+    source: str | None = None
 
 
 M = TypeVar("M", bound=BaseModel)

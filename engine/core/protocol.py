@@ -189,8 +189,32 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def legal_actions(self, state: S, seat: Seat) -> list[Action]: ...
 
-    @abstractmethod
-    def validate(self, state: S, seat: Seat, action: Action) -> Rejection | None: ...
+    def validate(self, state: S, seat: Seat, action: Action) -> Rejection | None:
+        """Legal exactly when ``legal_actions`` offers the action, so the two can never
+        disagree; ``explain`` finds the reason for a refusal. A game may override this."""
+        if action.key() in self.legal_keys(state, seat):
+            return None
+        return self.explain(state, seat, action)
+
+    def explain(self, state: S, seat: Seat, action: Action) -> Rejection:
+        """Why ``action`` is refused, in words the player can act on. Games override it."""
+        return Rejection(code="illegal", message="That move is not possible now. Use /move to "
+                         "see your legal moves.")
+
+    def legal_keys(self, state: S, seat: Seat) -> frozenset[str]:
+        """The keys of the seat's legal actions. The last answer is kept, with the state object
+        itself, since one position is often checked many times in a row (autocomplete, then the
+        move); states are never changed in place outside ``apply``, which works on a copy."""
+        cached = self.__dict__.get("_legal_memo")
+        if cached is not None and cached[0] is state and cached[1] == (state.version, seat):
+            return cached[2]
+        keys = frozenset(a.key() for a in self.legal_actions(state, seat))
+        self.__dict__["_legal_memo"] = (state, (state.version, seat), keys)
+        return keys
+
+    def forget_legal_keys(self) -> None:
+        """For tests that edit a state in place between checks."""
+        self.__dict__.pop("_legal_memo", None)
 
     @abstractmethod
     def apply(self, state: S, seat: Seat, action: Action) -> list[Event]: ...

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from engine.core.content import ContentModel, Provenance, load_content
+from engine.core.content import ContentModel, Provenance, Sourced, load_content
 from engine.core.errors import ContentError
 
 from .effects import CaptainEffect, HistoryEffect, ShipKind, WeatherEffect
@@ -23,11 +23,6 @@ MapSide = Literal["americas", "atlantic"]
 PortLevel = Literal["port", "fort", "naval_base"]
 PORT_LEVELS: tuple[PortLevel, ...] = ("port", "fort", "naval_base")
 SHIP_KINDS: tuple[ShipKind, ...] = ("transport", "frigate", "ship_of_the_line")
-
-
-class Sourced(ContentModel):
-    provenance: Provenance
-    source: str | None = None
 
 
 # ------------------------------------------------------------------ rules.yaml

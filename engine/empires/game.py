@@ -40,7 +40,6 @@ class EmpiresAtSea(Game[EmpiresState]):
         "against your rivals. After the last History card, ships, ports, forts and resources "
         "are scored; the highest Empire Score wins."
     )
-    _memo: tuple[EmpiresState, tuple[int, int], frozenset[str]] | None = None
 
     def setup(self, options: dict[str, Any], seats: int, seed: int) -> EmpiresState:
         self.check_players(seats)
@@ -88,19 +87,8 @@ class EmpiresAtSea(Game[EmpiresState]):
     def legal_actions(self, state: EmpiresState, seat: Seat) -> list[Action]:
         return legal_actions(state, seat)
 
-    def validate(self, state: EmpiresState, seat: Seat, action: Action) -> Rejection | None:
-        """Legal exactly when ``legal_actions`` offers it; ``explain`` says why not."""
-        if action.key() in self._legal_keys(state, seat):
-            return None
+    def explain(self, state: EmpiresState, seat: Seat, action: Action) -> Rejection:
         return explain(state, seat, action)
-
-    def _legal_keys(self, state: EmpiresState, seat: Seat) -> frozenset[str]:
-        cached = self._memo
-        if cached is not None and cached[0] is state and cached[1] == (state.version, seat):
-            return cached[2]
-        keys = frozenset(a.key() for a in legal_actions(state, seat))
-        self._memo = (state, (state.version, seat), keys)
-        return keys
 
     def apply(self, state: EmpiresState, seat: Seat, action: Action) -> list[Event]:
         return apply_action(state, seat, action)

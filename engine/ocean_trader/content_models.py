@@ -6,11 +6,11 @@ are ``reconstructed`` placeholders."""
 
 from __future__ import annotations
 
-from typing import Annotated, Generic, Literal, TypeVar
+from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
-from engine.core.content import ContentModel, Provenance
+from engine.core.content import ContentModel, Sourced, SourcedValue
 
 from .effects import Effect
 
@@ -18,20 +18,6 @@ PortId = Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$")]
 GoodsId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z_]*$")]
 Money = Annotated[int, Field(ge=0)]
 Positive = Annotated[int, Field(gt=0)]
-
-T = TypeVar("T")
-
-
-class Sourced(ContentModel):
-    provenance: Provenance
-    source: str | None = None
-
-
-class SourcedValue(ContentModel, Generic[T]):
-    value: T
-    provenance: Provenance
-    source: str | None = None
-
 
 # ------------------------------------------------------------------ rules.yaml
 

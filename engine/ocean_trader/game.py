@@ -49,7 +49,6 @@ class OceanTrader(Game[OceanTraderState]):
         "£750, for twelve more turns to win. The short game has no shares: after the turn "
         "limit, the most assets wins."
     )
-    _memo: tuple[OceanTraderState, tuple[int, int], frozenset[str]] | None = None
 
     def setup(self, options: dict[str, Any], seats: int, seed: int) -> OceanTraderState:
         self.check_players(seats)
@@ -98,19 +97,8 @@ class OceanTrader(Game[OceanTraderState]):
     def legal_actions(self, state: OceanTraderState, seat: Seat) -> list[Action]:
         return legal_actions(state, seat)
 
-    def validate(self, state: OceanTraderState, seat: Seat, action: Action) -> Rejection | None:
-        """Legal exactly when ``legal_actions`` offers it; ``explain`` says why not."""
-        if action.key() in self._legal_keys(state, seat):
-            return None
+    def explain(self, state: OceanTraderState, seat: Seat, action: Action) -> Rejection:
         return explain(state, seat, action)
-
-    def _legal_keys(self, state: OceanTraderState, seat: Seat) -> frozenset[str]:
-        cached = self._memo
-        if cached is not None and cached[0] is state and cached[1] == (state.version, seat):
-            return cached[2]
-        keys = frozenset(a.key() for a in legal_actions(state, seat))
-        self._memo = (state, (state.version, seat), keys)
-        return keys
 
     def apply(self, state: OceanTraderState, seat: Seat, action: Action) -> list[Event]:
         turn = state.turn

@@ -6,11 +6,11 @@ note); a single labelled number or name is a ``SourcedValue``. See ``data/README
 
 from __future__ import annotations
 
-from typing import Annotated, Generic, Literal, TypeVar
+from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from engine.core.content import ContentModel, Provenance
+from engine.core.content import ContentModel, Sourced, SourcedValue
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
 """A key that other entries refer to: lower-case letters, digits and underscores."""
@@ -20,24 +20,6 @@ Positive = Annotated[int, Field(gt=0)]
 
 Resource = Literal["gold", "vp", "merchant_cubes", "free_action_cubes", "navigation", "industry"]
 """What a player can gain apart from goods (which are named by their id in components.yaml)."""
-
-T = TypeVar("T")
-
-
-class Sourced(ContentModel):
-    """An item, or a block of values, with where its values come from."""
-
-    provenance: Provenance
-    source: str | None = None
-
-
-class SourcedValue(ContentModel, Generic[T]):
-    """One value with its own provenance label."""
-
-    value: T
-    provenance: Provenance
-    source: str | None = None
-
 
 class Gain(ContentModel):
     """An amount of one resource, taken from the pool (VP are scored)."""

@@ -25,7 +25,6 @@ class Ships(Game[ShipsState]):
     options = ()
     state_type = ShipsState
     action_adapter = A.ACTION_ADAPTER
-    _memo: tuple[ShipsState, tuple[int, int], frozenset[str]] | None = None
     summary = (
         "Build ships along the Ship Age track from Phoenician galleys to steamships. Each ship "
         "puts a merchant cube in a trade box (goods) or, for a food, a city disc in a city "
@@ -88,22 +87,8 @@ class Ships(Game[ShipsState]):
     def legal_actions(self, state: ShipsState, seat: Seat) -> list[Action]:
         return legal_actions(state, seat)
 
-    def validate(self, state: ShipsState, seat: Seat, action: Action) -> Rejection | None:
-        """Legal exactly when ``legal_actions`` offers it; ``explain`` says why not."""
-        if action.key() in self._legal_keys(state, seat):
-            return None
+    def explain(self, state: ShipsState, seat: Seat, action: Action) -> Rejection:
         return explain(state, seat, action)
-
-    def _legal_keys(self, state: ShipsState, seat: Seat) -> frozenset[str]:
-        # The last answer is kept, with the state object itself, since the same position is
-        # often checked many times in a row (autocomplete, then the move). States are never
-        # changed in place outside apply, which works on its own copy.
-        cached = self._memo
-        if cached is not None and cached[0] is state and cached[1] == (state.version, seat):
-            return cached[2]
-        keys = frozenset(a.key() for a in legal_actions(state, seat))
-        self._memo = (state, (state.version, seat), keys)
-        return keys
 
     def apply(self, state: ShipsState, seat: Seat, action: Action) -> list[Event]:
         state.reached_age = state.present_age()  # remembered before any ship leaves

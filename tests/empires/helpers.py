@@ -53,7 +53,7 @@ def calm(state: EmpiresState, history: str = "treaty_of_paris") -> None:
 
 def do(state: EmpiresState, seat: int, action: Action | dict[str, Any]
        ) -> tuple[EmpiresState, list[Event]]:
-    GAME._memo = None  # tests change states by hand between steps
+    GAME.forget_legal_keys()  # tests change states by hand between steps
     result = step(GAME, state, seat, action, state.version)
     assert isinstance(result, Accepted), result
     return result.state, result.events  # type: ignore[return-value]
@@ -85,5 +85,5 @@ def fight(state: EmpiresState, attack: list[int], counter: list[int] | None = No
 
 def attempt(state: EmpiresState, seat: int, action: Action | dict[str, Any]) -> Any:
     """``step`` without asserting acceptance (for rejections)."""
-    GAME._memo = None
+    GAME.forget_legal_keys()
     return step(GAME, state, seat, action, state.version)

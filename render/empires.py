@@ -1,0 +1,132 @@
+"""The Empires at Sea board image: a pure function of an ``EmpiresView``.
+
+Layout (1600 x 1000): the grid map top left, numbered by column and row as moves name cells,
+with its coastlines, ports (each framed in the colour of what it produces) and their names,
+the Caribbean and Mediterranean outlined, Pirate's Bay with the Treasure Chest, and a key.
+On the Atlantic side the turn status runs under the map and the right-hand column holds the
+round (Weather and History in force, decks) and one block per nation: resources, ports and
+forts, ships in stock and taken, Advancements and Industries, hand size. The narrower Americas
+side puts the key under the map and the round, status and nations (two columns) on the right.
+"My view" (a seat's own view) adds the hand along the bottom: 1600 x 1360.
+
+The map is drawn once per process (``empires_static``); ports, ships, the Pirate and the
+panels go on a copy. A combat's ships and target are ringed with ``highlight``. Hands and
+bribes are drawn only when the view holds them, i.e. only in the viewer's own image.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from engine.core import View
+from engine.empires.state import PIRATE, PIRATES_BAY, EmpiresView
+from render.common.canvas import draw_text, to_png
+from render.common.fonts import font, text_width
+from render.common.layout import Point, highlight
+from render.common.palette import INK, WHITE
+
+from . import empires_panels as panels
+from . import empires_pieces as pieces
+from .empires_layout import CELL, board, in_grid, layout, port_point, ship_point
+from .empires_static import SLOT, board_image, chest_box
+
+SHIP = CELL - 2
+
+
+def layout_positions(side: str = "atlantic", seats: int = 5) -> dict[str, dict]:
+    """Where pieces are drawn: ``{"ship": {(x, y): pixel}, "port": {port id: pixel},
+    "bay": {"pirates_bay": centre}}``. A ship's pixel shows its owner's colour (the Pirate's:
+    its black hull) and a held port's pixel its owner's colour."""
+    lay = layout(side, seats)
+    b = board(side)
+    return {
+        "ship": {c: ship_point(lay.grid.center(*c)) for c in sorted(b.sea)},
+        "port": {pid: port_point(lay.grid.center(*p.cell)) for pid, p in b.ports.items()},
+        "bay": {PIRATES_BAY: lay.grid.center(*b.pirates_bay)},
+    }
+
+
+def _map_pieces(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
+    lay = layout(view.side, view.seats)
+    b = board(view.side)
+    for pid, owner in view.port_owners.items():
+        port = b.ports.get(pid)
+        if port is None:
+            continue
+        at = lay.grid.center(*port.cell)
+        st = panels.style(owner) if owner is not None else None
+        if st is not None:
+            pieces.port_cube(draw, at, SLOT, st)
+        forts = view.port_forts.get(pid, 0)
+        if forts:
+            box = lay.grid.box(*port.cell)
+            pieces.fort_tokens(draw, (box[2] + 2, box[1] - 4), forts)
+    for s in view.ships:
+        cell = (int(s.cell[0]), int(s.cell[1]))
+        if not in_grid(lay, cell):
+            continue
+        at = lay.grid.center(*cell)
+        if s.owner == PIRATE:
+            pieces.ship(draw, at, SHIP, s.kind, None)
+        else:
+            st = panels.style(s.owner)
+            if st is not None:
+                pieces.ship(draw, at, SHIP, s.kind, st)
+    chest = chest_box(view.side, view.seats)
+    cy = (chest[1] + chest[3]) // 2
+    label = f"{view.chest} Gold"
+    f = font(20, bold=True)
+    right = chest[0] + 40 + text_width(label, f)
+    draw.rectangle([chest[0], chest[1] + 2, right, chest[3] - 3], fill=WHITE, outline=INK,
+                   width=2)
+    _chest(draw, (chest[0] + 16, cy))
+    draw_text(draw, (chest[0] + 34, cy), label, f, INK, anchor="lm")
+
+
+def _chest(draw: ImageDraw.ImageDraw, at: Point) -> None:
+    x, y = at
+    draw.rectangle([x - 12, y - 6, x + 12, y + 10], fill=(140, 92, 48), outline=INK)
+    draw.chord([x - 12, y - 14, x + 12, y + 2], 180, 360, fill=(140, 92, 48), outline=INK)
+    draw.rectangle([x - 3, y - 3, x + 3, y + 3], fill=pieces.RESOURCE_RGB["gold"], outline=INK)
+
+
+def _combat_rings(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
+    cb = view.combat
+    if cb is None:
+        return
+    lay = layout(view.side, view.seats)
+    b = board(view.side)
+    cells = [s.cell for s in view.ships if s.id in cb.ships or s.id == cb.target]
+    if cb.target == PIRATES_BAY or cb.target_kind == "bay":
+        cells.append(b.pirates_bay)
+    elif cb.target in b.ports:
+        cells.append(b.ports[cb.target].cell)
+    for cell in cells:
+        c = (int(cell[0]), int(cell[1]))
+        if in_grid(lay, c):
+            highlight(draw, lay.grid.box(*c), width=4, pad=1, radius=4)
+
+
+def render(view: View, names: Sequence[str]) -> bytes:
+    """The board for ``view`` as PNG bytes; ``names`` are the players' names by seat."""
+    if not isinstance(view, EmpiresView):
+        raise TypeError(f"the Empires renderer needs an EmpiresView, not {type(view).__name__}")
+    own_hand = view.hand is not None
+    image = board_image(view.side, view.seats, own_hand)
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"  # crisp text keeps the palette small and exact
+    lay = layout(view.side, view.seats)
+    _map_pieces(draw, view)
+    _combat_rings(draw, view)
+    panels.scene(draw, lay.scene, view)
+    panels.status(draw, lay.status, view, names)
+    ts = view.turn_state
+    active = ts.seat if ts is not None and not view.finished else None
+    for seat, box in enumerate(lay.nations):
+        if seat < len(view.players):
+            panels.nation(draw, box, view, seat, names, seat == active)
+    if own_hand:
+        panels.hand(draw, lay.hand(), list(view.hand or []), view.my_bribe)
+    return to_png(image)

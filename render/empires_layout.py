@@ -1,0 +1,98 @@
+"""Where everything on the Empires at Sea board goes, worked out once per map side.
+
+The board is 1600 x 1000 (1600 x 1360 for a seat's own "My view", which adds the hand along
+the bottom). The grid map sits top left with its column and row numbers. On the Atlantic side
+the turn status and the map key run under the map and the round's Weather and History, then
+one block per nation, fill the right-hand column. The Americas side
+is narrower, so the key goes under the map and the right-hand column holds the round, the
+status and the nations in two columns. Boxes are ``(x0, y0, x1, y1)``, far edges exclusive.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from engine.empires.content import Board, empires_content
+from render.common.layout import Box, Grid, Point, center, split_h, split_v
+
+WIDTH, HEIGHT = 1600, 1000
+HAND_H = 360  # the hand strip of "My view"
+MARGIN = 8
+GAP = 8
+CELL = 34
+ROW_LABELS = 30  # the row numbers left of the grid
+COL_LABELS = 26  # the column numbers above it
+NATION_GAP = 6
+
+
+@dataclass(frozen=True)
+class Layout:
+    side: str
+    grid: Grid
+    frame: Box  # the map with its numbers
+    key: Box  # the map key
+    scene: Box  # round, Weather and History
+    status: Box  # whose turn, combats, bribes, decisions
+    nations: tuple[Box, ...]  # one per seat
+    nation_cols: int
+
+    def hand(self) -> Box:
+        return (MARGIN, HEIGHT, WIDTH - MARGIN, HEIGHT + HAND_H - MARGIN)
+
+
+def board(side: str) -> Board:
+    return empires_content().board(side)  # type: ignore[arg-type]
+
+
+def _nation_boxes(area: Box, seats: int, cols: int) -> tuple[Box, ...]:
+    rows = (seats + cols - 1) // cols
+    boxes: list[Box] = []
+    for row in split_v(area, max(rows, 1), NATION_GAP):
+        boxes.extend(split_h(row, cols, NATION_GAP))
+    return tuple(boxes[:seats])
+
+
+@functools.cache
+def layout(side: str, seats: int) -> Layout:
+    b = board(side)
+    grid = Grid((MARGIN + ROW_LABELS, MARGIN + COL_LABELS), b.width, b.height, (CELL, CELL))
+    g = grid.bounds
+    frame = (MARGIN, MARGIN, g[2] + 4, g[3] + 4)
+    below = (MARGIN, frame[3] + GAP, frame[2], HEIGHT - MARGIN)
+    right = (frame[2] + GAP, MARGIN, WIDTH - MARGIN, HEIGHT - MARGIN)
+    if side == "atlantic":
+        key = (below[2] - 430, below[1], below[2], below[3])
+        status = (below[0], below[1], key[0] - GAP, below[3])
+        nation_h = 126 * seats + NATION_GAP * (seats - 1)
+        scene = (right[0], right[1], right[2], max(right[3] - nation_h - GAP, 280))
+        nations = _nation_boxes((right[0], scene[3] + GAP, right[2], right[3]), seats, 1)
+        return Layout(side, grid, frame, key, scene, status, nations, 1)
+    scene = (right[0], right[1], right[2], right[1] + 214)
+    rows = (seats + 1) // 2
+    top = right[3] - 134 * rows - NATION_GAP * (rows - 1)
+    status = (right[0], scene[3] + GAP, right[2], top - GAP)
+    nations = _nation_boxes((right[0], top, right[2], right[3]), seats, 2)
+    return Layout(side, grid, frame, below, scene, status, nations, 2)
+
+
+def cell_center(lay: Layout, cell: tuple[int, int]) -> Point:
+    return lay.grid.center(cell[0], cell[1])
+
+
+def ship_point(at: Point) -> Point:
+    """A pixel of a ship's hull in its owner's colour (clear of the marker on it)."""
+    return at[0] - round(CELL * 0.36), at[1] + round(CELL * 0.08)
+
+
+def port_point(at: Point) -> Point:
+    """A pixel of a held port's cube in its owner's colour (clear of the marker on it)."""
+    return at[0] - 11, at[1] + 11
+
+
+def in_grid(lay: Layout, cell: tuple[int, int]) -> bool:
+    return 0 <= cell[0] < lay.grid.cols and 0 <= cell[1] < lay.grid.rows
+
+
+__all__ = ["CELL", "HAND_H", "HEIGHT", "Layout", "MARGIN", "WIDTH", "board", "cell_center",
+           "center", "in_grid", "layout", "port_point", "ship_point"]

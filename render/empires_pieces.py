@@ -1,0 +1,108 @@
+"""The pieces of Empires at Sea: ships by type (no masts, two or three), the Pirate, port cubes
+with their Fort tokens, and resource chips. A nation's pieces carry its colour and its marker
+(shape and letter), so no one has to tell nations apart by colour alone."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from render.common import icons
+from render.common.layout import Box, Point, icon_box
+from render.common.palette import INK, SAIL, WHITE, GoodsStyle, PlayerStyle, shade
+from render.common.palette import RGB as Colour
+
+PIRATE_HULL: Colour = (40, 40, 44)
+PIRATE_SAIL: Colour = (92, 92, 100)
+RESOURCE_RGB: dict[str, Colour] = {
+    "gold": (232, 182, 36),
+    "wood": (140, 92, 48),
+    "steel": (150, 156, 166),
+}
+RESOURCE_LETTER = {"gold": "G", "wood": "W", "steel": "S"}
+KIND_SHORT = {"transport": "T", "frigate": "F", "ship_of_the_line": "L"}
+KIND_NAME = {"transport": "Transport", "frigate": "Frigate", "ship_of_the_line": "Ship of the Line"}
+MASTS = {"transport": 0, "frigate": 2, "ship_of_the_line": 3}
+
+
+def _p(at: Point, size: int):  # noqa: ANN202
+    box = icon_box(at, size)
+    span = size - 1
+    return box, lambda u, v: (box[0] + u * span, box[1] + v * span)
+
+
+def ship(draw: ImageDraw.ImageDraw, at: Point, size: int, kind: str,
+         style: PlayerStyle | None) -> Box:
+    """A ship in profile: the hull in the nation's colour with its marker on it; no masts for a
+    Transport (a deckhouse), two for a Frigate, three for a Ship of the Line. ``style`` None is
+    the Pirate: black hull and sails, a white skull mark."""
+    box, p = _p(at, size)
+    hull = PIRATE_HULL if style is None else style.rgb
+    sail = PIRATE_SAIL if style is None else SAIL
+    w = 1 if size < 30 else 2
+    masts = MASTS.get(kind, 0)
+    if masts == 0:
+        draw.rectangle([p(0.3, 0.24), p(0.7, 0.48)], fill=sail, outline=INK, width=w)
+        draw.rectangle([p(0.42, 0.1), p(0.52, 0.24)], fill=INK)
+    else:
+        us = (0.3, 0.7) if masts == 2 else (0.2, 0.5, 0.8)
+        half = 0.15 if masts == 2 else 0.12
+        for u in us:
+            draw.line([p(u, 0.0), p(u, 0.5)], fill=INK, width=max(w, 2))
+            draw.rectangle([p(u - half, 0.06), p(u + half, 0.42)], fill=sail, outline=INK,
+                           width=1)
+    draw.polygon([p(0.0, 0.46), p(1.0, 0.46), p(0.86, 0.98), p(0.14, 0.98)], fill=hull,
+                 outline=INK, width=w)
+    mark = (at[0], round(p(0, 0.72)[1]))
+    if style is None:
+        skull(draw, mark, max(round(size * 0.5), 12))
+    else:
+        icons.draw_player_marker(draw, mark, max(round(size * 0.58), 12), style)
+    return box
+
+
+def skull(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
+    """A white skull and crossbones mark on a dark ground."""
+    box, p = _p(at, size)
+    draw.line([p(0.1, 0.9), p(0.9, 0.45)], fill=WHITE, width=max(2, size // 8))
+    draw.line([p(0.1, 0.45), p(0.9, 0.9)], fill=WHITE, width=max(2, size // 8))
+    draw.ellipse([p(0.22, 0.02), p(0.78, 0.6)], fill=WHITE)
+    draw.ellipse([p(0.34, 0.22), p(0.46, 0.36)], fill=PIRATE_HULL)
+    draw.ellipse([p(0.54, 0.22), p(0.66, 0.36)], fill=PIRATE_HULL)
+    return box
+
+
+def port_cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) -> Box:
+    """A held port: a cube in the owner's colour with their marker on it."""
+    box = icon_box(at, size)
+    draw.rectangle([box[0], box[1], box[2] - 1, box[3] - 1], fill=style.rgb, outline=INK,
+                   width=2)
+    icons.draw_player_marker(draw, at, size - 4, style)
+    return box
+
+
+def empty_port(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
+    """An uncontrolled port: an empty white slot."""
+    box = icon_box(at, size)
+    draw.rectangle([box[0], box[1], box[2] - 1, box[3] - 1], fill=WHITE, outline=INK, width=2)
+    return box
+
+
+def fort_tokens(draw: ImageDraw.ImageDraw, top_right: Point, count: int, size: int = 12) -> None:
+    """Fort tokens under a port: one a Fort, two a Naval Base; drawn as dark towers."""
+    x1, y0 = top_right
+    for i in range(min(count, 3)):
+        x = x1 - (i + 1) * (size + 1)
+        draw.rectangle([x, y0, x + size, y0 + size], fill=INK, outline=WHITE, width=1)
+        draw.rectangle([x + 3, y0, x + size - 3, y0 + 3], fill=WHITE)
+
+
+def resource_chip(draw: ImageDraw.ImageDraw, at: Point, size: int, resource: str) -> Box:
+    """A rounded chip in the resource's colour with its initial (G, W, S)."""
+    rgb = RESOURCE_RGB[resource]
+    style = GoodsStyle(resource, rgb, RESOURCE_LETTER[resource],
+                       INK if resource != "wood" else WHITE)
+    return icons.draw_goods_token(draw, at, size, style)
+
+
+def card_back(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
+    return icons.draw_card(draw, at, size, accent=shade((120, 164, 198), 0.8), back=True)

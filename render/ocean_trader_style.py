@@ -1,0 +1,141 @@
+"""The Ocean Trader board's layout, its colours and the small pieces drawn on it: goods chips
+(a colour and a two-letter code written at full text size) and ship pills (the owner's
+colour, shape and letter, and the ship numbers)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import ImageDraw
+
+from render.common import icons
+from render.common.canvas import draw_text
+from render.common.fonts import font, text_width
+from render.common.layout import Box, Point, split_h, split_v
+from render.common.palette import BLACK, INK, RGB, PlayerStyle, shade, text_colour_on
+
+WIDTH, HEIGHT = 1600, 1000
+MARGIN = 10
+GAP = 10
+MAP_BOX: Box = (MARGIN, MARGIN, MARGIN + 1180, MARGIN + 670)
+RIGHT_X = MAP_BOX[2] + GAP
+STATUS_BOX: Box = (RIGHT_X, MARGIN, WIDTH - MARGIN, 318)
+CARDS_BOX: Box = (RIGHT_X, STATUS_BOX[3] + GAP, WIDTH - MARGIN, 650)
+KEY_BOX: Box = (RIGHT_X, CARDS_BOX[3] + GAP, WIDTH - MARGIN, HEIGHT - MARGIN)
+OFFICES_BOX: Box = (MARGIN, MAP_BOX[3] + GAP, MAP_BOX[2], HEIGHT - MARGIN)
+
+TEXT = 20  # the one small size: nothing on the board is written smaller
+BODY = 22
+HEAD = 26
+
+SEA: RGB = (176, 208, 228)
+SEA_LINE: RGB = (150, 186, 210)
+LAND: RGB = (222, 210, 172)
+LAND_EDGE: RGB = (170, 152, 112)
+ROUTE: RGB = (52, 86, 128)
+SPACE: RGB = (250, 250, 246)
+RED_SPACE: RGB = (196, 28, 36)
+SUEZ: RGB = (0, 84, 196)
+LABEL: RGB = (252, 249, 241)
+LABEL_EDGE: RGB = (120, 110, 90)
+PORT: RGB = (255, 255, 255)
+SOLD: RGB = (60, 60, 70)
+INSURED: RGB = (0, 120, 90)
+
+# goods id -> (colour, code); each code is unique, so colour is never needed to tell them apart
+GOODS: dict[str, tuple[RGB, str]] = {
+    "grain": ((226, 196, 96), "Gr"), "rice": ((238, 236, 222), "Ri"),
+    "sugar": ((246, 222, 180), "Su"), "tea": ((70, 122, 62), "Te"),
+    "coffee": ((98, 62, 34), "Cf"), "wine": ((122, 26, 58), "Wi"),
+    "cotton": ((196, 212, 240), "Ct"), "wool": ((206, 196, 176), "Wo"),
+    "jute": ((176, 148, 86), "Ju"), "coal": ((52, 52, 56), "Co"),
+    "copper": ((186, 112, 52), "Cu"), "nitrate": ((150, 162, 174), "Ni"),
+    "timber": ((124, 84, 46), "Ti"), "hides": ((150, 96, 78), "Hi"),
+    "tobacco": ((96, 110, 40), "To"), "silk": ((214, 150, 206), "Si"),
+    "spices": ((204, 80, 30), "Sp"), "manufactures": ((84, 104, 150), "Mf"),
+}
+
+
+def goods_colours(goods: str) -> tuple[RGB, RGB, str]:
+    """Fill, text colour and code of a goods chip."""
+    fill, code = GOODS.get(goods, ((160, 160, 160), goods[:2].capitalize()))
+    return fill, text_colour_on(fill, dark=BLACK), code
+
+
+def chip_width(goods: str, extra: str = "") -> int:
+    code = goods_colours(goods)[2] + extra
+    return text_width(code, font(TEXT, bold=True)) + 10
+
+
+CHIP_H = 24
+
+
+def goods_chip(draw: ImageDraw.ImageDraw, x: int, cy: int, goods: str, extra: str = "") -> int:
+    """A goods chip whose left edge is ``x``, centred on ``cy``; ``extra`` (a price) follows the
+    code inside the chip. Returns the x just after it."""
+    fill, ink, code = goods_colours(goods)
+    w = chip_width(goods, extra)
+    draw.rounded_rectangle((x, cy - CHIP_H // 2, x + w - 1, cy + CHIP_H // 2 - 1), radius=5,
+                           fill=fill, outline=INK, width=1)
+    draw_text(draw, (x + w // 2, cy), code + extra, font(TEXT, bold=True), fill=ink,
+              anchor="mm")
+    return x + w
+
+
+PILL_H = 28
+PILL_SHAPE = 20
+
+
+def pill_text(style: PlayerStyle, numbers: Sequence[int]) -> str:
+    return style.letter + ",".join(str(n) for n in sorted(numbers))
+
+
+def pill_width(style: PlayerStyle, numbers: Sequence[int]) -> int:
+    return 4 + PILL_SHAPE + 4 + text_width(pill_text(style, numbers), font(TEXT, bold=True)) + 6
+
+
+def shape_centre(box: Box) -> Point:
+    """Where a pill's shape sits: the one pixel sure to show the owner's colour."""
+    return box[0] + 4 + PILL_SHAPE // 2, (box[1] + box[3]) // 2
+
+
+def ship_pill(draw: ImageDraw.ImageDraw, box: Box, style: PlayerStyle,
+              numbers: Sequence[int], ring: RGB | None = None) -> None:
+    """A fleet's ships on one spot: the owner's colour, shape and letter, then the numbers."""
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=(y1 - y0) // 2, fill=style.rgb,
+                           outline=ring or INK, width=2)
+    icons.draw_shape(draw, style.shape, shape_centre(box), PILL_SHAPE, style.rgb)
+    draw_text(draw, (x0 + 4 + PILL_SHAPE + 4, (y0 + y1) // 2), pill_text(style, numbers),
+              font(TEXT, bold=True), fill=style.text, anchor="lm")
+
+
+def office_boxes(seats: int) -> list[Box]:
+    """One office per seat across the bottom: one row up to three seats, else two rows."""
+    if seats <= 3:
+        return split_h(OFFICES_BOX, max(seats, 1), GAP)
+    cols = 2 if seats == 4 else 3
+    rows = split_v(OFFICES_BOX, 2, GAP)
+    return [b for row in rows for b in split_h(row, cols, GAP)][:seats]
+
+
+def design_colours() -> list[RGB]:
+    """Every flat colour the board uses (for the fixed palette the PNG is snapped to)."""
+    from render.common.palette import (
+        BACKGROUND,
+        HIGHLIGHT,
+        MUTED_INK,
+        PANEL,
+        PANEL_BORDER,
+        PLAYER_STYLES,
+        WHITE,
+    )
+
+    out = [BACKGROUND, INK, WHITE, BLACK, MUTED_INK, HIGHLIGHT, PANEL, PANEL_BORDER, SEA,
+           SEA_LINE, LAND, LAND_EDGE, ROUTE, SPACE, RED_SPACE, SUEZ, LABEL, LABEL_EDGE, SOLD,
+           INSURED, shade(PANEL, 0.94), shade(SEA, 0.9), (250, 240, 200), (236, 226, 196)]
+    for style in PLAYER_STYLES:
+        out += [style.rgb, style.text, shade(style.rgb, 1.6)]
+    for fill, _ in GOODS.values():
+        out.append(fill)
+    return out
