@@ -82,12 +82,12 @@ def cell_center(lay: Layout, cell: tuple[int, int]) -> Point:
 
 def ship_point(at: Point) -> Point:
     """A pixel of a ship's hull in its owner's colour (clear of the marker on it)."""
-    return at[0] - round(CELL * 0.36), at[1] + round(CELL * 0.08)
+    return at[0] - 11, at[1] + 2
 
 
 def port_point(at: Point) -> Point:
     """A pixel of a held port's cube in its owner's colour (clear of the marker on it)."""
-    return at[0] - 11, at[1] + 11
+    return at[0] - 10, at[1] + 10
 
 
 def in_grid(lay: Layout, cell: tuple[int, int]) -> bool:

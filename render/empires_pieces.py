@@ -76,7 +76,7 @@ def port_cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyl
     box = icon_box(at, size)
     draw.rectangle([box[0], box[1], box[2] - 1, box[3] - 1], fill=style.rgb, outline=INK,
                    width=2)
-    icons.draw_player_marker(draw, at, size - 4, style)
+    icons.draw_player_marker(draw, at, size - 6, style)
     return box
 
 

@@ -99,26 +99,69 @@ def _draw_routes(draw: ImageDraw.ImageDraw) -> None:
             _space(draw, x, y, i in route.red, i in route.suez_canal)
 
 
+def _label_size(port_id: str) -> tuple[int, int]:
+    port = ocean_trader_content().port(port_id)
+    bold = font(TEXT, bold=True)
+    chips_w = sum(chip_width(g) + 3 for g in port.sells) + COIN + 3 + text_width(
+        str(port.fee), bold)
+    return max(text_width(port.name, bold), chips_w) + 2 * LABEL_PAD, 2 * LABEL_PAD + 26 + CHIP_H
+
+
+_DIRS = ((1, 0, "lm"), (-1, 0, "rm"), (0, -1, "mb"), (0, 1, "mt"), (0.7, -0.7, "lb"),
+         (0.7, 0.7, "lt"), (-0.7, -0.7, "rb"), (-0.7, 0.7, "rt"))
+
+
+def _box_at(px: float, py: float, w: int, h: int, dx: float, dy: float, anchor: str) -> Box:
+    ax, ay = px + dx, py + dy
+    x0 = {"l": ax, "m": ax - w / 2, "r": ax - w}[anchor[0]]
+    y0 = {"t": ay, "m": ay - h / 2, "b": ay - h}[anchor[1]]
+    return round(x0), round(y0), round(x0) + w, round(y0) + h
+
+
+def _overlap(a: Box, b: Box) -> int:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0
+
+
+def _inside(p: tuple[float, float], box: Box, pad: int = 0) -> bool:
+    return box[0] - pad <= p[0] < box[2] + pad and box[1] - pad <= p[1] < box[3] + pad
+
+
 @functools.cache
 def label_boxes() -> dict[str, Box]:
-    """Each port's label box in chart pixels."""
-    content = ocean_trader_content()
-    out: dict[str, Box] = {}
-    bold = font(TEXT, bold=True)
-    for port in content.ports.ports:
-        name_w = text_width(port.name, bold)
-        chips_w = sum(chip_width(g) + 3 for g in port.sells) + COIN + 3 + text_width(
-            str(port.fee), font(TEXT, bold=True))
-        w = max(name_w, chips_w) + 2 * LABEL_PAD
-        h = 2 * LABEL_PAD + 24 + 2 + CHIP_H
-        px, py = geo.ports()[port.id]
-        dx, dy, anchor = geo.LABEL_AT[port.id]
-        ax, ay = px + dx, py + dy
-        x0 = {"l": ax, "m": ax - w / 2, "r": ax - w}[anchor[0]]
-        y0 = {"t": ay, "m": ay - h / 2, "b": ay - h}[anchor[1]]
-        box = (round(x0), round(y0), round(x0) + round(w), round(y0) + h)
-        out[port.id] = shift_inside(box, (2, 2, geo.MAP_W - 2, geo.MAP_H - 2))
-    return out
+    """Each port's label box in chart pixels, placed greedily (the most crowded ports first)
+    where it covers the fewest other labels, ports and sea spaces."""
+    port_pts = geo.ports()
+    spaces = [p for g in geo.routes().values() for p in g.spaces]
+    fixed = [_box for _box in special_boxes().values()]
+
+    def crowding(pid: str) -> int:
+        x, y = port_pts[pid]
+        return -sum(1 for q in port_pts.values() if abs(q[0] - x) < 160 and abs(q[1] - y) < 90)
+
+    placed: dict[str, Box] = {}
+    for pid in sorted(port_pts, key=lambda p: (crowding(p), p)):
+        px, py = port_pts[pid]
+        w, h = _label_size(pid)
+        pref = geo.LABEL_AT.get(pid)
+        best: tuple[float, Box] | None = None
+        for dist in (12, 28, 48, 72):
+            for ux, uy, anchor in _DIRS:
+                box = shift_inside(_box_at(px, py, w, h, ux * dist, uy * dist, anchor),
+                                   (2, 2, geo.MAP_W - 2, geo.MAP_H - 2))
+                if _inside((px, py), box, -2):
+                    continue
+                cost = 2.0 * dist + (0 if pref and pref[2] == anchor else 15)
+                cost += sum(_overlap(box, other) for other in placed.values()) * 10
+                cost += sum(_overlap(box, other) for other in fixed) * 10
+                cost += sum(40000 for q, qp in port_pts.items() if q != pid and _inside(qp, box, 12))
+                cost += sum(60 for q in spaces if _inside(q, box, 4))
+                if best is None or cost < best[0]:
+                    best = (cost, box)
+        assert best is not None
+        placed[pid] = best[1]
+    return placed
 
 
 def _draw_ports(draw: ImageDraw.ImageDraw) -> None:
@@ -127,6 +170,10 @@ def _draw_ports(draw: ImageDraw.ImageDraw) -> None:
     boxes = label_boxes()
     for port in content.ports.ports:
         x0, y0, x1, y1 = boxes[port.id]
+        px, py = geo.ports()[port.id]
+        if not _inside((px, py), boxes[port.id], 14):  # a leader line to a distant label
+            lx, ly = min(max(px, x0), x1 - 1), min(max(py, y0), y1 - 1)
+            draw.line([(px, py), (lx, ly)], fill=LABEL_EDGE, width=2)
         draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=6, fill=LABEL,
                                outline=LABEL_EDGE, width=1)
         draw_text(draw, (x0 + LABEL_PAD, y0 + LABEL_PAD), port.name, bold)
@@ -143,21 +190,40 @@ def _draw_ports(draw: ImageDraw.ImageDraw) -> None:
         draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=INK)
 
 
-def _draw_specials(draw: ImageDraw.ImageDraw) -> None:
+@functools.cache
+def special_boxes() -> dict[str, Box]:
+    """Where the Suez Canal and Roaring Forties notes are written (chart pixels)."""
+    out: dict[str, Box] = {}
     bold = font(TEXT, bold=True)
-    content = ocean_trader_content()
-    for route in content.routes.routes:
+    for route in ocean_trader_content().routes.routes:
         geom = geo.routes()[route.id]
         if route.suez_canal:
             x, y = geom.spaces[route.suez_canal[-1] - 1]
-            draw_text(draw, (x + 14, y), "Suez 50", bold, fill=SUEZ, anchor="lm",
-                      outline=WHITE)
+            w = text_width(SUEZ_NOTE, bold)
+            out["suez"] = (round(x) + 12, round(y) - 12, round(x) + 12 + w, round(y) + 12)
         if route.roaring_forties_east_end:
-            mid = geom.spaces[len(geom.spaces) // 2]
-            draw_text(draw, (mid[0], mid[1] + 16), "Roaring Forties", bold, anchor="mt",
-                      outline=WHITE)
-            draw_text(draw, (mid[0], mid[1] + 40), "east +2  west -2", font(TEXT), anchor="mt",
-                      outline=WHITE)
+            x, y = geom.spaces[len(geom.spaces) // 2]
+            w = max(text_width(RF_NOTE[0], bold), text_width(RF_NOTE[1], font(TEXT)))
+            out["forties"] = (round(x - w / 2), round(y) + 14, round(x + w / 2), round(y) + 64)
+    return out
+
+
+SUEZ_NOTE = "Suez tow 50"
+RF_NOTE = ("Roaring Forties", "east +2  west -2")
+
+
+def _draw_specials(draw: ImageDraw.ImageDraw) -> None:
+    bold = font(TEXT, bold=True)
+    boxes = special_boxes()
+    if "suez" in boxes:
+        b = boxes["suez"]
+        draw_text(draw, (b[0], (b[1] + b[3]) // 2), SUEZ_NOTE, bold, fill=SUEZ, anchor="lm",
+                  outline=WHITE)
+    if "forties" in boxes:
+        b = boxes["forties"]
+        cx = (b[0] + b[2]) // 2
+        draw_text(draw, (cx, b[1]), RF_NOTE[0], bold, anchor="mt", outline=WHITE)
+        draw_text(draw, (cx, b[1] + 25), RF_NOTE[1], font(TEXT), anchor="mt", outline=WHITE)
 
 
 def _chart() -> Image.Image:
@@ -183,7 +249,7 @@ def _key(draw: ImageDraw.ImageDraw) -> None:
         x = inner[0] + (i // rows) * col_w
         cy = inner[1] + (i % rows) * step + CHIP_H // 2
         right = goods_chip(draw, x, cy, g.id)
-        name = "Manufactured" if g.id == "manufactures" else g.name
+        name = "Manuf." if g.id == "manufactures" else g.name
         draw_text(draw, (right + 6, cy), name, regular, anchor="lm")
         draw_text(draw, (x + col_w - 8, cy), str(g.price), regular, fill=MUTED_INK,
                   anchor="rm")

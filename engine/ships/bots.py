@@ -117,9 +117,13 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
     if isinstance(action, A.UpgradeShip):
         value += 0.5
     if action.age == len(view.ages):
-        value += 1.5  # ships in the last age bring the end nearer, which a leader wants
-        if player.vp >= max(p.vp for p in view.players):
-            value += 1.5
+        # ships in the last age bring the end nearer, which only a leader wants
+        pending = (area_scores(view, view.area)  # type: ignore[arg-type]
+                   if view.area >= 2 else [0] * view.seats)
+        worth = [p.vp + pending[i] + (p.gold + sum(price(g) * n for g, n in p.goods.items())) / 2
+                 for i, p in enumerate(view.players)]
+        leading = worth[me] >= max(worth)
+        value += 3.0 if leading else -0.5
     # a new area scores the one left behind for everyone
     if area > max(view.area, 1) and view.area >= 2:
         scores = area_scores(view, view.area)  # type: ignore[arg-type]

@@ -1,0 +1,241 @@
+"""The Empires at Sea board image: size, file size, where ships and ports land, secrets kept
+out of a spectator's image, the hand in "My view", legibility, and positions from seeded
+games of 2 and 5 players."""
+
+from __future__ import annotations
+
+import functools
+import io
+
+import pytest
+from PIL import Image
+
+from engine.core import Accepted, Rng, View, step
+from engine.empires import GAME
+from engine.empires.state import PIRATE, EmpiresState, EmpiresView, Ship
+from render import empires, empires_panels, empires_pieces, empires_static
+from render.common.canvas import MAX_PNG_BYTES, board_problems, clear_static_cache
+from render.common.fonts import SMALL_SIZE
+from render.common.palette import BACKGROUND, player_style
+from render.empires_layout import HAND_H, HEIGHT, MARGIN, WIDTH
+
+from .helpers import ink_box
+
+NAMES = ["Ann", "Bj\u00f6rn \u00d8stergaard", "Chen", "Dora, who has a very long name indeed",
+         "Eve"]
+
+
+def _rgb(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+@functools.cache
+def _playout(seats: int, seed: int) -> tuple[EmpiresState, ...]:
+    """Every state of a seeded game of random legal moves."""
+    state = GAME.setup({}, seats, seed)
+    chooser = Rng.from_seed(seed * 7919 + seats)
+    states = [state]
+    for _ in range(5000):
+        if GAME.outcome(state) is not None:
+            break
+        seat = chooser.choice(sorted(GAME.actors(state)))
+        outcome = step(GAME, state, seat, chooser.choice(GAME.legal_actions(state, seat)),
+                       state.version)
+        assert isinstance(outcome, Accepted), outcome
+        state = outcome.state
+        states.append(state)
+    return tuple(states)
+
+
+def _picks(seats: int, seed: int, count: int) -> list[EmpiresState]:
+    states = _playout(seats, seed)
+    idx = sorted({round(i * (len(states) - 1) / (count - 1)) for i in range(count)})
+    return [states[i] for i in idx]
+
+
+def _bare(seats: int = 5, side: str = "atlantic") -> EmpiresView:
+    """A table with nothing on the map, so a placed piece is the only thing that changes."""
+    state = GAME.setup({"map": side}, seats, 1)
+    view = GAME.view(state, None)
+    view.ships = []
+    view.port_owners = {k: None for k in view.port_owners}
+    view.port_forts = {}
+    return view
+
+
+# ------------------------------------------------------------------ the image itself
+
+
+@pytest.mark.parametrize("seats,seed", [(2, 21), (5, 22)])
+def test_positions_from_seeded_games_are_landscape_boards_within_limits(seats: int,
+                                                                         seed: int) -> None:
+    positions_by_side: dict[str, dict] = {}
+    for state in _picks(seats, seed, count=7):
+        for viewer in (None, 0):
+            view = GAME.view(state, viewer)
+            png = empires.render(view, NAMES[:seats])
+            image = Image.open(io.BytesIO(png))
+            assert image.format == "PNG" and image.mode in ("P", "RGB")
+            assert image.width == WIDTH >= 1200 and image.width > image.height
+            assert image.height == HEIGHT + (HAND_H if viewer is not None else 0)
+            assert len(png) <= MAX_PNG_BYTES
+            assert board_problems(image.convert("RGB"), png) == []
+            if viewer is not None:
+                continue
+            # every ship and every held port shows its owner where layout_positions says
+            pos = positions_by_side.setdefault(
+                view.side, empires.layout_positions(view.side, view.seats))
+            rgb = image.convert("RGB")
+            for s in view.ships:
+                want = empires_pieces.PIRATE_HULL if s.owner == PIRATE else \
+                    player_style(s.owner).rgb
+                assert rgb.getpixel(pos["ship"][tuple(s.cell)]) == want, s
+            for port, owner in view.port_owners.items():
+                if owner is not None:
+                    assert rgb.getpixel(pos["port"][port]) == player_style(owner).rgb, port
+
+
+def test_rejects_another_games_view() -> None:
+    other = View(game="race", version=0, viewer=None, seats=2, turn=0, actors=[0])
+    with pytest.raises(TypeError):
+        empires.render(other, NAMES)
+
+
+def test_render_is_a_pure_function_of_the_view() -> None:
+    view = GAME.view(_picks(5, 3, 3)[1], None)
+    assert empires.render(view, NAMES) == empires.render(view.model_copy(deep=True), NAMES)
+
+
+# ------------------------------------------------------------------ where pieces land
+
+
+@pytest.mark.parametrize("side,seats", [("atlantic", 5), ("americas", 2), ("atlantic", 2)])
+def test_layout_positions_lie_inside_the_board(side: str, seats: int) -> None:
+    pos = empires.layout_positions(side, seats)
+    points = list(pos["ship"].values()) + list(pos["port"].values())
+    assert len(set(points)) == len(points)
+    for x, y in points:
+        assert MARGIN <= x < WIDTH - MARGIN and MARGIN <= y < HEIGHT - MARGIN
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("kind", ["transport", "frigate", "ship_of_the_line"])
+def test_ship_and_port_owner_appear_where_layout_positions_puts_them(seat: int,
+                                                                     kind: str) -> None:
+    pos = empires.layout_positions("atlantic", 5)
+    cell, port = (12, 9), "lisbon"
+    colour = player_style(seat).rgb
+    empty = _rgb(empires.render(_bare(), NAMES))
+    assert empty.getpixel(pos["ship"][cell]) != colour
+    assert empty.getpixel(pos["port"][port]) != colour
+
+    view = _bare()
+    view.ships = [Ship(id="s1", owner=seat, kind=kind, cell=cell)]  # type: ignore[arg-type]
+    view.port_owners[port] = seat
+    view.port_forts = {port: 2}
+    placed = _rgb(empires.render(view, NAMES))
+    assert placed.getpixel(pos["ship"][cell]) == colour
+    assert placed.getpixel(pos["port"][port]) == colour
+
+
+def test_the_pirate_is_drawn_in_black() -> None:
+    pos = empires.layout_positions("americas", 2)
+    view = _bare(2, "americas")
+    view.ships = [Ship(id="pirate", owner=PIRATE, kind="ship_of_the_line", cell=(9, 9))]
+    image = _rgb(empires.render(view, NAMES[:2]))
+    assert image.getpixel(pos["ship"][(9, 9)]) == empires_pieces.PIRATE_HULL
+
+
+# ------------------------------------------------------------------ secrets
+
+
+def _secret_states() -> list[EmpiresState]:
+    """Positions with full hands, from every phase, bribes in and not yet in included."""
+    out: list[EmpiresState] = []
+    for seats, seed in ((2, 31), (5, 32)):
+        states = _playout(seats, seed)
+        bribing = [s for s in states if s.phase == "bribe" and any(
+            b is not None for b in s.bribes)]
+        out += _picks(seats, seed, 4) + bribing[:2]
+    return out
+
+
+def test_spectator_image_is_the_same_whatever_the_hands_and_bribes() -> None:
+    for state in _secret_states():
+        expected = empires.render(GAME.view(state, None), NAMES[: state.seats])
+        for seat in range(state.seats):
+            for n in range(2):
+                scrambled = GAME.scramble_secrets(state, seat, Rng.from_seed(seat * 10 + n))
+                got = empires.render(GAME.view(scrambled, None), NAMES[: state.seats])
+                assert got == expected, (state.phase, seat)
+
+
+def test_my_view_adds_the_hand_and_keeps_the_board() -> None:
+    state = _picks(2, 41, 3)[1]
+    spectator = _rgb(empires.render(GAME.view(state, None), NAMES[:2]))
+    mine = _rgb(empires.render(GAME.view(state, 0), NAMES[:2]))
+    assert mine.size == (WIDTH, HEIGHT + HAND_H)
+    hand_strip = mine.crop((0, HEIGHT, WIDTH, HEIGHT + HAND_H))
+    assert ink_box(hand_strip, BACKGROUND) is not None
+    # the map is the same picture in both
+    lay_map = (MARGIN, MARGIN, 600, 800)
+    assert list(mine.crop(lay_map).getdata()) == list(spectator.crop(lay_map).getdata())
+
+
+# ------------------------------------------------------------------ staying on the canvas
+
+
+def _crowded() -> EmpiresView:
+    view = GAME.view(_picks(5, 51, 3)[1], 2)
+    for i, p in enumerate(view.players):
+        p.gold, p.wood, p.steel = 999, 120, 88
+        p.in_front = ["copper_sheathing", "carronades", "lumber_mill", "shipyard",
+                      "royal_mint", "iron_works"] * (i + 1)
+        p.captured = ["transport", "frigate", "ship_of_the_line", "pirate"] * 3
+        p.hand_size = 12
+    view.hand = ["land_ho", "royal_charter", "fortify", "naval_base", "press_gang",
+                 "launch_sotl", "letter_of_marque", "treasure_galleon"]
+    view.chest = 1234
+    view.port_owners = {k: i % 5 for i, k in enumerate(view.port_owners)}
+    view.port_forts = {k: 1 + i % 2 for i, k in enumerate(view.port_owners)}
+    return view
+
+
+def test_a_crowded_table_stays_on_the_canvas() -> None:
+    png = empires.render(_crowded(), NAMES)
+    image = _rgb(png)
+    assert len(png) <= MAX_PNG_BYTES
+    ink = ink_box(image, BACKGROUND)
+    assert ink is not None
+    assert ink[0] >= MARGIN // 2 and ink[1] >= MARGIN // 2
+    assert ink[2] <= image.width - MARGIN // 2 and ink[3] <= image.height - MARGIN // 2
+
+
+# ------------------------------------------------------------------ legibility
+
+
+def test_no_text_below_the_half_scale_minimum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every font the board asks for is at least 20 px. (Letters inside icons - a marker's
+    initial, a resource chip's G/W/S - are icon art explained by the key.)"""
+    sizes: set[int] = set()
+    for module in (empires, empires_static, empires_panels, empires_pieces):
+        if hasattr(module, "font"):
+            original = module.font
+
+            def recording(size: int, bold: bool = False, _original=original):  # noqa: ANN202
+                sizes.add(size)
+                return _original(size, bold)
+
+            monkeypatch.setattr(module, "font", recording)
+    clear_static_cache()
+    empires_static.port_labels.cache_clear()
+    empires_static.region_labels.cache_clear()
+    try:
+        for state in _picks(2, 61, 3) + _picks(5, 62, 3):
+            empires.render(GAME.view(state, 0), NAMES[: state.seats])
+        empires.render(_crowded(), NAMES)
+    finally:
+        clear_static_cache()
+    assert sizes and min(sizes) >= SMALL_SIZE >= 20
