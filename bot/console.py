@@ -8,6 +8,7 @@ piped in, so a whole game can be scripted.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import shlex
 import sys
@@ -20,6 +21,9 @@ from bot.service import ActResult, MatchService, ServiceError
 from bot.settings import Settings
 from bot.storage import Storage
 from engine.core import all_games, registry
+
+# a game's own command group, by its name: the module whose FORMS describe its commands
+GAME_GROUPS = {"ships": "bot.cogs.ships"}
 
 LOCAL_CHANNEL = 1
 HOST = 1  # local users are numbered 1, 2, ...
@@ -38,6 +42,9 @@ Commands (the same as in Discord):
   /game settings [turn_hours=H] [policy=wait|bot|remove]
   /move                    list the legal moves of whoever acts now
   /move N | /move TEXT     play move N of that list, or the move with that label
+  /ships COMMAND [option=value ...]   a game's own commands, as in Discord (e.g.
+                           /ships place age=2 box=merchant where=miletus.t0 pay=merchant);
+                           leave options out to see the values that are legal now
   /me                      "My view": what only the acting player knows
   /rules [GAME]            a short summary of a game's rules
   /help                    this list
@@ -109,6 +116,8 @@ class LocalTable:
                 await self._move(" ".join(rest))
             elif head == "game" and rest:
                 await self._game(rest[0].lower(), rest[1:])
+            elif head in GAME_GROUPS:
+                await self._group(head, rest)
             else:
                 self.say(f"Unknown command {line!r}; /help lists the commands.")
         except ServiceError as err:
@@ -183,6 +192,42 @@ class LocalTable:
         else:
             value = text
         self._result(await self.service.act_choice(LOCAL_CHANNEL, user, value))
+
+    async def _group(self, group: str, args: list[str]) -> None:
+        """A game's command group (``/ships place ...``): the options name one legal action,
+        with the same matching as the Discord commands."""
+        from bot.cogs.game_groups import norm, pick
+
+        module = importlib.import_module(GAME_GROUPS[group])
+        forms = module.FORMS
+        if not args or args[0] not in forms:
+            self.say(f"/{group} commands: {', '.join(forms)}.")
+            return
+        form = forms[args[0]]
+        options, _ = _options(args[1:])
+        user = await self.acting_user()
+        choices = await self.service.choices(LOCAL_CHANNEL, user)
+        actions = [c.action for c in choices]
+        filled = {name: norm(value) for name, value in options.items()}
+        if "industry" in form.fields and filled.get("industry") is None:
+            filled["industry"] = "no"  # spent only when asked for, as in Discord
+        picked = pick(form, actions, filled)
+        version = int(choices[0].value[1:].split(":")[0]) if choices else None
+        if picked.action is not None:
+            self._result(await self.service.act(LOCAL_CHANNEL, user, picked.action, version))
+            return
+        matching = form.matching(actions, filled)
+        if not matching:  # let the engine say why the move, as given, is refused
+            try:
+                action = module.build(args[0], filled)
+            except ValueError as err:
+                self.say(str(err))
+                return
+            self._result(await self.service.act(LOCAL_CHANNEL, user, action, version))
+            return
+        name = picked.undecided[0]
+        values = sorted({v for a in matching if (v := form.read(a, name)) is not None})
+        self.say(f"Say also {name}=..., one of: {', '.join(values[:40])}")
 
     async def _me(self) -> None:
         user = await self.acting_user()

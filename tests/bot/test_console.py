@@ -96,3 +96,16 @@ def test_without_a_token_python_m_bot_opens_the_local_table(tmp_path: Path) -> N
     assert "No DISCORD_TOKEN is set" in done.stderr
     assert "Portolan local table" in done.stdout and "/game new" in done.stdout
     assert (tmp_path / "var" / "portolan.sqlite3").exists()
+
+
+async def test_a_games_own_commands_work_at_the_local_table(tmp_path: Path) -> None:
+    text = await play(tmp_path, "/game new ships seed=3\n/game join Ben\n/game start\n"
+                      "/ships\n/ships place age=1 box=merchant\n"
+                      "/ships place age=5 box=merchant where=miletus.t1 pay=merchant\n"
+                      "/ships place age=1 box=merchant where=miletus.t0 pay=merchant\n"
+                      "/game status\n")
+    assert "/ships commands: place, upgrade" in text
+    assert "Say also where=..., one of:" in text and "miletus.t0" in text
+    assert "Your ship can go to Age 1, not Age 5." in text  # the engine's reason
+    assert "took 1 oil in Miletus" in text
+    assert "Turn 1, move 1." in text  # the refused move changed nothing
