@@ -30,6 +30,7 @@ from render.common.palette import INK, WHITE
 from . import empires_panels as panels
 from . import empires_pieces as pieces
 from .empires_layout import CELL, board, in_grid, layout, port_point, ship_point
+from .empires_palette import snap
 from .empires_static import SLOT, board_image, chest_box
 
 SHIP = CELL - 2
@@ -129,4 +130,4 @@ def render(view: View, names: Sequence[str]) -> bytes:
             panels.nation(draw, box, view, seat, names, seat == active)
     if own_hand:
         panels.hand(draw, lay.hand(), list(view.hand or []), view.my_bribe)
-    return to_png(image)
+    return to_png(snap(image))

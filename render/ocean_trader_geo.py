@@ -72,11 +72,8 @@ LABEL_AT: dict[str, tuple[int, int, str]] = {
     "MEL": (-14, 0, "rm"), "WEL": (-12, 14, "rt"),
 }
 
-# Which way ships in port are stacked from the port (a unit direction).
-HARBOUR: dict[str, tuple[int, int]] = {p: (0, 1) for p in PORT_LONLAT}
-HARBOUR.update({"ALX": (0, 1), "HKG": (0, 1), "CAL": (0, 1), "LIV": (0, -1), "QUE": (0, -1),
-                "SHA": (0, -1), "YOK": (0, -1), "BOR": (0, -1), "NOR": (0, -1),
-                "GIB": (0, 1), "CPT": (0, 1)})
+# Labels placed by hand (the rest are placed automatically, preferring LABEL_AT).
+FIXED_LABELS: dict[str, tuple[int, int, str]] = {"SFO": (-46, 16, "lt")}
 
 # Sea routes bend through these points (longitude, latitude) to keep off the land. For the
 # two Pacific crossings the longitudes run on past the date line (unwrapped).

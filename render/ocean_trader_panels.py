@@ -73,8 +73,8 @@ def countdown_text(view: OceanTraderView, names: Sequence[str]) -> str:
     if view.claim is not None:
         c = view.claim
         left = max(c.turns_needed - c.turns_done, 0)
-        return (f"Majority claimed by {seat_name(names, c.claimant)}: "
-                f"{left} of {c.turns_needed} turns to go")
+        return (f"{seat_name(names, c.claimant)} claims a majority: "
+                f"{left} of {c.turns_needed} turns left")
     return f"No majority claimed ({view.certificates} certificates)"
 
 
@@ -114,7 +114,8 @@ def status(draw: ImageDraw.ImageDraw, view: OceanTraderView, names: Sequence[str
         y += 48
     else:
         y = _line(draw, x, y, right, "Die not thrown yet", fill=MUTED_INK)
-    y = _line(draw, x, y, right, countdown_text(view, names), bold=True)
+    y = draw_wrapped(draw, (x, y, right, y + 52), countdown_text(view, names),
+                     font(TEXT, bold=True), max_lines=2) + 6
     notes: list[str] = []
     if view.pending is not None:
         notes.append("Waiting for " + pending_text(view.pending, names))

@@ -141,7 +141,12 @@ def label_boxes() -> dict[str, Box]:
         return -sum(1 for q in port_pts.values() if abs(q[0] - x) < 160 and abs(q[1] - y) < 90)
 
     placed: dict[str, Box] = {}
+    for pid, (dx, dy, anchor) in geo.FIXED_LABELS.items():
+        w, h = _label_size(pid)
+        placed[pid] = _box_at(*port_pts[pid], w, h, dx, dy, anchor)
     for pid in sorted(port_pts, key=lambda p: (crowding(p), p)):
+        if pid in placed:
+            continue
         px, py = port_pts[pid]
         w, h = _label_size(pid)
         pref = geo.LABEL_AT.get(pid)

@@ -36,8 +36,16 @@ from engine.empires.rules import cost_text
 from engine.empires.state import PIRATE_ID, PIRATES_BAY, EmpiresView
 
 from .common import PortolanCog, channel_of
-from .game_groups import Form, clip_choice, filled_in, legal_actions, norm, pick, suggestions, \
-    version_of
+from .game_groups import (
+    Form,
+    clip_choice,
+    filled_in,
+    legal_actions,
+    norm,
+    pick,
+    suggestions,
+    version_of,
+)
 from .trader import reply, undecided_text
 
 log = logging.getLogger(__name__)
@@ -342,7 +350,7 @@ def build(command: str, filled: Mapping[str, str | None], table: Table) -> Actio
             return A.Sail(ship=ship, to=to, via=first)
         if command == "trade":
             return A.Trade(port=_port(filled.get("port"), table),
-                           give=(filled.get("give") or "").lower())  # type: ignore[arg-type]
+                           give=(filled.get("give") or "").lower())
         if command == "buy":
             return A.BuyPort(port=_port(filled.get("port"), table))
         if command == "attack":
@@ -355,7 +363,7 @@ def build(command: str, filled: Mapping[str, str | None], table: Table) -> Actio
             die = re.fullmatch(r"(attack|counter)-(\d+)", on)
             if die is not None:
                 return A.PlayOrder(card=_card(filled.get("card")),
-                                   die=(die[1], int(die[2]) - 1))  # type: ignore[arg-type]
+                                   die=(die[1], int(die[2]) - 1))
             return A.PlayOrder(card=_card(filled.get("card")),
                                ship=None if on == "none" else on)
         if command == "bribe":

@@ -36,8 +36,16 @@ from engine.ocean_trader.rules import money
 from engine.ocean_trader.state import OceanTraderView
 
 from .common import PortolanCog, channel_of
-from .game_groups import Form, clip_choice, filled_in, legal_actions, norm, pick, suggestions, \
-    version_of
+from .game_groups import (
+    Form,
+    clip_choice,
+    filled_in,
+    legal_actions,
+    norm,
+    pick,
+    suggestions,
+    version_of,
+)
 
 log = logging.getLogger(__name__)
 
@@ -198,7 +206,7 @@ def build(command: str, filled: Mapping[str, str | None], view: OceanTraderView 
             return kind(ship=ship)
         if command == "bid":
             return A.Bid(amount=_number(filled.get("amount"), "the amount"))
-        plain: dict[str, type[Action]] = {
+        plain: dict[str, Callable[[], Action]] = {
             "buy-ship": A.BuyShip, "buy-share": A.BuyShare, "sell-share": A.SellShare,
             "auction": A.AuctionShare, "claim": A.ClaimMajority,
             "challenge": A.ChallengeClaim, "end": A.EndTurn,
@@ -233,7 +241,7 @@ HELP_TOPICS = [
 ]
 
 
-def _help_texts() -> dict[str, str]:
+def _help_texts() -> dict[str, tuple[str, str]]:
     c = ocean_trader_content()
     r = c.rules
     first, second = (r.world_trade.sale_multipliers + (1, 1))[:2]

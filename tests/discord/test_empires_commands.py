@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from discord import app_commands
 
-from bot.cogs.empires import COMMAND_OF, HELP_TOPICS, EmpiresCog, sail_form, waiting
+from bot.cogs.empires import COMMAND_OF, HELP_TOPICS, EmpiresCog, build, sail_form, waiting
 from bot.cogs.empires import FORMS as EMPIRES_FORMS
+from bot.cogs.empires import Table as CogTable
+from bot.cogs.game_groups import pick as choose
 from bot.service import Choice
 from bot.ui.decide import decide_from_menu
 from engine.core import Action, Rng
@@ -319,6 +321,26 @@ async def test_not_an_empires_channel(table: Table) -> None:
     assert inter.private == ["The game in this channel is not Empires at Sea; use /move for it."]
 
 
+def test_fleets_and_turns_are_options_of_their_own() -> None:
+    attack = EMPIRES_FORMS["attack"]
+    alone = A.Attack(ship="us1", target="pirate")
+    fleet = A.Attack(ship="us1", fleet=("us3",), target="pirate")
+    filled = {"target": "pirate", "ship": "us1"}
+    assert choose(attack, [alone, fleet], {**filled, "fleet": "none"}).action == alone
+    assert choose(attack, [alone, fleet], {**filled, "fleet": "us3"}).action == fleet
+    assert choose(attack, [alone, fleet], filled).undecided == ["fleet"]
+    sail = sail_form({"us1": (3, 3)})
+    straight = A.Sail(ship="us1", to=(3, 1))
+    turning = A.Sail(ship="us1", to=(5, 1), via=(3, 1))
+    assert [sail.read(turning, f) for f in ("direction", "distance", "turn")] == \
+        ["north", "2", "east-2"]
+    wanted = {"ship": "us1", "direction": "north", "distance": "2"}
+    assert choose(sail, [straight, turning], {**wanted, "turn": "straight"}).action == straight
+    assert choose(sail, [straight, turning], {**wanted, "turn": "east-2"}).action == turning
+    assert build("order", {"card": "Broadside", "on": "attack-2"}, CogTable(None)) == \
+        A.PlayOrder(card="broadside", die=("attack", 1))
+
+
 # --- a whole game -----------------------------------------------------------------------------
 async def test_a_whole_game_through_the_empires_commands(table: Table) -> None:
     began = time.monotonic()
@@ -339,7 +361,7 @@ async def test_a_whole_game_through_the_empires_commands(table: Table) -> None:
         actions = [c.action for c in choices if c.action.type != "undo"]
         action = bot.choose(view, actions, Rng.from_seed(match.version))
         inter = await play(table, user, action, choices, counts)
-        assert done(inter), (action, inter.calls)
+        assert done(inter) and not inter.public, (action, inter.calls)
         if waiting(await table.service.choices(CHANNEL, user)) and \
                 not getattr(inter, "via_menu", False):  # the shared menu words its own reply
             assert "A decision is waiting for you: pick it below or use /empires decide." in \
@@ -351,5 +373,4 @@ async def test_a_whole_game_through_the_empires_commands(table: Table) -> None:
     assert any("The game is over" in t for t in table.channel.texts), table.channel.texts[-3:]
     for command in ("play", "sail", "bribe", "attack", "pass", "buy", "decide"):
         assert counts.get(command), counts
-    print(counts)
     assert time.monotonic() - began < 30, counts
