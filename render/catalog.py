@@ -10,7 +10,11 @@ from engine.core import View
 # render(view, seat_names) -> PNG bytes
 Renderer = Callable[[View, Sequence[str]], bytes]
 
-RENDER_MODULES: dict[str, str] = {"ships": "render.ships"}
+RENDER_MODULES: dict[str, str] = {
+    "ships": "render.ships",
+    "empires": "render.empires",
+    "ocean_trader": "render.ocean_trader",
+}
 _RENDERERS: dict[str, Renderer] = {}
 
 

@@ -27,6 +27,7 @@ from render.common.fonts import font, text_width
 from render.common.layout import Point, highlight
 from render.common.palette import INK, WHITE
 
+from . import empires_hand
 from . import empires_panels as panels
 from . import empires_pieces as pieces
 from .empires_layout import CELL, board, in_grid, layout, port_point, ship_point
@@ -129,5 +130,5 @@ def render(view: View, names: Sequence[str]) -> bytes:
         if seat < len(view.players):
             panels.nation(draw, box, view, seat, names, seat == active)
     if own_hand:
-        panels.hand(draw, lay.hand(), list(view.hand or []), view.my_bribe)
+        empires_hand.hand(draw, lay.hand(), list(view.hand or []), view.my_bribe)
     return to_png(snap(image))

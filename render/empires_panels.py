@@ -20,7 +20,6 @@ from render.common.palette import (
     MUTED_INK,
     PANEL,
     PANEL_BORDER,
-    WHITE,
     PlayerStyle,
     player_style,
     shade,
@@ -29,8 +28,6 @@ from render.common.palette import (
 from . import empires_pieces as pieces
 
 ERA = {1: "I", 2: "II", 3: "III"}
-CARD_TYPE = {"order": "Captain's Order", "event": "Event", "industry": "Industry",
-             "advancement": "Advancement"}
 PHASES = {"round": "A new round begins", "production": "Ports and Industries produce",
           "refill": "Hands are refilled", "recovery": "End-of-round recovery",
           "round_end": "The round ends", "pirate": "The Pirate sails", "over": "Game over",
@@ -240,7 +237,7 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView,
     if view.scores is not None:
         ranked = sorted(range(len(view.scores)), key=lambda s: -view.scores[s])  # type: ignore
         lines.append("Empire Scores: " + ", ".join(
-            f"{nation_name(view, s)} {view.scores[s]}" for s in ranked))  # type: ignore
+            f"{nation_name(view, s)} {view.scores[s]}" for s in ranked))
         if view.end_reason:
             lines.append(view.end_reason)
     if view.phase == "bribe" and view.bribes_answered:
@@ -345,43 +342,3 @@ def _in_front(cards: list[str]) -> str:
     if ind:
         parts.append("Ind: " + ", ".join(ind))
     return "; ".join(parts) if parts else "No Advancements or Industries"
-
-
-# ------------------------------------------------------------------ My view: the hand
-
-
-def hand(draw: ImageDraw.ImageDraw, box: Box, cards: list[str], bribe: int | None) -> None:
-    title = f"Your hand ({len(cards)} Captain's cards) - only you see this"
-    if bribe is not None:
-        title += f"; your secret bribe: {bribe} Gold"
-    inner = panel(draw, box, title, title_font=font(24, bold=True))
-    n = max(len(cards), 6)
-    gap = 10
-    w = (inner[2] - inner[0] - gap * (n - 1)) // n
-    c = empires_content()
-    for i, card in enumerate(cards):
-        x = inner[0] + i * (w + gap)
-        cb = (x, inner[1], x + w, inner[3])
-        draw.rounded_rectangle([cb[0], cb[1], cb[2] - 1, cb[3] - 1], radius=10, fill=WHITE,
-                               outline=INK, width=2)
-        try:
-            cc = c.captain(card)
-        except KeyError:
-            draw_text(draw, (x + 8, cb[1] + 6), card, font(SMALL, bold=True))
-            continue
-        f_b, f = font(SMALL, bold=True), font(SMALL)
-        draw_text(draw, (x + 8, cb[1] + 6), ellipsize(cc.name, f_b, w - 16), f_b)
-        y = cb[1] + 34
-        xx = draw_text(draw, (x + 8, y + 12), CARD_TYPE.get(cc.type, cc.type), f, MUTED_INK,
-                       anchor="lm")[2] + 6
-        cost = cc.cost_of()
-        for res in ("gold", "wood", "steel"):
-            amount = getattr(cost, res)
-            if amount and xx + 44 <= cb[2]:
-                pieces.resource_chip(draw, (xx + 11, y + 12), 22, res)
-                xx = draw_text(draw, (xx + 24, y + 12), str(amount), f_b, anchor="lm")[2] + 4
-        if not any(getattr(cost, r) for r in ("gold", "wood", "steel")):
-            if xx + text_width("free", f) <= cb[2] - 6:
-                draw_text(draw, (xx, y + 12), "free", f, MUTED_INK, anchor="lm")
-        draw.line([(x + 8, y + 30), (cb[2] - 9, y + 30)], fill=PANEL_BORDER, width=1)
-        draw_wrapped(draw, (x + 8, y + 38, cb[2] - 8, cb[3] - 6), cc.text, f)

@@ -167,7 +167,7 @@ def _map(draw: ImageDraw.ImageDraw, lay: Layout, side: str, seats: int) -> None:
             dx = -6 + 12 * i if port.icons > 1 else 0
             draw.ellipse([at[0] + dx - 3, at[1] - 3, at[0] + dx + 3, at[1] + 3],
                          fill=pieces.RESOURCE_RGB[port.produces], outline=INK)
-    for pid, (xy, name) in port_labels(side, seats).items():
+    for _pid, (xy, name) in port_labels(side, seats).items():
         draw_text(draw, xy, name, f, INK, anchor="la", outline=WHITE)
     bx0, by0, bx1, by1 = grid.box(*b.pirates_bay)
     draw.rectangle([bx0, by0, bx1 - 1, by1 - 1], fill=pieces.PIRATE_HULL, outline=INK)
@@ -201,8 +201,7 @@ def _key(draw: ImageDraw.ImageDraw, box: Box) -> None:
         (lambda d, at: _key_port(d, at, 2), "Naval Base"),
     ]
     for res in ("gold", "wood", "steel"):
-        items.append((lambda d, at, r=res: pieces.resource_chip(d, at, 24, r),
-                      f"{res.capitalize()} port"))
+        items.append((functools.partial(_resource_key, resource=res), f"{res.capitalize()} port"))
     x, y, row_h = box[0] + 8, box[1] + 6, 31
     for glyph, label in items:
         w = 32 + text_size(label, f)[0]
@@ -236,3 +235,7 @@ def _build(side: str, seats: int, hand: bool) -> Image.Image:
 
 def board_image(side: str, seats: int, hand: bool) -> Image.Image:
     return cached_static(("empires", side, seats, hand), lambda: _build(side, seats, hand))
+
+
+def _resource_key(draw: ImageDraw.ImageDraw, at: tuple[int, int], resource: str) -> None:
+    pieces.resource_chip(draw, at, 24, resource)

@@ -90,9 +90,26 @@ def ship_boxes(view: OceanTraderView) -> list[tuple[int, list[int], Box]]:
             ys = [cy - total // 2 + i * (PILL_H + 2) for i in range(n)]
         for (seat, numbers), y in zip(owners, ys, strict=True):
             w = pill_width(player_style(seat), numbers)
-            box = shift_inside((cx - w // 2, y, cx - w // 2 + w, y + PILL_H), MAP_BOX)
+            box = _free((cx - w // 2, y, cx - w // 2 + w, y + PILL_H),
+                        [b for _, _, b in out])
             out.append((seat, numbers, box))
     return out
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _free(box: Box, taken: list[Box]) -> Box:
+    """``box`` kept on the chart and moved up or down, as little as it can be, off the pills
+    already placed (so no fleet hides another)."""
+    step = PILL_H + 2
+    for k in range(40):
+        dy = (k + 1) // 2 * step * (1 if k % 2 else -1)
+        moved = shift_inside((box[0], box[1] + dy, box[2], box[3] + dy), MAP_BOX)
+        if not any(_overlaps(moved, t) for t in taken):
+            return moved
+    return shift_inside(box, MAP_BOX)
 
 
 def layout_positions(view: OceanTraderView | None = None) -> dict[str, dict[str, Point]]:
@@ -161,11 +178,13 @@ def _build_palette() -> Image.Image:
         if all(_apart(rgb, c) for c in chosen):
             chosen.append(rgb)
     counts = board_image(6).getcolors(1 << 24) or []
-    for _, rgb in sorted(counts, key=lambda c: -c[0]):
+    for _, found in sorted(counts, key=lambda c: -c[0]):
         if len(chosen) >= 256:
             break
-        if isinstance(rgb, tuple) and all(_apart(rgb, c) for c in chosen):
-            chosen.append(rgb)
+        if isinstance(found, tuple) and len(found) == 3:
+            colour = (found[0], found[1], found[2])
+            if all(_apart(colour, c) for c in chosen):
+                chosen.append(colour)
     flat = [v for rgb in chosen[:256] for v in rgb]
     palette = Image.new("P", (1, 1))
     palette.putpalette(flat + flat[:3] * (256 - len(chosen[:256])))

@@ -124,7 +124,8 @@ def status(draw: ImageDraw.ImageDraw, view: OceanTraderView, names: Sequence[str
             for card_id in view.pending.cards:
                 try:
                     card = content.trade_card(card_id)
-                    notes.append(f"  next: {_port(card.port)} wants {content.good(card.goods).name}")
+                    wanted = content.good(card.goods).name
+                    notes.append(f"  next: {_port(card.port)} wants {wanted}")
                 except KeyError:
                     pass
     if view.auction is not None:
@@ -161,14 +162,15 @@ def _finished(draw: ImageDraw.ImageDraw, box: Box, view: OceanTraderView,
     if view.end_reason:
         y = draw_wrapped(draw, (x, y, right, y + 50), view.end_reason, font(TEXT),
                          max_lines=2) + 6
-    if view.final_assets:
+    assets = view.final_assets
+    if assets:
         y = _line(draw, x, y, right, "Total assets", bold=True)
-        order = sorted(range(len(view.final_assets)), key=lambda s: -view.final_assets[s])
+        order = sorted(range(len(assets)), key=lambda s: -assets[s])
         for seat in order:
             if y + 24 > box[3]:
                 break
             icons.draw_player_marker(draw, (x + 10, y + 11), 20, player_style(seat))
-            draw_text(draw, (right, y), money(view.final_assets[seat]), font(TEXT), anchor="ra")
+            draw_text(draw, (right, y), money(assets[seat]), font(TEXT), anchor="ra")
             _line(draw, x + 26, y, right - 80, seat_name(names, seat))
             y += 26
 
@@ -235,25 +237,24 @@ def ship_row(draw: ImageDraw.ImageDraw, x: int, cy: int, right: int, seat: int,
     style = player_style(seat)
     w = pill_width(style, [ship.number])
     ship_pill(draw, (x, cy - PILL_H // 2, x + w, cy + PILL_H // 2), style, [ship.number])
-    x += w + 6
+    x += w + 4
     bold = font(TEXT, bold=True)
-    if ship.port is not None:
-        x = draw_text(draw, (x, cy), ship.port, bold, anchor="lm")[2] + 6
-    elif ship.toward is not None:
-        x = _arrow(draw, x, cy)
-        x = draw_text(draw, (x, cy), ship.toward, bold, anchor="lm")[2] + 6
+    bills = {g.id: g.price for g in ocean_trader_content().goods.goods}
+    prices = [str(bills[g]) if g in bills else "" for g in ship.cargo]
+    need = sum(chip_width(g, p) + 3 for g, p in zip(ship.cargo, prices, strict=True))
+    need += text_width("Ins", bold) + 12 if ship.insured else 0
+    where = ship.port or ship.toward or ""
+    if where and x + text_width(where, bold) + 16 + need <= right:  # else the chart shows it
+        if ship.port is None:
+            x = _arrow(draw, x, cy)
+        x = draw_text(draw, (x, cy), where, bold, anchor="lm")[2] + 4
     if ship.insured:
-        x = _insured(draw, x, cy) + 6
-    content = ocean_trader_content()
-    for goods in ship.cargo:
-        try:
-            price = f" {content.good(goods).price}"
-        except KeyError:
-            price = ""
+        x = _insured(draw, x, cy) + 4
+    for goods, price in zip(ship.cargo, prices, strict=True):
         if x + chip_width(goods, price) > right:
             draw_text(draw, (right, cy), "+", bold, anchor="rm")
             break
-        x = goods_chip(draw, x, cy, goods, price) + 4
+        x = goods_chip(draw, x, cy, goods, price) + 3
     if not ship.cargo:
         draw_text(draw, (x, cy), "empty", font(TEXT), fill=MUTED_INK, anchor="lm")
 

@@ -134,7 +134,7 @@ def label_boxes() -> dict[str, Box]:
     where it covers the fewest other labels, ports and sea spaces."""
     port_pts = geo.ports()
     spaces = [p for g in geo.routes().values() for p in g.spaces]
-    fixed = [_box for _box in special_boxes().values()]
+    fixed = list(special_boxes().values())
 
     def crowding(pid: str) -> int:
         x, y = port_pts[pid]
@@ -160,7 +160,8 @@ def label_boxes() -> dict[str, Box]:
                 cost = 2.0 * dist + (0 if pref and pref[2] == anchor else 15)
                 cost += sum(_overlap(box, other) for other in placed.values()) * 10
                 cost += sum(_overlap(box, other) for other in fixed) * 10
-                cost += sum(40000 for q, qp in port_pts.items() if q != pid and _inside(qp, box, 12))
+                cost += sum(40000 for q, qp in port_pts.items()
+                            if q != pid and _inside(qp, box, 12))
                 cost += sum(60 for q in spaces if _inside(q, box, 4))
                 if best is None or cost < best[0]:
                     best = (cost, box)
@@ -171,7 +172,7 @@ def label_boxes() -> dict[str, Box]:
 
 def _draw_ports(draw: ImageDraw.ImageDraw) -> None:
     content = ocean_trader_content()
-    bold, regular = font(TEXT, bold=True), font(TEXT)
+    bold = font(TEXT, bold=True)
     boxes = label_boxes()
     for port in content.ports.ports:
         x0, y0, x1, y1 = boxes[port.id]
@@ -189,8 +190,9 @@ def _draw_ports(draw: ImageDraw.ImageDraw) -> None:
         right = draw_text(draw, (x1 - LABEL_PAD, cy + 1), str(port.fee), bold, anchor="rm")
         icons.draw_coin(draw, (right[0] - 2 - COIN // 2, cy), COIN)
     for port in content.ports.ports:
-        x, y = geo.ports()[port.id]
+        px, py = geo.ports()[port.id]
         r = PORT_R
+        x, y = int(px), int(py)
         draw.ellipse((x - r, y - r, x + r, y + r), fill=PORT, outline=INK, width=3)
         draw.ellipse((x - 3, y - 3, x + 3, y + 3), fill=INK)
 

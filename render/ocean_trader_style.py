@@ -64,7 +64,7 @@ def goods_colours(goods: str) -> tuple[RGB, RGB, str]:
 
 def chip_width(goods: str, extra: str = "") -> int:
     code = goods_colours(goods)[2] + extra
-    return text_width(code, font(TEXT, bold=True)) + 10
+    return text_width(code, font(TEXT, bold=True)) + 8
 
 
 CHIP_H = 24

@@ -9,10 +9,13 @@ if TYPE_CHECKING:
 
 
 async def add_cogs(bot: PortolanBot) -> None:
+    from .empires import EmpiresCog
     from .game import GameCog
     from .help import HelpCog
     from .play import PlayCog
     from .ships import ShipsCog
+    from .trader import TraderCog
 
-    for cog in (GameCog(bot), PlayCog(bot), ShipsCog(bot), HelpCog(bot)):
+    for cog in (GameCog(bot), PlayCog(bot), ShipsCog(bot), TraderCog(bot), EmpiresCog(bot),
+                HelpCog(bot)):
         await bot.add_cog(cog)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from discord import app_commands
 
-from bot.cogs.empires import COMMAND_OF, HELP_TOPICS, EmpiresCog, build, sail_form, waiting
+from bot.cogs.empires import COMMAND_OF, HELP_TOPICS, build, sail_form, waiting
 from bot.cogs.empires import FORMS as EMPIRES_FORMS
 from bot.cogs.empires import Table as CogTable
 from bot.cogs.game_groups import pick as choose
@@ -42,9 +42,9 @@ OPTIONAL = {("play", "where"), ("sail", "turn"), ("attack", "fleet"), ("order", 
 
 @pytest.fixture(autouse=True)
 async def empires_cog(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The /empires group on the fake bot; boards are drawn by render/ and tested there, so a
+    """The /empires group is on the fake bot; boards are drawn by render/ and tested there, so a
     placeholder keeps games quick."""
-    await table.bot.add_cog(EmpiresCog(table.bot))
+    assert table.bot.get_cog("EmpiresCog") is not None  # registered by bot.cogs.add_cogs
 
     async def placeholder(match_id: int, viewer_user: int | None = None) -> bytes:
         return b"\x89PNG placeholder"

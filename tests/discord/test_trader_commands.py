@@ -11,7 +11,7 @@ import pytest
 from discord import app_commands
 
 from bot.cogs.game_groups import suggestions
-from bot.cogs.trader import COMMAND_OF, DECISION_TYPES, FORMS, HELP_TOPICS, TraderCog, waiting
+from bot.cogs.trader import COMMAND_OF, DECISION_TYPES, FORMS, HELP_TOPICS, waiting
 from bot.service import Choice
 from bot.ui.decide import decide_from_menu
 from engine.core import Action, Rng
@@ -40,9 +40,9 @@ def method(command: str) -> str:
 
 @pytest.fixture(autouse=True)
 async def trader_cog(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The /trader group on the fake bot; boards are drawn by render/ and tested there, so a
+    """The /trader group is on the fake bot; boards are drawn by render/ and tested there, so a
     placeholder keeps games quick."""
-    await table.bot.add_cog(TraderCog(table.bot))
+    assert table.bot.get_cog("TraderCog") is not None  # registered by bot.cogs.add_cogs
 
     async def placeholder(match_id: int, viewer_user: int | None = None) -> bytes:
         return b"\x89PNG placeholder"

@@ -20,6 +20,13 @@ EXPECTED = {
     "ships place", "ships upgrade", "ships remove", "ships card", "ships gold",
     "ships navigation", "ships sell", "ships retrieve", "ships end", "ships decide",
     "ships help",
+    *(f"trader {name}" for name in (
+        "roll", "sail", "dock", "buy", "sell", "dump", "buy-ship", "sell-ship", "insure",
+        "surrender", "buy-share", "sell-share", "auction", "bid", "claim", "challenge", "end",
+        "decide", "help")),
+    *(f"empires {name}" for name in (
+        "play", "discard", "sail", "trade", "buy", "attack", "order", "pass", "bribe", "end",
+        "decide", "help")),
 }
 
 

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 from engine.core import Accepted, Rng, View, step
 from engine.empires import GAME
 from engine.empires.state import PIRATE, EmpiresState, EmpiresView, Ship
-from render import empires, empires_panels, empires_pieces, empires_static
+from render import empires, empires_hand, empires_panels, empires_pieces, empires_static
 from render.common.canvas import MAX_PNG_BYTES, board_problems, clear_static_cache
 from render.common.fonts import SMALL_SIZE
 from render.common.palette import BACKGROUND, player_style
@@ -220,7 +220,7 @@ def test_no_text_below_the_half_scale_minimum(monkeypatch: pytest.MonkeyPatch) -
     """Every font the board asks for is at least 20 px. (Letters inside icons - a marker's
     initial, a resource chip's G/W/S - are icon art explained by the key.)"""
     sizes: set[int] = set()
-    for module in (empires, empires_static, empires_panels, empires_pieces):
+    for module in (empires, empires_static, empires_panels, empires_pieces, empires_hand):
         if hasattr(module, "font"):
             original = module.font
 
