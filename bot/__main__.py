@@ -37,6 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--records", type=Path, help="write each game's record here")
     selfplay.add_argument("--db", type=Path, help="database file (default: a temporary one)")
     selfplay.add_argument("--max-actions", type=int, default=20000, help="move cap per game")
+    selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                          help="a game option (repeatable), as in /game new")
     replay = sub.add_parser("replay", help="render every turn of an exported match")
     replay.add_argument("record", type=Path)
     replay.add_argument("--out", type=Path, required=True)
@@ -74,9 +76,11 @@ def main(argv: list[str] | None = None) -> int:
     if command == "selfplay":
         from bot.selfplay import run_selfplay
 
+        options = dict(o.partition("=")[::2] for o in args.option)
         return asyncio.run(run_selfplay(
             args.game, games=args.games, seed=args.seed, players=args.players, bot=args.bot,
             records=args.records, db=args.db, max_actions=args.max_actions, settings=settings,
+            options=options,
         ))
     if command == "replay":
         from bot.selfplay import render_record

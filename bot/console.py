@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import inspect
 import json
 import shlex
 import sys
@@ -23,7 +24,8 @@ from bot.storage import Storage
 from engine.core import all_games, registry
 
 # a game's own command group, by its name: the module whose FORMS describe its commands
-GAME_GROUPS = {"ships": "bot.cogs.ships"}
+GAME_GROUPS = {"ships": "bot.cogs.ships", "trader": "bot.cogs.trader",
+               "empires": "bot.cogs.empires"}
 
 LOCAL_CHANNEL = 1
 HOST = 1  # local users are numbered 1, 2, ...
@@ -42,7 +44,7 @@ Commands (the same as in Discord):
   /game settings [turn_hours=H] [policy=wait|bot|remove]
   /move                    list the legal moves of whoever acts now
   /move N | /move TEXT     play move N of that list, or the move with that label
-  /ships COMMAND [option=value ...]   a game's own commands, as in Discord (e.g.
+  /ships|/trader|/empires COMMAND [option=value ...]   a game's own commands, as in Discord (e.g.
                            /ships place age=2 box=merchant where=miletus.t0 pay=merchant);
                            leave options out to see the values that are legal now
   /me                      "My view": what only the acting player knows
@@ -218,6 +220,10 @@ class LocalTable:
             return
         matching = form.matching(actions, filled)
         if not matching:  # let the engine say why the move, as given, is refused
+            if len(inspect.signature(module.build).parameters) != 2:  # needs the Discord view
+                self.say(f"None of your legal moves matches that; /{group} {args[0]} without "
+                         "options lists them, and /move lists every move.")
+                return
             try:
                 action = module.build(args[0], filled)
             except ValueError as err:

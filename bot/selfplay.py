@@ -21,6 +21,7 @@ SELFPLAY_HOST = 0  # the user id that hosts self-play matches before a bot takes
 async def run_selfplay(
     game_id: str, *, games: int, seed: int, players: int | None, bot: str | None,
     records: Path | None, db: Path | None, max_actions: int, settings: Settings,
+    options: dict[str, str] | None = None,
 ) -> int:
     """Plays ``games`` games with every seat a bot and prints one JSON line per game, then a
     summary line. Returns a non-zero exit status when any game errors or hits the move cap."""
@@ -41,7 +42,7 @@ async def run_selfplay(
             for index in range(games):
                 game_seed = seed + index
                 line = await _one_game(service, game_id, seats, bot_name, game_seed, index,
-                                       max_actions, records)
+                                       max_actions, records, options or {})
                 errors += 0 if line.get("finished") and "error" not in line else 1
                 finished += bool(line.get("finished"))
                 total_actions += int(line.get("actions", 0))
@@ -57,14 +58,15 @@ async def run_selfplay(
 
 
 async def _one_game(service: MatchService, game_id: str, seats: int, bot_name: str,
-                    seed: int, index: int, max_actions: int, records: Path | None
-                    ) -> dict[str, Any]:
+                    seed: int, index: int, max_actions: int, records: Path | None,
+                    options: dict[str, str]) -> dict[str, Any]:
     line: dict[str, Any] = {"game": game_id, "seed": seed, "players": seats}
     started = time.perf_counter()
     channel = 10_000_000 + index
     try:
         match = await service.create(channel_id=channel, guild_id=None, game_id=game_id,
-                                     host_id=SELFPLAY_HOST, host_name="Bot 0", seed=seed)
+                                     host_id=SELFPLAY_HOST, host_name="Bot 0", seed=seed,
+                                     options=options)
         for _ in range(seats - 1):
             await service.add_bot(channel, SELFPLAY_HOST, bot_name)
         await service.start(channel, SELFPLAY_HOST)
