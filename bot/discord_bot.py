@@ -24,6 +24,7 @@ from bot.service import MatchService, Notify
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.ui.buttons import DYNAMIC_ITEMS, board_view, png_file
+from bot.ui.decide import decide_button_view
 from bot.ui.replies import QUIET
 from bot.ui.text import MESSAGE_LIMIT, NO_DM, join_lines
 from engine import catalog as engine_catalog
@@ -153,6 +154,8 @@ class PortolanBot(commands.Bot):
             except Exception:
                 log.exception("match %s: drawing the board failed", notice.match_id)
             extra["view"] = board_view(notice.match_id, notice.version, finished=notice.finished)
+        elif pings:  # someone must answer in the middle of a turn: a private way to do it
+            extra["view"] = decide_button_view(notice.match_id, notice.version)
         if not content and not extra:
             return
         mentions = discord.AllowedMentions(

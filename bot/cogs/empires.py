@@ -25,7 +25,6 @@ from pydantic import ValidationError
 
 from bot.service import Choice, ServiceError
 from bot.ui import lookup
-from bot.ui.decide import DecideSelect
 from bot.ui.replies import answering, tell
 from bot.ui.text import CHOICE_LIMIT, join_lines
 from engine.core import Action
@@ -500,9 +499,6 @@ def help_text(topic: str) -> str:
 class EmpiresCog(PortolanCog):
     empires = app_commands.Group(name="empires", description="Play Empires at Sea: one command "
                                  "per action", guild_only=True)
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(DecideSelect)  # the shared Decide menu (added once)
 
     # --- shared paths ---------------------------------------------------------------------
     async def _table(self, channel_id: int | None) -> Table:

@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.service import ServiceError
 from bot.ui import lookup
-from bot.ui.decide import DecideSelect, decisions, reply_with_menu
+from bot.ui.decide import decisions, reply_with_menu
 from bot.ui.replies import answering, tell
 from bot.ui.text import CHOICE_LIMIT, bullets, join_lines
 from engine.core import Action
@@ -431,12 +431,6 @@ def help_text(topic: str) -> str:
 class ShipsCog(PortolanCog):
     ships = app_commands.Group(name="ships", description="Play Ships: one command per action",
                                guild_only=True)
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(DecideSelect)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(DecideSelect)
 
     # --- shared paths ---------------------------------------------------------------------
     async def _where(self, interaction: discord.Interaction[Any]) -> Where:

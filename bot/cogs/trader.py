@@ -26,7 +26,7 @@ from pydantic import ValidationError
 
 from bot.service import ActResult, Choice, ServiceError
 from bot.ui import lookup
-from bot.ui.decide import MENU_LIMIT, DecideSelect, decide_view
+from bot.ui.decide import MENU_LIMIT, decide_view
 from bot.ui.replies import answering, service_of, tell
 from bot.ui.text import CHOICE_LIMIT, bullets, join_lines
 from engine.core import Action
@@ -416,9 +416,6 @@ def undecided_text(form: Form, choices: Sequence[Choice], filled: Mapping[str, s
 class TraderCog(PortolanCog):
     trader = app_commands.Group(name="trader", description="Play Ocean Trader: one command per "
                                 "action", guild_only=True)
-
-    async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(DecideSelect)  # the shared Decide menu (added once)
 
     # --- shared paths ---------------------------------------------------------------------
     async def _table(self, channel_id: int | None, user_id: int

@@ -101,8 +101,14 @@ class RulesButton(discord.ui.DynamicItem[Button], template=r"^portolan:rules" + 
         await show_rules(interaction, self.match_id)
 
 
+def _decide_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
+    from .decide import DecideButton, DecideSelect
+
+    return DecideButton, DecideSelect
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    MyViewButton, MovesButton, BoardButton, RulesButton,
+    MyViewButton, MovesButton, BoardButton, RulesButton, *_decide_items(),
 )
 
 

@@ -23,7 +23,7 @@ from .text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, join_lines
 Select = discord.ui.Select[discord.ui.View]
 
 MENU_LIMIT = CHOICE_LIMIT  # options in one select menu
-MORE = "More choices than fit here: type /ships decide to search them all."
+MORE = "More choices than fit here: type your game's decide command (or /move) to search them."
 
 
 def _custom_id(match_id: int, version: int) -> str:
@@ -80,7 +80,7 @@ async def decide_from_menu(interaction: discord.Interaction[Any], match_id: int,
             return
         if match.version != version or not value.startswith(f"v{version}:"):
             await tell(interaction, "That menu is out of date: the game has moved on. "
-                       "Use /ships decide to see what is waiting now.")
+                       "Use your game's decide command (or /move) to see what is waiting now.")
             return
         result = await service.act_choice(match.channel_id, interaction.user.id, value)
         attempt.changed = result.ok
@@ -111,5 +111,45 @@ async def reply_with_menu(interaction: discord.Interaction[Any], channel_id: int
         return
     more = [MORE] if len(waiting) > MENU_LIMIT else []
     await tell(interaction, join_lines([text, "A decision is waiting for you: pick it below or "
-                                        "use /ships decide.", *more]),
+                                        "use your game's decide command.", *more]),
                view=decide_view(match.id, match.version, waiting))
+
+
+class DecideButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                   template=r"^portolan:decidebtn:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,10})$"):
+    """Under a message that asks someone to answer on another player's turn (Pirates, a
+    reaction window, a bid): opens that player's choices privately, as a Decide menu."""
+
+    def __init__(self, match_id: int, version: int) -> None:
+        super().__init__(discord.ui.Button(
+            label="Decide", style=discord.ButtonStyle.primary,
+            custom_id=f"portolan:decidebtn:{match_id}:{version}"))
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /
+                             ) -> DecideButton:
+        return cls(int(match["match"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, "decide button"):
+            service = service_of(interaction)
+            match = await service.match(self.match_id)
+            if match.status != "active" or match.version != self.version:
+                await tell(interaction, "That question is out of date: the game has moved on.")
+                return
+            waiting = await service.choices(match.channel_id, interaction.user.id)
+            waiting = [c for c in waiting if c.action.type != "undo"]
+            if not waiting:
+                await tell(interaction, "Nothing is waiting for you here.")
+                return
+            more = [MORE] if len(waiting) > MENU_LIMIT else []
+            await tell(interaction, join_lines(["Your choices:", *more]),
+                       view=decide_view(match.id, match.version, waiting))
+
+
+def decide_button_view(match_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(DecideButton(match_id, version))
+    return view

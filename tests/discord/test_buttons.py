@@ -138,3 +138,25 @@ async def test_button_clicks_survive_a_restart(table: Table, settings: Any, stor
     await rebuilt.callback(inter)
     assert inter.private[0].startswith("Your moves")
     assert isinstance(inter.replies[0].kwargs.get("allowed_mentions"), discord.AllowedMentions)
+
+
+async def test_decide_button_opens_the_clickers_choices_privately(table: Table) -> None:
+    from bot.ui.decide import DecideButton, DecideSelect
+
+    await table.lobby(ALICE, BOB)
+    match = await table.match()
+    assert match is not None
+    actor = await table.actor()
+    other = BOB if actor == ALICE else ALICE
+    item = DecideButton(match.id, match.version)
+    assert type(await rebuild(table, item)) is DecideButton
+    mine = await click(table, item, actor)
+    (menu,) = mine.replies[0].kwargs["view"].children
+    assert isinstance(menu, DecideSelect)
+    assert any(o.label.startswith("Roll") for o in menu.item.options)
+    waiting = await click(table, item, other)
+    assert waiting.private == ["Nothing is waiting for you here."]
+    boost = await table.pick(actor, "boost")
+    await table.move(actor, boost.value)
+    stale = await click(table, item, actor)
+    assert stale.private == ["That question is out of date: the game has moved on."]
