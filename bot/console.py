@@ -41,7 +41,7 @@ Commands (the same as in Discord):
   /game undo               take back your last action of this turn
   /game abort              end the game without a result
   /game export [FILE]      save the record of the last finished game as JSON
-  /game settings [turn_hours=H] [policy=wait|bot|remove]
+  /game settings [turn_hours=H] [policy=wait|bot|remove] [answer_seconds=S]
   /move                    list the legal moves of whoever acts now
   /move N | /move TEXT     play move N of that list, or the move with that label
   /ships|/trader|/empires COMMAND [option=value ...]   a game's own commands, as in Discord (e.g.
@@ -173,9 +173,14 @@ class LocalTable:
         elif sub == "settings":
             options, _ = _options(args)
             hours = options.get("turn_hours")
-            await service.update_settings(
-                LOCAL_CHANNEL, HOST, turn_hours=float(hours) if hours is not None else None,
-                policy=options.get("policy"))
+            answer = options.get("answer_seconds")
+            try:
+                await service.update_settings(
+                    LOCAL_CHANNEL, HOST, turn_hours=float(hours) if hours is not None else None,
+                    policy=options.get("policy"),
+                    answer_seconds=float(answer) if answer is not None else None)
+            except ValueError:
+                raise ServiceError("turn_hours and answer_seconds are numbers.") from None
             self.say(*(await service.status(LOCAL_CHANNEL))[1:2])
         else:
             self.say(f"Unknown command /game {sub}; /help lists the commands.")

@@ -111,6 +111,7 @@ class MatchService:
         settings = {
             "turn_hours": self.settings.turn_hours,
             "policy": self.settings.deadline_policy,
+            "answer_seconds": self.settings.answer_seconds,
         }
         try:
             return await self.storage.create_match(
@@ -196,7 +197,7 @@ class MatchService:
 
     async def update_settings(
         self, channel_id: int, user_id: int, *, turn_hours: float | None = None,
-        policy: str | None = None,
+        policy: str | None = None, answer_seconds: float | None = None,
     ) -> MatchRow:
         match = await self._open(channel_id)
         self._require_host(match, user_id)
@@ -205,6 +206,10 @@ class MatchService:
             if turn_hours < 0:
                 raise ServiceError("Turn hours are 0 (no deadline) or more.")
             settings["turn_hours"] = turn_hours
+        if answer_seconds is not None:
+            if answer_seconds < 0:
+                raise ServiceError("The time to answer is 0 (no limit) or more seconds.")
+            settings["answer_seconds"] = answer_seconds
         if policy is not None:
             if policy not in POLICIES:
                 raise ServiceError(f"The deadline policy is one of: {', '.join(POLICIES)}.")
@@ -355,8 +360,11 @@ class MatchService:
                  for s in seats]
         hours = match.settings.get("turn_hours", 0)
         deadline = f"{hours:g} h per turn, then {match.settings.get('policy')}" if hours else "off"
+        answer = match.settings.get("answer_seconds", self.settings.answer_seconds)
         lines = [f"{game.name}, {match.status}. Players: {', '.join(names)}.",
-                 f"Options: {_options_text(match.options)}. Turn deadline: {deadline}."]
+                 f"Options: {_options_text(match.options)}. Turn deadline: {deadline}. "
+                 f"Time to answer reactions, bids and bribes: "
+                 f"{f'{answer:g} s' if answer else 'no limit'}."]
         if match.status == "lobby":
             lines.append(f"{len(seats)} of {game.min_players}-{game.max_players} players; "
                          "join with /game join, the host starts with /game start.")
@@ -443,22 +451,55 @@ class MatchService:
             game = self._game(match.game)
             state = await self._state(match)
             late = [s for s in sorted(game.actors(state)) if seats[s].bot is None]
-            policy = match.settings.get("policy", "wait")
-            names = ", ".join(seats[s].name for s in late)
-            notice = Notice(match.id, match.channel_id, match.version)
-            if policy == "wait" or not late:
-                notice.lines.append(f"{names}: the turn deadline has passed; the game waits.")
-                return notice
-            if policy == "remove":
-                for s in late:
-                    await self.storage.replace_seat_with_bot(match.id, s, "random")
-                notice.lines.append(f"{names} missed the deadline and a bot takes the seat "
-                                    "from now on.")
+            answers = [s for s in late if game.timeout_action(state, s) is not None]
+            if answers:
+                results = await self._answer_for(match, game, seats, answers)
             else:
-                notice.lines.append(f"{names} missed the deadline; a bot plays this turn.")
+                results = []
+                policy = match.settings.get("policy", "wait")
+                names = ", ".join(seats[s].name for s in late)
+                notice = Notice(match.id, match.channel_id, match.version)
+                if policy == "wait" or not late:
+                    notice.lines.append(f"{names}: the turn deadline has passed; the game "
+                                        "waits.")
+                    return notice
+                if policy == "remove":
+                    for s in late:
+                        await self.storage.replace_seat_with_bot(match.id, s, "random")
+                    notice.lines.append(f"{names} missed the deadline and a bot takes the "
+                                        "seat from now on.")
+                else:
+                    notice.lines.append(f"{names} missed the deadline; a bot plays this turn.")
+            await self._order[match_id].acquire()
+        try:
+            for result in results:
+                if result.notice is not None:
+                    await self._deliver(result.notice)
+        finally:
+            self._order[match_id].release()
+        if answers:
+            self._maybe_run_bots(match_id)
+            return None
         await self._deliver(notice)
         await self._play_late_turn(match.id, late, policy)
         return None
+
+    async def _answer_for(self, match: MatchRow, game: Game[Any], seats: list[SeatRow],
+                          late: list[int]) -> list[ActResult]:
+        """The time to answer ran out: each late seat gives the game's default answer (a
+        pass, no bid, no bribe), through ``step``. Called under the match's lock."""
+        results = []
+        for seat in late:
+            match = await self.storage.get_match(match.id)
+            state = await self._state(match)
+            action = game.timeout_action(state, seat)
+            if action is None:
+                continue
+            result = await self._commit(match, game, state, seats, seat, action, state.version)
+            if result.notice is not None:
+                result.notice.lines.insert(0, f"{seats[seat].name} did not answer in time.")
+            results.append(result)
+        return results
 
     async def _play_late_turn(self, match_id: int, late: list[int], policy: str) -> None:
         """A bot moves for the late seats until the turn passes (policy 'bot') or always
@@ -636,11 +677,29 @@ class MatchService:
         actors = game.actors(state)
         fresh = actors if new_turn else actors - previous_actors
         notice.ping = [user for s in sorted(fresh) if (user := seats[s].user_id) is not None]
-        if fresh:
+        if fresh or self._timed(game, state, seats):
             await self._set_deadline(match, game, state, seats)
+
+    @staticmethod
+    def _timed(game: Game[Any], state: State, seats: list[SeatRow]) -> list[int]:
+        """Human seats asked for an answer with a short time limit (reaction, bid, bribe)."""
+        return [s for s in sorted(game.actors(state))
+                if seats[s].bot is None and game.timeout_action(state, s) is not None]
 
     async def _set_deadline(self, match: MatchRow, game: Game[Any], state: State,
                             seats: list[SeatRow]) -> None:
+        timed = self._timed(game, state, seats)
+        seconds = float(match.settings.get("answer_seconds", self.settings.answer_seconds) or 0)
+        if timed and seconds:
+            # one clock for everyone asked at this moment: an answer by one does not reset it
+            now = self.clock()
+            current = await self.storage.deadline(match.id)
+            keep = current is not None and set(timed) <= set(current.seats) \
+                and current.due_at <= now + seconds
+            due = current.due_at if keep and current is not None else now + seconds
+            await self.storage.set_deadline(match.id, version=state.version, seats=timed,
+                                            due_at=due, remind_at=None)
+            return
         hours = float(match.settings.get("turn_hours", 0) or 0)
         humans = [s for s in sorted(game.actors(state)) if seats[s].bot is None]
         if not hours or not humans:

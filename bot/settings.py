@@ -30,5 +30,8 @@ class Settings(BaseSettings):
     turn_hours: float = Field(default=0, ge=0)  # 0: no turn deadline
     remind_hours: float = Field(default=0, ge=0)  # 0: remind when a quarter of the time is left
     deadline_policy: DeadlinePolicy = "wait"
+    # seconds to answer at a moment with a short time limit (reaction window, bid, bribe);
+    # then the game's default answer is given (a pass, no bid); 0: no limit
+    answer_seconds: float = Field(default=300, ge=0)
     tick_seconds: float = Field(default=30, gt=0)
     log_level: str = "INFO"

@@ -54,10 +54,13 @@ def act_reply(result: ActResult) -> str:
 
 def deadline_text(settings: dict[str, Any]) -> str:
     hours = float(settings.get("turn_hours") or 0)
+    answer = float(settings.get("answer_seconds") or 0)
+    answers = (f"{answer:g} s to answer reactions, bids and bribes" if answer
+               else "no limit on answering reactions, bids and bribes")
     if not hours:
-        return "no turn deadline"
+        return f"no turn deadline; {answers}"
     policy = str(settings.get("policy", "wait"))
-    return f"{hours:g} h per turn; then {POLICY_TEXT.get(policy, policy)}"
+    return f"{hours:g} h per turn; then {POLICY_TEXT.get(policy, policy)}; {answers}"
 
 
 class GameCog(PortolanCog):
@@ -156,21 +159,24 @@ class GameCog(PortolanCog):
     @app_commands.describe(
         turn_hours="Hours each turn may take (0: no deadline)",
         policy="When a player misses the deadline: wait, a bot plays the turn, or a bot takes over",
+        answer_seconds="Seconds to answer a reaction, bid or bribe before passing (0: no limit)",
     )
     async def game_settings(
         self,
         interaction: discord.Interaction[Any],
         turn_hours: app_commands.Range[float, 0, MAX_TURN_HOURS] | None = None,
         policy: Literal["wait", "bot", "remove"] | None = None,
+        answer_seconds: app_commands.Range[int, 0, 86400] | None = None,
     ) -> None:
         async with answering(interaction, "/game settings") as attempt:
             channel = channel_of(interaction)
-            if turn_hours is None and policy is None:
+            if turn_hours is None and policy is None and answer_seconds is None:
                 status = await self.service.status(channel)
                 await tell(interaction, join_lines(status[:2]))
                 return
             match = await self.service.update_settings(
-                channel, interaction.user.id, turn_hours=turn_hours, policy=policy)
+                channel, interaction.user.id, turn_hours=turn_hours, policy=policy,
+                answer_seconds=answer_seconds)
             attempt.changed = True
             text = deadline_text(match.settings)
             await tell(interaction, f"Saved: {text}.")

@@ -283,6 +283,12 @@ class Game(ABC, Generic[S]):
             "finished": self.outcome(state) is not None,
         }
 
+    def timeout_action(self, state: S, seat: Seat) -> Action | None:
+        """The answer given for ``seat`` when its time runs out at a moment that has a short
+        time limit (a reaction window, a sealed bid, a secret bribe), or ``None`` when the
+        present moment has none. The platform applies it through ``step`` like any move."""
+        return None
+
     def private_lines(self, state: S, seat: Seat) -> list[str]:
         """A few lines of what only ``seat`` knows (its hand, its cash), for "My view"."""
         return []

@@ -87,6 +87,17 @@ class EmpiresAtSea(Game[EmpiresState]):
     def legal_actions(self, state: EmpiresState, seat: Seat) -> list[Action]:
         return legal_actions(state, seat)
 
+    def timeout_action(self, state: EmpiresState, seat: Seat) -> Action | None:
+        """Reaction windows pass, and an unanswered bribe is no bribe (rulebook: the Pirate;
+        the time limit is the platform's)."""
+        if seat not in actors(state):
+            return None
+        if state.combat is not None and state.combat.stage != "targets":
+            return A.Pass()
+        if state.phase == "bribe" and not state.pending and state.combat is None:
+            return A.Bribe(amount=0)
+        return None
+
     def explain(self, state: EmpiresState, seat: Seat, action: Action) -> Rejection:
         return explain(state, seat, action)
 

@@ -97,6 +97,12 @@ class OceanTrader(Game[OceanTraderState]):
     def legal_actions(self, state: OceanTraderState, seat: Seat) -> list[Action]:
         return legal_actions(state, seat)
 
+    def timeout_action(self, state: OceanTraderState, seat: Seat) -> Action | None:
+        """A sealed bid not made in time is no bid."""
+        if state.auction is not None and seat in actors(state):
+            return A.Bid(amount=0)
+        return None
+
     def explain(self, state: OceanTraderState, seat: Seat, action: Action) -> Rejection:
         return explain(state, seat, action)
 

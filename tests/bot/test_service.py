@@ -342,3 +342,46 @@ async def test_bot_seats_due_to_move_resume_after_a_restart(harness: Harness) ->
     await service.idle()
     assert (await service.storage.get_match(match_id)).version > version
     assert await actor_user(service, match_id) == ANNA
+
+
+async def test_an_unanswered_bribe_times_out_to_the_games_default(harness: Harness) -> None:
+    """Secret bribes in Empires at Sea have a time limit; the missing answer is no bribe."""
+    from engine.core import Rng
+
+    service = harness.service
+    assert service is not None
+    match = await service.create(channel_id=CH, guild_id=1, game_id="empires", host_id=ANNA,
+                                 host_name="Anna", seed=5)
+    await service.join(CH, BEN, "Ben")
+    await service.update_settings(CH, ANNA, answer_seconds=120)
+    await service.start(CH, ANNA)
+    game = registry.get("empires")
+    users = {s.seat: s.user_id for s in await service.storage.seats(match.id)}
+    rng = Rng.from_seed(1)
+    for _ in range(400):  # play sensible moves until both are asked for a bribe
+        state = await service.state_of(match.id)
+        actors = sorted(game.actors(state))
+        if getattr(state, "phase", "") == "bribe" and len(actors) == 2:
+            break
+        seat = actors[0]
+        action = game.bots()["standard"].choose(game.view(state, seat),
+                                                game.legal_actions(state, seat), rng)
+        assert (await service.act(CH, users[seat], action)).ok  # type: ignore[arg-type]
+    else:
+        raise AssertionError("no bribe phase reached")
+    first, second = actors
+    assert (await service.act(CH, users[first], {"type": "bribe", "amount": 0})).ok  # type: ignore[arg-type]
+    harness.clock.now += 60
+    await service.tick()
+    assert game.actors(await service.state_of(match.id)) == {second}  # not yet
+    harness.clock.now += 61  # one clock for both: the first answer did not reset it
+    await service.tick()
+    await service.idle()
+    state = await service.state_of(match.id)
+    assert second not in game.actors(state) or getattr(state, "phase", "") != "bribe"
+    late = next(s.name for s in await service.storage.seats(match.id) if s.seat == second)
+    assert any(f"{late} did not answer in time." in line
+               for n in harness.notices for line in n.lines)
+    log = await service.storage.actions(match.id)
+    assert log[-1].seat == second or any(e.seat == second and e.action["type"] == "bribe"
+                                         for e in log)

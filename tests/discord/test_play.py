@@ -201,7 +201,8 @@ async def test_settings_status_board_and_abort(table: Table) -> None:
     shown = await table.game("settings", ALICE)
     assert "Turn deadline: off" in shown.private[0]
     saved = await table.game("settings", ALICE, 24, "bot")
-    assert saved.private == ["Saved: 24 h per turn; then a bot plays the late turn."]
+    assert saved.private == ["Saved: 24 h per turn; then a bot plays the late turn; 300 s to "
+                             "answer reactions, bids and bribes."]
     assert "Alice set the turn deadline" in saved.public[0].text
     refused = await table.game("settings", BOB, 1)
     assert refused.private == ["Only the host who created the game can do that."]
