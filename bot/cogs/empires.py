@@ -14,7 +14,6 @@ every reply here is ephemeral; the public lines are the service's notices.
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -25,8 +24,7 @@ from pydantic import ValidationError
 
 from bot.service import Choice, ServiceError
 from bot.ui import lookup
-from bot.ui.replies import answering, tell
-from bot.ui.text import CHOICE_LIMIT, join_lines
+from bot.ui.text import join_lines
 from engine.core import Action
 from engine.empires import actions as A
 from engine.empires.cards import KIND_NAME, card_label
@@ -34,20 +32,7 @@ from engine.empires.content import Board, Cell, empires_content
 from engine.empires.rules import cost_text
 from engine.empires.state import PIRATE_ID, PIRATES_BAY, EmpiresView
 
-from .common import PortolanCog, channel_of
-from .game_groups import (
-    Form,
-    clip_choice,
-    filled_in,
-    legal_actions,
-    norm,
-    pick,
-    suggestions,
-    version_of,
-)
-from .trader import reply, undecided_text
-
-log = logging.getLogger(__name__)
+from .game_groups import Form, GameGroupCog, Label, filled_in
 
 GAME_ID = "empires"
 GAME_NAME = "Empires at Sea"
@@ -496,11 +481,25 @@ def help_text(topic: str) -> str:
 
 
 # --- the cog ------------------------------------------------------------------------------------
-class EmpiresCog(PortolanCog):
+class EmpiresCog(GameGroupCog):
+    GAME_ID = GAME_ID
+    GAME_NAME = GAME_NAME
+    GROUP = GROUP
+    FORMS = FORMS
+    NOTHING_TO_DECIDE = ("No decision is waiting for you: play your turn (/empires play, "
+                         "/empires sail, ...), answer the attack with /empires order or "
+                         "/empires pass, or bribe with /empires bribe.")
+    # the Marine Chronometer's turn only when asked for; the lead ship alone unless a fleet is
+    # named
+    DEFAULTS = {"turn": STRAIGHT, "fleet": "none"}
+
     empires = app_commands.Group(name="empires", description="Play Empires at Sea: one command "
                                  "per action", guild_only=True)
 
-    # --- shared paths ---------------------------------------------------------------------
+    # --- what differs from the other games --------------------------------------------------
+    def waiting(self, choices: Sequence[Choice]) -> list[Choice]:
+        return waiting(choices)
+
     async def _table(self, channel_id: int | None) -> Table:
         if channel_id is None:
             return Table(None)
@@ -510,52 +509,27 @@ class EmpiresCog(PortolanCog):
         _game, view, _names = await self.service.view(match.id, None)
         return Table(view if isinstance(view, EmpiresView) else None)
 
-    async def _suggest(self, interaction: discord.Interaction[Any], command: str, option: str,
-                       current: str) -> list[app_commands.Choice[str]]:
-        choices = await legal_actions(self.service, interaction)
-        if not choices:
-            return []
-        try:
-            table = await self._table(interaction.channel_id)
-            form = sail_form(table.cells) if command == "sail" else FORMS[command]
-            filled = filled_in(interaction, form.fields)
-            named = {c.action.key(): c.label for c in choices}
-            actions = [c.action for c in choices]
-            reach = sail_reach(form.matching(actions, {"ship": filled.get("ship")}),
-                               table.cells) if command == "sail" else {}
-            return suggestions(form, actions, option, filled, current,
-                               lambda a: option_label(option, a, named, table, reach))
-        except Exception:  # never let a label break the list
-            log.exception("/empires %s %s autocomplete failed", command, option)
-            return []
+    async def _context(self, command: str, channel: int) -> Table:
+        return await self._table(channel)
 
-    async def _play(self, interaction: discord.Interaction[Any], command: str,
-                    **options: Any) -> None:
-        async with answering(interaction, f"/empires {command}") as attempt:
-            channel, user = channel_of(interaction), interaction.user.id
-            await self._require_game(channel)
-            table = await self._table(channel)
-            form = sail_form(table.cells) if command == "sail" else FORMS[command]
-            filled = {name: norm(value) for name, value in options.items()}
-            if command == "sail" and filled.get("turn") is None:
-                filled["turn"] = STRAIGHT  # the Marine Chronometer's turn only when asked for
-            if command == "attack" and filled.get("fleet") is None:
-                filled["fleet"] = "none"  # the lead ship alone unless a fleet is named
-            choices = await self.service.choices(channel, user)
-            picked = pick(form, [c.action for c in choices], filled)
-            if picked.undecided:
-                await tell(interaction, undecided_text(form, choices, filled, picked.undecided))
-                return
-            action = picked.action if picked.action is not None else build(command, filled,
-                                                                           table)
-            result = await self.service.act(channel, user, action, version_of(choices))
-            attempt.changed = result.ok
-            await reply(interaction, channel, result, waiting, GROUP)
+    def _form(self, command: str, context: Any) -> Form:
+        return sail_form(context.cells) if command == "sail" else FORMS[command]
 
-    async def _require_game(self, channel: int) -> None:
-        match = await lookup.open_match(self.service, channel)
-        if match is not None and match.status == "active" and match.game != GAME_ID:
-            raise ServiceError(f"The game in this channel is not {GAME_NAME}; use /move for it.")
+    async def _labels(self, interaction: discord.Interaction[Any], command: str, option: str,
+                      choices: Sequence[Choice], context: Any) -> tuple[Form, Label]:
+        table = await self._table(interaction.channel_id)
+        form = self._form(command, table)
+        named = {c.action.key(): c.label for c in choices}
+        reach: dict[tuple[str, str], int] = {}
+        if command == "sail":
+            ship = filled_in(interaction, form.fields).get("ship")
+            reach = sail_reach(form.matching([c.action for c in choices], {"ship": ship}),
+                               table.cells)
+        return form, lambda a: option_label(option, a, named, table, reach)
+
+    async def _build(self, command: str, filled: Mapping[str, str | None], channel: int,
+                     user: int, context: Any) -> Action:
+        return build(command, filled, context)
 
     # --- the turn's card ------------------------------------------------------------------
     @empires.command(name="play", description="Play a Captain's card from your hand, paying "
@@ -715,34 +689,12 @@ class EmpiresCog(PortolanCog):
                      "launches, refills)")
     @app_commands.describe(choice="Start typing: the list shows what you can decide now")
     async def decide(self, interaction: discord.Interaction[Any], choice: str) -> None:
-        async with answering(interaction, "/empires decide") as attempt:
-            channel, user = channel_of(interaction), interaction.user.id
-            await self._require_game(channel)
-            choices = await self.service.choices(channel, user)
-            if not choices:
-                await tell(interaction, await lookup.why_no_moves(self.service, channel, user))
-                return
-            found = waiting(choices)
-            if not found:
-                await tell(interaction, "No decision is waiting for you: play your turn "
-                           "(/empires play, /empires sail, ...), answer the attack with "
-                           "/empires order or /empires pass, or bribe with /empires bribe.")
-                return
-            if choice in {c.value for c in choices} and choice not in {c.value for c in found}:
-                await tell(interaction, "That is not one of the decisions waiting for you; "
-                           "pick one from the list.")
-                return
-            result = await self.service.act_choice(channel, user, choice)
-            attempt.changed = result.ok
-            await reply(interaction, channel, result, waiting, GROUP)
+        await self._decide(interaction, choice)
 
     @decide.autocomplete("choice")
     async def decide_choice(self, interaction: discord.Interaction[Any], current: str
                             ) -> list[app_commands.Choice[str]]:
-        typed = current.strip().lower()
-        found = waiting(await legal_actions(self.service, interaction))
-        return [app_commands.Choice(name=clip_choice(c.label), value=c.value)
-                for c in found if typed in c.label.lower()][:CHOICE_LIMIT]
+        return await self._decide_choices(interaction, current)
 
     # --- help -----------------------------------------------------------------------------
     @empires.command(name="help", description="What an Empires at Sea action does and costs")
@@ -750,6 +702,4 @@ class EmpiresCog(PortolanCog):
     @app_commands.choices(action=HELP_TOPICS)
     async def help(self, interaction: discord.Interaction[Any],
                    action: app_commands.Choice[str]) -> None:
-        async with answering(interaction, "/empires help"):
-            topic = action.value if isinstance(action, app_commands.Choice) else str(action)
-            await tell(interaction, help_text(topic))
+        await self._help(interaction, action, help_text)

@@ -12,6 +12,10 @@ how to read that option's value off a legal action (and how to label it). Then
 
 Everything is read from ``MatchService.choices``: the engine's legal actions decide what is
 offered, and the engine's rejection says why something is refused.
+
+:class:`GameGroupCog` is what the game cogs share: playing a command (defer, find the form, read
+the options, pick the legal action, act, answer with the Decide menu), its autocomplete, and
+``decide``; each game cog declares its commands and supplies its labels and help.
 """
 
 from __future__ import annotations
@@ -19,14 +23,19 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
 
-from bot.service import Choice, MatchService
-from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT
+from bot.service import ActResult, Choice, MatchService, ServiceError
+from bot.ui import lookup
+from bot.ui.decide import MENU_LIMIT, decide_view, decisions
+from bot.ui.replies import answering, service_of, tell
+from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, bullets, join_lines
 from engine.core import Action
+
+from .common import PortolanCog, channel_of
 
 log = logging.getLogger(__name__)
 
@@ -161,3 +170,181 @@ async def legal_actions(service: MatchService, interaction: discord.Interaction[
     except Exception:
         log.exception("autocomplete failed in channel %s", interaction.channel_id)
         return []
+
+
+# --- replies ------------------------------------------------------------------------------------
+async def reply(interaction: discord.Interaction[Any], channel_id: int, result: ActResult,
+                pending: Callable[[Sequence[Choice]], list[Choice]], group: str) -> None:
+    """The acting player's ephemeral answer (the refusal verbatim, or "Done." and their private
+    news); when a decision now waits for them, it comes with the Decide menu."""
+    if not result.ok:
+        await tell(interaction, result.message)
+        return
+    text = join_lines([result.message, *result.private])
+    service = service_of(interaction)
+    found = pending(await service.choices(channel_id, interaction.user.id))
+    match = await service.current(channel_id) if found else None
+    if match is None or match.status != "active":
+        await tell(interaction, text)
+        return
+    more = [f"More choices than fit here: type /{group} decide to search them all."] \
+        if len(found) > MENU_LIMIT else []
+    await tell(interaction, join_lines([text, "A decision is waiting for you: pick it below or "
+                                        f"use /{group} decide.", *more]),
+               view=decide_view(match.id, match.version, found))
+
+
+def undecided_text(form: Form, choices: Sequence[Choice], filled: Mapping[str, str | None],
+                   undecided: list[str]) -> str:
+    """Several legal moves fit the options given: say which option tells them apart."""
+    named = {c.action.key(): c.label for c in choices}
+    found = form.matching([c.action for c in choices], filled)
+    option = undecided[0]
+    labels: dict[str, str] = {}
+    for action in found:
+        value = form.read(action, option)
+        if value is not None and value not in labels:
+            labels[value] = named.get(action.key(), action.label)
+    lines = [f"Several moves fit those options; fill in {option} to say which:",
+             bullets(f"{label} ({option}: {value})" for value, label in list(labels.items())[:10])]
+    return join_lines(lines)
+
+
+# --- the cog ------------------------------------------------------------------------------------
+Label = Callable[[Action], str]
+
+
+class GameGroupCog(PortolanCog):
+    """A game's command group: each command names one legal action option by option.
+
+    A game cog sets the class attributes and overrides the hooks where its game differs; its
+    commands and autocompletes are one-line calls into :meth:`_play`, :meth:`_suggest`,
+    :meth:`_decide`, :meth:`_decide_choices` and :meth:`_help`."""
+
+    GAME_ID: ClassVar[str]
+    GAME_NAME: ClassVar[str]  # for "The game in this channel is not ..."
+    GROUP: ClassVar[str]  # the command group's name, for "/<group> <command>"
+    FORMS: ClassVar[Mapping[str, Form]]
+    # the answer to "/<group> decide" when no decision is waiting
+    NOTHING_TO_DECIDE: ClassVar[str]
+    # options an action always has that mean "no" when left out (``{"industry": "no"}``)
+    DEFAULTS: ClassVar[Mapping[str, str]] = {}
+    # whether "/<group> decide" refuses a current choice that is not a waiting decision
+    ONLY_WAITING: ClassVar[bool] = True
+
+    # --- hooks ------------------------------------------------------------------------------
+    def waiting(self, choices: Sequence[Choice]) -> list[Choice]:
+        """The choices of a decision waiting for the user (none in an ordinary turn)."""
+        return decisions(choices)
+
+    async def _context(self, command: str, channel: int) -> Any:
+        """What the game needs to know before reading a command's options (default: nothing)."""
+        return None
+
+    def _form(self, command: str, context: Any) -> Form:
+        return self.FORMS[command]
+
+    async def _build(self, command: str, filled: Mapping[str, str | None], channel: int,
+                     user: int, context: Any) -> Action:
+        """The action the options describe when no legal action agrees with them, so that the
+        engine says why it is refused."""
+        raise NotImplementedError
+
+    def _undecided(self, form: Form, choices: Sequence[Choice],
+                   filled: Mapping[str, str | None], undecided: list[str]) -> str:
+        return undecided_text(form, choices, filled, undecided)
+
+    async def _reply(self, interaction: discord.Interaction[Any], channel: int,
+                     result: ActResult) -> None:
+        await reply(interaction, channel, result, self.waiting, self.GROUP)
+
+    async def _suggest_context(self, interaction: discord.Interaction[Any], command: str,
+                               option: str) -> Any:
+        """What the labels of ``option`` need, looked up before listing (default: nothing)."""
+        return None
+
+    async def _labels(self, interaction: discord.Interaction[Any], command: str, option: str,
+                      choices: Sequence[Choice], context: Any) -> tuple[Form, Label]:
+        """The form of ``command`` and how to label one value of ``option``."""
+        named = {c.action.key(): c.label for c in choices}
+        return self.FORMS[command], lambda a: named.get(a.key(), a.label or a.type)
+
+    # --- the shared paths -------------------------------------------------------------------
+    async def _require_game(self, channel: int) -> None:
+        match = await lookup.open_match(self.service, channel)
+        if match is not None and match.status == "active" and match.game != self.GAME_ID:
+            raise ServiceError(
+                f"The game in this channel is not {self.GAME_NAME}; use /move for it.")
+
+    async def _suggest(self, interaction: discord.Interaction[Any], command: str, option: str,
+                       current: str) -> list[app_commands.Choice[str]]:
+        choices = await legal_actions(self.service, interaction)
+        if not choices:
+            return []
+        context = await self._suggest_context(interaction, command, option)
+        try:
+            form, label = await self._labels(interaction, command, option, choices, context)
+            filled = filled_in(interaction, [*form.fields, *form.exchanges])
+            return suggestions(form, [c.action for c in choices], option, filled, current,
+                               label)
+        except Exception:  # never let a label break the list
+            logging.getLogger(type(self).__module__).exception(
+                "/%s %s %s autocomplete failed", self.GROUP, command, option)
+            return []
+
+    async def _play(self, interaction: discord.Interaction[Any], command: str,
+                    **options: Any) -> None:
+        async with answering(interaction, f"/{self.GROUP} {command}") as attempt:
+            channel, user = channel_of(interaction), interaction.user.id
+            await self._require_game(channel)
+            context = await self._context(command, channel)
+            form = self._form(command, context)
+            filled = {name: norm(value) for name, value in options.items()}
+            for name, value in self.DEFAULTS.items():
+                if name in form.fields and filled.get(name) is None:
+                    filled[name] = value
+            choices = await self.service.choices(channel, user)
+            picked = pick(form, [c.action for c in choices], filled)
+            if picked.undecided:
+                await tell(interaction, self._undecided(form, choices, filled, picked.undecided))
+                return
+            action = picked.action
+            if action is None:
+                action = await self._build(command, filled, channel, user, context)
+            result = await self.service.act(channel, user, action, version_of(choices))
+            attempt.changed = result.ok
+            await self._reply(interaction, channel, result)
+
+    async def _decide(self, interaction: discord.Interaction[Any], choice: str) -> None:
+        async with answering(interaction, f"/{self.GROUP} decide") as attempt:
+            channel, user = channel_of(interaction), interaction.user.id
+            await self._require_game(channel)
+            choices = await self.service.choices(channel, user)
+            if not choices:
+                await tell(interaction, await lookup.why_no_moves(self.service, channel, user))
+                return
+            found = self.waiting(choices)
+            if not found:
+                await tell(interaction, self.NOTHING_TO_DECIDE)
+                return
+            if (self.ONLY_WAITING and choice in {c.value for c in choices}
+                    and choice not in {c.value for c in found}):
+                await tell(interaction, "That is not one of the decisions waiting for you; "
+                           "pick one from the list.")
+                return
+            result = await self.service.act_choice(channel, user, choice)
+            attempt.changed = result.ok
+            await self._reply(interaction, channel, result)
+
+    async def _decide_choices(self, interaction: discord.Interaction[Any], current: str
+                              ) -> list[app_commands.Choice[str]]:
+        typed = current.strip().lower()
+        found = self.waiting(await legal_actions(self.service, interaction))
+        return [app_commands.Choice(name=clip_choice(c.label), value=c.value)
+                for c in found if typed in c.label.lower()][:CHOICE_LIMIT]
+
+    async def _help(self, interaction: discord.Interaction[Any],
+                    action: app_commands.Choice[str], text: Callable[[str], str]) -> None:
+        async with answering(interaction, f"/{self.GROUP} help"):
+            topic = action.value if isinstance(action, app_commands.Choice) else str(action)
+            await tell(interaction, text(topic))

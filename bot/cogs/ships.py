@@ -11,19 +11,17 @@ legal actions, and a refusal is the engine's own explanation.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 
-from bot.service import ServiceError
+from bot.service import ActResult, Choice, ServiceError
 from bot.ui import lookup
-from bot.ui.decide import decisions, reply_with_menu
-from bot.ui.replies import answering, tell
-from bot.ui.text import CHOICE_LIMIT, bullets, join_lines
+from bot.ui.decide import reply_with_menu
+from bot.ui.text import bullets, join_lines
 from engine.core import Action
 from engine.ships import actions as A
 from engine.ships.board import board
@@ -32,19 +30,7 @@ from engine.ships.economy import price
 from engine.ships.rules import AgeOption, AreaOption, age_options, area_options, gold_cost
 from engine.ships.state import ShipsView
 
-from .common import PortolanCog, channel_of
-from .game_groups import (
-    Form,
-    clip_choice,
-    filled_in,
-    legal_actions,
-    norm,
-    pick,
-    suggestions,
-    version_of,
-)
-
-log = logging.getLogger(__name__)
+from .game_groups import Form, GameGroupCog, Label
 
 GAME_ID = "ships"
 MAX_EXCHANGE = 20
@@ -428,11 +414,20 @@ def help_text(topic: str) -> str:
 
 
 # --- the cog ------------------------------------------------------------------------------------
-class ShipsCog(PortolanCog):
+class ShipsCog(GameGroupCog):
+    GAME_ID = GAME_ID
+    GAME_NAME = "Ships"
+    GROUP = "ships"
+    FORMS = FORMS
+    NOTHING_TO_DECIDE = ("No decision is waiting for you: play an action (/ships place, "
+                         "/ships sell, ...) or end your turn with /ships end.")
+    DEFAULTS = {"industry": "no"}  # industry is spent only when asked for
+    ONLY_WAITING = False
+
     ships = app_commands.Group(name="ships", description="Play Ships: one command per action",
                                guild_only=True)
 
-    # --- shared paths ---------------------------------------------------------------------
+    # --- what differs from the other games --------------------------------------------------
     async def _where(self, interaction: discord.Interaction[Any]) -> Where:
         if interaction.channel_id is None:
             return Where()
@@ -442,48 +437,25 @@ class ShipsCog(PortolanCog):
         _game, view, _names = await self.service.view(match.id, None)
         return Where(_Table(view)) if isinstance(view, ShipsView) else Where()
 
-    async def _suggest(self, interaction: discord.Interaction[Any], command: str, option: str,
-                       current: str) -> list[app_commands.Choice[str]]:
-        form = FORMS[command]
-        choices = await legal_actions(self.service, interaction)
-        if not choices:
-            return []
-        filled = filled_in(interaction, [*form.fields, *form.exchanges])
-        where = await self._where(interaction) if option in ("age", "where", "from") else Where()
-        try:
-            return suggestions(form, [c.action for c in choices], option, filled, current,
-                               lambda a: option_label(option, a, where))
-        except Exception:  # never let a label break the list
-            log.exception("/ships %s %s autocomplete failed", command, option)
-            return []
+    async def _suggest_context(self, interaction: discord.Interaction[Any], command: str,
+                               option: str) -> Where:
+        return await self._where(interaction) if option in ("age", "where", "from") else Where()
 
-    async def _play(self, interaction: discord.Interaction[Any], command: str,
-                    **options: Any) -> None:
-        async with answering(interaction, f"/ships {command}") as attempt:
-            channel, user = channel_of(interaction), interaction.user.id
-            await self._require_ships(channel)
-            form = FORMS[command]
-            filled = {name: norm(value) for name, value in options.items()}
-            if "industry" in form.fields and filled.get("industry") is None:
-                filled["industry"] = "no"  # industry is spent only when asked for
-            choices = await self.service.choices(channel, user)
-            picked = pick(form, [c.action for c in choices], filled)
-            if picked.undecided:
-                await tell(interaction, _undecided_text(form, [c.action for c in choices],
-                                                        filled, picked.undecided))
-                return
-            if picked.action is not None:
-                action, version = picked.action, version_of(choices)
-            else:
-                action, version = build(command, filled), version_of(choices)
-            result = await self.service.act(channel, user, action, version)
-            attempt.changed = result.ok
-            await reply_with_menu(interaction, channel, result)
+    async def _labels(self, interaction: discord.Interaction[Any], command: str, option: str,
+                      choices: Sequence[Choice], context: Any) -> tuple[Form, Label]:
+        return FORMS[command], lambda a: option_label(option, a, context)
 
-    async def _require_ships(self, channel: int) -> None:
-        match = await lookup.open_match(self.service, channel)
-        if match is not None and match.status == "active" and match.game != GAME_ID:
-            raise ServiceError("The game in this channel is not Ships; use /move for it.")
+    async def _build(self, command: str, filled: Mapping[str, str | None], channel: int,
+                     user: int, context: Any) -> Action:
+        return build(command, filled)
+
+    def _undecided(self, form: Form, choices: Sequence[Choice],
+                   filled: Mapping[str, str | None], undecided: list[str]) -> str:
+        return _undecided_text(form, [c.action for c in choices], filled, undecided)
+
+    async def _reply(self, interaction: discord.Interaction[Any], channel: int,
+                     result: ActResult) -> None:
+        await reply_with_menu(interaction, channel, result)
 
     # --- the actions ----------------------------------------------------------------------
     @ships.command(name="place",
@@ -664,28 +636,12 @@ class ShipsCog(PortolanCog):
     @ships.command(name="decide", description="Make a decision the game waits for (goods, cards)")
     @app_commands.describe(choice="Start typing: the list shows what you can decide now")
     async def decide(self, interaction: discord.Interaction[Any], choice: str) -> None:
-        async with answering(interaction, "/ships decide") as attempt:
-            channel, user = channel_of(interaction), interaction.user.id
-            await self._require_ships(channel)
-            choices = await self.service.choices(channel, user)
-            if not choices:
-                await tell(interaction, await lookup.why_no_moves(self.service, channel, user))
-                return
-            if not decisions(choices):
-                await tell(interaction, "No decision is waiting for you: play an action "
-                           "(/ships place, /ships sell, ...) or end your turn with /ships end.")
-                return
-            result = await self.service.act_choice(channel, user, choice)
-            attempt.changed = result.ok
-            await reply_with_menu(interaction, channel, result)
+        await self._decide(interaction, choice)
 
     @decide.autocomplete("choice")
     async def decide_choice(self, interaction: discord.Interaction[Any], current: str
                             ) -> list[app_commands.Choice[str]]:
-        typed = current.strip().lower()
-        waiting = decisions(await legal_actions(self.service, interaction))
-        return [app_commands.Choice(name=clip_choice(c.label), value=c.value)
-                for c in waiting if typed in c.label.lower()][:CHOICE_LIMIT]
+        return await self._decide_choices(interaction, current)
 
     # --- help -----------------------------------------------------------------------------
     @ships.command(name="help", description="What a Ships action does and what it costs")
@@ -693,9 +649,7 @@ class ShipsCog(PortolanCog):
     @app_commands.choices(action=HELP_TOPICS)
     async def help(self, interaction: discord.Interaction[Any],
                    action: app_commands.Choice[str]) -> None:
-        async with answering(interaction, "/ships help"):
-            topic = action.value if isinstance(action, app_commands.Choice) else str(action)
-            await tell(interaction, help_text(topic))
+        await self._help(interaction, action, help_text)
 
 
 def _undecided_text(form: Form, actions: list[Action], filled: Mapping[str, str | None],

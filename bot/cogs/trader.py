@@ -15,7 +15,6 @@ Trader, so every reply here is ephemeral; the public lines are the service's not
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -24,30 +23,16 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
-from bot.service import ActResult, Choice, ServiceError
+from bot.service import Choice, ServiceError
 from bot.ui import lookup
-from bot.ui.decide import MENU_LIMIT, decide_view
-from bot.ui.replies import answering, service_of, tell
-from bot.ui.text import CHOICE_LIMIT, bullets, join_lines
+from bot.ui.text import join_lines
 from engine.core import Action
 from engine.ocean_trader import actions as A
 from engine.ocean_trader.content import ocean_trader_content
 from engine.ocean_trader.rules import money
 from engine.ocean_trader.state import OceanTraderView
 
-from .common import PortolanCog, channel_of
-from .game_groups import (
-    Form,
-    clip_choice,
-    filled_in,
-    legal_actions,
-    norm,
-    pick,
-    suggestions,
-    version_of,
-)
-
-log = logging.getLogger(__name__)
+from .game_groups import Form, GameGroupCog, Label
 
 GAME_ID = "ocean_trader"
 GAME_NAME = "Ocean Trader"
@@ -373,51 +358,22 @@ def help_text(topic: str) -> str:
     return join_lines([f"**{name}**", what, cost])
 
 
-# --- replies ------------------------------------------------------------------------------------
-async def reply(interaction: discord.Interaction[Any], channel_id: int, result: ActResult,
-                pending: Callable[[Sequence[Choice]], list[Choice]] = waiting,
-                group: str = GROUP) -> None:
-    """The acting player's ephemeral answer (the refusal verbatim, or "Done." and their private
-    news); when a decision now waits for them, it comes with the Decide menu."""
-    if not result.ok:
-        await tell(interaction, result.message)
-        return
-    text = join_lines([result.message, *result.private])
-    service = service_of(interaction)
-    found = pending(await service.choices(channel_id, interaction.user.id))
-    match = await service.current(channel_id) if found else None
-    if match is None or match.status != "active":
-        await tell(interaction, text)
-        return
-    more = [f"More choices than fit here: type /{group} decide to search them all."] \
-        if len(found) > MENU_LIMIT else []
-    await tell(interaction, join_lines([text, "A decision is waiting for you: pick it below or "
-                                        f"use /{group} decide.", *more]),
-               view=decide_view(match.id, match.version, found))
-
-
-def undecided_text(form: Form, choices: Sequence[Choice], filled: Mapping[str, str | None],
-                   undecided: list[str]) -> str:
-    """Several legal moves fit the options given: say which option tells them apart."""
-    named = {c.action.key(): c.label for c in choices}
-    found = form.matching([c.action for c in choices], filled)
-    option = undecided[0]
-    labels: dict[str, str] = {}
-    for action in found:
-        value = form.read(action, option)
-        if value is not None and value not in labels:
-            labels[value] = named.get(action.key(), action.label)
-    lines = [f"Several moves fit those options; fill in {option} to say which:",
-             bullets(f"{label} ({option}: {value})" for value, label in list(labels.items())[:10])]
-    return join_lines(lines)
-
-
 # --- the cog ------------------------------------------------------------------------------------
-class TraderCog(PortolanCog):
+class TraderCog(GameGroupCog):
+    GAME_ID = GAME_ID
+    GAME_NAME = GAME_NAME
+    GROUP = GROUP
+    FORMS = FORMS
+    NOTHING_TO_DECIDE = ("No decision is waiting for you: play an action (/trader roll, "
+                         "/trader buy, ...) or end your turn with /trader end.")
+
     trader = app_commands.Group(name="trader", description="Play Ocean Trader: one command per "
                                 "action", guild_only=True)
 
-    # --- shared paths ---------------------------------------------------------------------
+    # --- what differs from the other games --------------------------------------------------
+    def waiting(self, choices: Sequence[Choice]) -> list[Choice]:
+        return waiting(choices)
+
     async def _table(self, channel_id: int | None, user_id: int
                      ) -> tuple[OceanTraderView | None, int | None]:
         """The public view of this channel's Ocean Trader game and the user's seat."""
@@ -431,48 +387,22 @@ class TraderCog(PortolanCog):
         _game, view, _names = await self.service.view(match.id, None)
         return (view if isinstance(view, OceanTraderView) else None), seat
 
-    async def _suggest(self, interaction: discord.Interaction[Any], command: str, option: str,
-                       current: str) -> list[app_commands.Choice[str]]:
-        form = FORMS[command]
-        choices = await legal_actions(self.service, interaction)
-        if not choices:
-            return []
-        filled = filled_in(interaction, form.fields)
+    async def _suggest_context(self, interaction: discord.Interaction[Any], command: str,
+                               option: str) -> tuple[OceanTraderView | None, int | None]:
+        if option != "ship":
+            return None, None
+        return await self._table(interaction.channel_id, interaction.user.id)
+
+    async def _labels(self, interaction: discord.Interaction[Any], command: str, option: str,
+                      choices: Sequence[Choice], context: Any) -> tuple[Form, Label]:
         named = {c.action.key(): c.label for c in choices}
-        view, seat = (await self._table(interaction.channel_id, interaction.user.id)
-                      if option == "ship" else (None, None))
-        try:
-            return suggestions(form, [c.action for c in choices], option, filled, current,
-                               lambda a: option_label(option, a, named, view, seat))
-        except Exception:  # never let a label break the list
-            log.exception("/trader %s %s autocomplete failed", command, option)
-            return []
+        view, seat = context
+        return FORMS[command], lambda a: option_label(option, a, named, view, seat)
 
-    async def _play(self, interaction: discord.Interaction[Any], command: str,
-                    **options: Any) -> None:
-        async with answering(interaction, f"/trader {command}") as attempt:
-            channel, user = channel_of(interaction), interaction.user.id
-            await self._require_game(channel)
-            form = FORMS[command]
-            filled = {name: norm(value) for name, value in options.items()}
-            choices = await self.service.choices(channel, user)
-            picked = pick(form, [c.action for c in choices], filled)
-            if picked.undecided:
-                await tell(interaction, undecided_text(form, choices, filled, picked.undecided))
-                return
-            if picked.action is not None:
-                action = picked.action
-            else:
-                view, seat = await self._table(channel, user)
-                action = build(command, filled, view, seat)
-            result = await self.service.act(channel, user, action, version_of(choices))
-            attempt.changed = result.ok
-            await reply(interaction, channel, result)
-
-    async def _require_game(self, channel: int) -> None:
-        match = await lookup.open_match(self.service, channel)
-        if match is not None and match.status == "active" and match.game != GAME_ID:
-            raise ServiceError(f"The game in this channel is not {GAME_NAME}; use /move for it.")
+    async def _build(self, command: str, filled: Mapping[str, str | None], channel: int,
+                     user: int, context: Any) -> Action:
+        view, seat = await self._table(channel, user)
+        return build(command, filled, view, seat)
 
     # --- sailing --------------------------------------------------------------------------
     @trader.command(name="roll", description="Throw the dice: your ships at sea sail, and any "
@@ -626,34 +556,12 @@ class TraderCog(PortolanCog):
                     "dock, cargo, cards)")
     @app_commands.describe(choice="Start typing: the list shows what you can decide now")
     async def decide(self, interaction: discord.Interaction[Any], choice: str) -> None:
-        async with answering(interaction, "/trader decide") as attempt:
-            channel, user = channel_of(interaction), interaction.user.id
-            await self._require_game(channel)
-            choices = await self.service.choices(channel, user)
-            if not choices:
-                await tell(interaction, await lookup.why_no_moves(self.service, channel, user))
-                return
-            found = waiting(choices)
-            if not found:
-                await tell(interaction, "No decision is waiting for you: play an action "
-                           "(/trader roll, /trader buy, ...) or end your turn with /trader end.")
-                return
-            current = {c.value for c in choices}
-            if choice in current and choice not in {c.value for c in found}:
-                await tell(interaction, "That is not one of the decisions waiting for you; "
-                           "pick one from the list.")
-                return
-            result = await self.service.act_choice(channel, user, choice)
-            attempt.changed = result.ok
-            await reply(interaction, channel, result)
+        await self._decide(interaction, choice)
 
     @decide.autocomplete("choice")
     async def decide_choice(self, interaction: discord.Interaction[Any], current: str
                             ) -> list[app_commands.Choice[str]]:
-        typed = current.strip().lower()
-        found = waiting(await legal_actions(self.service, interaction))
-        return [app_commands.Choice(name=clip_choice(c.label), value=c.value)
-                for c in found if typed in c.label.lower()][:CHOICE_LIMIT]
+        return await self._decide_choices(interaction, current)
 
     # --- help -----------------------------------------------------------------------------
     @trader.command(name="help", description="What an Ocean Trader action does and costs")
@@ -661,6 +569,4 @@ class TraderCog(PortolanCog):
     @app_commands.choices(action=HELP_TOPICS)
     async def help(self, interaction: discord.Interaction[Any],
                    action: app_commands.Choice[str]) -> None:
-        async with answering(interaction, "/trader help"):
-            topic = action.value if isinstance(action, app_commands.Choice) else str(action)
-            await tell(interaction, help_text(topic))
+        await self._help(interaction, action, help_text)
