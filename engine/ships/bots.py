@@ -22,7 +22,7 @@ from .state import ShipsView
 CUBE = 1.2  # a merchant cube used up from the stock
 NAVIGATION = 0.7
 GOLD = 0.5
-PAY = {"merchant": 0.0, "free": 0.9, "oil": 1.3, "card": 0.0}
+PAY = {"merchant": 0.0, "free": 0.5, "oil": 1.3, "card": 0.0}
 BENEFIT = {"merchant_cubes": 1.2, "free_action_cubes": 1.0, "gold": 0.5, "navigation": 0.7,
            "industry": 0.8, "vp": 1.0}
 

@@ -104,7 +104,7 @@ def test_standard_bot_games_end_by_the_rules(seats: int) -> None:
 
 def test_standard_bot_beats_the_random_bot() -> None:
     wins = 0
-    games = 20
+    games = 40
     for seed in range(games):
         state = GAME.setup({}, 2, 1000 + seed)
         rng = Rng.from_seed(seed)
