@@ -45,23 +45,14 @@ async def empires_cog(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     """The /empires group is on the fake bot; boards are drawn by render/ and tested there, so a
     placeholder keeps games quick."""
     assert table.bot.get_cog("EmpiresCog") is not None  # registered by bot.cogs.add_cogs
-
-    async def placeholder(match_id: int, viewer_user: int | None = None) -> bytes:
-        return b"\x89PNG placeholder"
-
-    monkeypatch.setattr(table.service, "render", placeholder)
+    table.draw_placeholder_boards(monkeypatch)
 
 
 # --- driving the commands ---------------------------------------------------------------------
 async def suggest(table: Table, user: int, command: str, option: str, typed: str = "",
                   **filled: Any) -> list[app_commands.Choice[str]]:
-    cog = table.cog(COG)
-    inter = table.interaction(user)
-    inter.namespace = SimpleNamespace(**filled)  # type: ignore[attr-defined]
-    offered = await getattr(cog, AUTOCOMPLETE[command, option])(inter, typed)
-    assert len(offered) <= 25
-    assert all(len(c.name) <= 100 and len(c.value) <= 100 for c in offered)
-    return offered
+    return await table.suggest_option(COG, AUTOCOMPLETE[command, option], user, typed,
+                                      **filled)
 
 
 async def empires(table: Table, user: int, command: str, **options: Any) -> FakeInteraction:

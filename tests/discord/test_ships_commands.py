@@ -42,12 +42,7 @@ PYTHON_NAME = {"from": "origin"}  # the option renamed for Discord
 
 @pytest.fixture(autouse=True)
 def quick_boards(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Boards are drawn by render/ and tested there; here a placeholder keeps games quick."""
-
-    async def placeholder(match_id: int, viewer_user: int | None = None) -> bytes:
-        return b"\x89PNG placeholder"
-
-    monkeypatch.setattr(table.service, "render", placeholder)
+    table.draw_placeholder_boards(monkeypatch)
 
 
 # --- driving the commands ---------------------------------------------------------------------
@@ -55,13 +50,8 @@ async def suggest(table: Table, user: int, command: str, option: str, typed: str
                   **filled: Any) -> list[app_commands.Choice[str]]:
     """The autocomplete list for ``option`` while typing ``typed``, with the other options
     already filled in (as Discord sends them: by their Discord names)."""
-    cog = table.cog(COG)
-    inter = table.interaction(user)
-    inter.namespace = SimpleNamespace(**filled)  # type: ignore[attr-defined]
-    offered = await getattr(cog, AUTOCOMPLETE[command, option])(inter, typed)
-    assert len(offered) <= 25
-    assert all(len(c.name) <= 100 and len(c.value) <= 100 for c in offered)
-    return offered
+    return await table.suggest_option(COG, AUTOCOMPLETE[command, option], user, typed,
+                                      **filled)
 
 
 async def ships(table: Table, user: int, command: str, **options: Any) -> FakeInteraction:
