@@ -23,6 +23,7 @@ from engine.ocean_trader.state import OceanTraderView
 from render.common.canvas import cached_static, to_png
 from render.common.layout import Box, Point, highlight, shift_inside
 from render.common.palette import player_style
+from render.common.snapping import fixed_palette, snap
 
 from . import ocean_trader_geo as geo
 from . import ocean_trader_panels as panels
@@ -155,37 +156,11 @@ def render(view: View, names: Sequence[str]) -> bytes:
         own = view.viewer is not None and view.viewer == player.seat
         active = player.seat == view.active and not view.finished
         panels.office(draw, box, player, panels.seat_name(names, player.seat), own, active)
-    return to_png(_snap(image))
-
-
-def _snap(image: Image.Image) -> Image.Image:
-    """The board on a fixed palette: every design colour exact, text edges to a near colour
-    (keeps the PNG on the fast exact-palette path)."""
-    return image.quantize(palette=_palette(), dither=Image.Dither.NONE).convert("RGB")
+    return to_png(snap(image, _palette()))
 
 
 def _palette() -> Image.Image:
-    return cached_static(("ocean_trader", "palette"), _build_palette)
-
-
-def _apart(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
-    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) >= 12 ** 2
-
-
-def _build_palette() -> Image.Image:
-    chosen: list[tuple[int, int, int]] = []
-    for rgb in design_colours():
-        if all(_apart(rgb, c) for c in chosen):
-            chosen.append(rgb)
-    counts = board_image(6).getcolors(1 << 24) or []
-    for _, found in sorted(counts, key=lambda c: -c[0]):
-        if len(chosen) >= 256:
-            break
-        if isinstance(found, tuple) and len(found) == 3:
-            colour = (found[0], found[1], found[2])
-            if all(_apart(colour, c) for c in chosen):
-                chosen.append(colour)
-    flat = [v for rgb in chosen[:256] for v in rgb]
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(flat + flat[:3] * (256 - len(chosen[:256])))
-    return palette
+    """Every design colour exact, text edges to a near colour (keeps the PNG on the fast
+    exact-palette path); see ``render.common.snapping``."""
+    return cached_static(("ocean_trader", "palette"),
+                         lambda: fixed_palette(design_colours(), [board_image(6)]))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PIL import Image, ImageDraw
+from PIL import ImageDraw
 
 from engine.core import View
 from engine.ships.state import REST_MERCHANT, REST_WARSHIP, AgeBoxes, ShipsView
@@ -24,6 +24,7 @@ from render.common.canvas import draw_text, to_png
 from render.common.fonts import font
 from render.common.layout import Box, Point, center, highlight, inset, pil_box
 from render.common.palette import INK, MUTED_INK, WHITE, PlayerStyle, player_style, shade
+from render.common.snapping import snap
 
 from . import ships_panels, ships_players
 from .ships_layout import PIECE, AgeGeom, board_geom, player_panels
@@ -226,7 +227,7 @@ def render(view: View, names: Sequence[str]) -> bytes:
         raise TypeError(f"the Ships renderer needs a ShipsView, not {type(view).__name__}")
     image = board_image(len(view.players))
     draw = ImageDraw.Draw(image)
-    draw.fontmode = "1"  # crisp text: fewer colours for ``_snap`` to fold away
+    draw.fontmode = "1"  # crisp text: fewer colours for ``snap`` to fold away
     geom = board_geom()
     _ages(draw, view)
     _map(draw, view)
@@ -244,9 +245,4 @@ def render(view: View, names: Sequence[str]) -> bytes:
             ships_players.player_display(draw, box, player, style,
                                          ships_panels.seat_name(names, seat), active)
     _highlights(draw, view)
-    return to_png(_snap(image))
-
-
-def _snap(image: Image.Image) -> Image.Image:
-    """The board on its fixed palette: design colours exact, anti-aliased edges solid."""
-    return image.quantize(palette=board_palette(), dither=Image.Dither.NONE).convert("RGB")
+    return to_png(snap(image, board_palette()))  # design colours exact, soft edges solid

@@ -32,6 +32,7 @@ from render.common.palette import (
     goods_style,
     shade,
 )
+from render.common.snapping import distinct, fixed_palette
 
 from .ships_layout import HEIGHT, PIECE, WIDTH, BoardGeom, board_geom, player_panels
 from .ships_players import skeleton
@@ -249,9 +250,6 @@ def board_image(seats: int) -> Image.Image:
 
 # ------------------------------------------------------------------ the board's palette
 
-SEPARATION = 12  # palette colours this far apart map to themselves exactly (see below)
-
-
 def _design_colours() -> list[RGB]:
     """Every solid colour the pieces and panels are drawn in, static board or not."""
     out: list[RGB] = [BACKGROUND, INK, WHITE, MUTED_INK, HIGHLIGHT, SAIL, GOLD, GOLD_RIM, SEA,
@@ -268,39 +266,12 @@ def _design_colours() -> list[RGB]:
                 shade(rgb, 1.3), shade(shade(rgb, 1.3), 1.35), shade(shade(rgb, 1.3), 0.72)]
     for good in ("food", "oil", "wine", "metal", "cloth", "spice", "gold"):
         out += [goods_style(good).rgb, goods_style(good).text]
-    kept: list[RGB] = []
-    for rgb in out:  # a near twin of a colour already kept is drawn as that colour
-        if all(_apart(rgb, k) for k in kept):
-            kept.append(rgb)
-    return kept
-
-
-def _apart(a: RGB, b: RGB) -> bool:
-    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) >= SEPARATION ** 2
+    return distinct(out)
 
 
 def board_palette() -> Image.Image:
-    """The board's 256 colours, chosen once per process: every design colour, then the static
-    board's commonest colours that are well apart from those already chosen.
-
-    Pillow maps colours onto a palette through a cache of 4x4x4 colour cells, so a colour
-    only maps to itself when no other palette colour is nearer its cell; colours at least
-    ``SEPARATION`` apart always do. Snapping a finished board onto this palette therefore keeps
-    every design colour exact (the players' colours above all) and turns the anti-aliased
-    edges of bold text into the nearest solid colour, which leaves few enough colours for
-    ``to_png``'s exact path."""
-    return cached_static(("ships", "palette"), _build_palette)
-
-
-def _build_palette() -> Image.Image:
-    chosen = _design_colours()[:256]
-    counts = board_image(4).getcolors(1 << 24) or []
-    for _, rgb in sorted(counts, key=lambda c: -c[0]):
-        if len(chosen) >= 256:
-            break
-        if isinstance(rgb, tuple) and all(_apart(rgb, c) for c in chosen):
-            chosen.append(rgb)
-    flat = [v for rgb in chosen for v in rgb]
-    palette = Image.new("P", (1, 1))
-    palette.putpalette(flat + flat[:3] * (256 - len(chosen)))
-    return palette
+    """The board's 256 colours, chosen once per process: every design colour (the players'
+    above all) kept exact, then the static board's commonest colours (see
+    ``render.common.snapping``)."""
+    return cached_static(("ships", "palette"),
+                         lambda: fixed_palette(_design_colours(), [board_image(4)]))
