@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import yarl
 from discord.ext import commands, tasks
 
 from bot.cogs import add_cogs
@@ -216,6 +217,7 @@ def _token(settings: Settings) -> str:
 async def sync_global(settings: Settings) -> int:
     """Registers the slash commands with Discord for every server (``python -m bot sync``);
     global changes can take a while to show. Returns how many top-level commands were synced."""
+    point_at_discord(settings)
     bot = PortolanBot(settings, sync_only=True)
     async with bot:
         await bot.login(_token(settings))  # runs setup_hook: cogs only, no database
@@ -224,8 +226,17 @@ async def sync_global(settings: Settings) -> int:
     return len(synced)
 
 
+def point_at_discord(settings: Settings) -> None:
+    """Sends discord.py's REST calls and gateway connection to the stand-in named in the
+    settings, if any (discord.py keeps both addresses as class attributes)."""
+    if settings.discord_api_url:
+        discord.http.Route.BASE = settings.discord_api_url.rstrip("/") + "/api/v10"
+    if settings.discord_gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
 def run(settings: Settings) -> None:
     """Runs the bot until it is stopped."""
+    point_at_discord(settings)
     bot = PortolanBot(settings)
-    level = getattr(logging, settings.log_level.upper(), logging.INFO)
-    bot.run(_token(settings), log_level=level, root_logger=True)
+    bot.run(_token(settings), log_handler=None)  # logging is set up by bot.__main__

@@ -635,7 +635,7 @@ class MatchService:
             raise
         self._states[match.id] = new
         try:
-            notice = await self._announce(match, game, state, outcome, seats)
+            notice = await self._announce(match, game, state, outcome, seats, seat)
         except Exception:  # the move is committed: it stands, whatever fails after
             log.exception("match %s: bookkeeping after move %s failed", match.id, new.version)
             notice = Notice(match.id, match.channel_id, new.version,
@@ -644,7 +644,7 @@ class MatchService:
         return ActResult(True, "Done.", private=mine, version=new.version, notice=notice)
 
     async def _announce(self, match: MatchRow, game: Game[Any], before: State,
-                        accepted: Accepted, seats: list[SeatRow]) -> Notice:
+                        accepted: Accepted, seats: list[SeatRow], seat: int) -> Notice:
         names = self._names(seats)
         new = accepted.state
         notice = Notice(match.id, match.channel_id, new.version,
@@ -665,7 +665,9 @@ class MatchService:
             )
             return notice
         notice.board = accepted.turn_ended
-        await self._after_turn(match, game, new, seats, notice, game.actors(before),
+        # mid-turn, whoever just acted needs no ping to act again (an undo, a second action)
+        already = game.actors(before) | (set() if accepted.turn_ended else {seat})
+        await self._after_turn(match, game, new, seats, notice, already,
                                new_turn=accepted.turn_ended)
         return notice
 

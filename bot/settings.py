@@ -35,3 +35,7 @@ class Settings(BaseSettings):
     answer_seconds: float = Field(default=300, ge=0)
     tick_seconds: float = Field(default=30, gt=0)
     log_level: str = "INFO"
+    # where Discord is: left unset, the real one; set, a stand-in that speaks its protocol
+    # (the fake Discord of the end-to-end tests and bench/load.py, or a proxy)
+    discord_api_url: str | None = None  # e.g. http://127.0.0.1:8080 (the "/api/v10" is added)
+    discord_gateway_url: str | None = None  # e.g. ws://127.0.0.1:8080/gateway

@@ -1,0 +1,42 @@
+"""End to end: the real bot process against the fake Discord (tests/fakediscord).
+
+``fake`` is the server, on a free local port, with three players and a spectator in one guild;
+``bot`` is ``python -m bot run`` pointed at it, started and connected. Every test ends by
+checking that the bot sent Discord nothing it would have refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from tests.fakediscord import BotProcess, FakeDiscord, Person
+
+TABLE, OTHER_TABLE = 555, 556
+ANNA, BEN, CLARA, DORA, SPECTATOR = 2001, 2002, 2003, 2004, 2009
+USERS = {ANNA: "Anna", BEN: "Ben", CLARA: "Clara", DORA: "Dora", SPECTATOR: "Sam"}
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord(users=USERS, channels=(TABLE, OTHER_TABLE), admins=(DORA,))
+    await server.start()
+    yield server
+    await server.stop()
+    assert server.problems == [], "payloads Discord would refuse:\n" + "\n".join(server.problems)
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
+    process = BotProcess(fake, tmp_path / "bot")
+    await process.start()
+    yield process
+    await process.stop()
+    assert "Traceback" not in process.log(), process.log()
+
+
+@pytest.fixture
+def people(fake: FakeDiscord) -> dict[str, Person]:
+    return {name.lower(): Person(fake, uid, TABLE) for uid, name in USERS.items()}

@@ -1,0 +1,84 @@
+"""The bot as a separate process, exactly as it is run: ``python -m bot run``.
+
+It runs in its own working directory (so no developer's ``.env`` is read) with the settings
+that point it at the fake Discord, a database file the test chooses, and no delay for bot
+players. Its log goes to a file the tests can read when something fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+from tests.fakediscord.server import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class BotProcess:
+    def __init__(self, fake: FakeDiscord, workdir: Path, *, env: dict[str, str] | None = None,
+                 argv: tuple[str, ...] = ("-m", "bot", "run")) -> None:
+        self.fake = fake
+        self.workdir = workdir
+        self.db = workdir / "portolan.sqlite3"
+        self.log_path = workdir / "bot.log"
+        self.argv = argv
+        self.extra_env = env or {}
+        self.process: asyncio.subprocess.Process | None = None
+        self.starts = 0
+
+    def environment(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith("PORTOLAN_") and k not in ("DISCORD_TOKEN", "DEV_GUILD_ID")}
+        env.update(self.fake.env())
+        env.update({
+            "PYTHONPATH": str(ROOT),
+            "PORTOLAN_DB": str(self.db),
+            "PORTOLAN_BOARD_DIR": str(self.workdir / "boards"),
+            "PORTOLAN_BOT_DELAY": "0",
+            "PORTOLAN_TICK_SECONDS": "1",
+            "PORTOLAN_LOG_LEVEL": "INFO",
+        })
+        env.update(self.extra_env)
+        return env
+
+    async def start(self, timeout: float = 60.0) -> None:
+        """Starts the bot and waits until it is connected and has synced its commands."""
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self.fake.connected.clear()
+        self.fake.commands.pop(self.fake.guild_id, None)
+        log = self.log_path.open("ab")
+        self.process = await asyncio.create_subprocess_exec(
+            sys.executable, *self.argv, cwd=self.workdir, env=self.environment(),
+            stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log)
+        log.close()
+        self.starts += 1
+        try:
+            await self.fake.wait_ready(timeout)
+        except AssertionError:
+            await self.kill()
+            raise AssertionError(f"the bot did not start; its log:\n{self.log()}") from None
+
+    async def kill(self) -> None:
+        """SIGKILL: no clean-up of any kind, as when the machine loses power."""
+        await self._signal(signal.SIGKILL)
+
+    async def stop(self) -> None:
+        await self._signal(signal.SIGTERM)
+
+    async def _signal(self, sig: int) -> None:
+        if self.process is None or self.process.returncode is not None:
+            return
+        self.process.send_signal(sig)
+        try:
+            await asyncio.wait_for(self.process.wait(), 20)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+        self.fake.connected.clear()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""

@@ -1,0 +1,785 @@
+"""The fake Discord server: REST routes under ``/api/v10`` and a gateway at ``/gateway``.
+
+Only what Portolan uses is here. Every request is checked the way Discord would check it
+(:mod:`tests.fakediscord.limits` for payload limits; tokens, unknown channels, the 3-second
+acknowledgement window, single acknowledgement); a request Discord would refuse gets Discord's
+error *and* a line in :attr:`FakeDiscord.problems`, so a test fails even when the bot shrugs the
+error off. Faults are switched on by the tests: :meth:`FakeDiscord.fail_next` (e.g. a 429 with
+``retry_after``), :attr:`FakeDiscord.closed_dms` (403/50007), :meth:`FakeDiscord.drop_gateway`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import time
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.fakediscord import limits
+
+API = "/api/v10"
+TOKEN = "fake-bot-token"
+ACK_WINDOW = 3.0  # seconds Discord allows for the first response to an interaction
+FOLLOWUP_WINDOW = 15 * 60.0  # seconds an interaction token stays valid
+HEARTBEAT_MS = 41250
+
+# permission bits (Discord's documented values)
+VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 14, 1 << 15
+READ_HISTORY, USE_COMMANDS, MANAGE_CHANNELS = 1 << 16, 1 << 31, 1 << 4
+MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_HISTORY \
+    | USE_COMMANDS
+EPHEMERAL = 64
+
+
+def json_response(data: Any, status: int = 200,
+                  headers: dict[str, str] | None = None) -> web.Response:
+    """JSON with Discord's exact content type (discord.py parses nothing else as JSON)."""
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={**(headers or {}), "Content-Type": "application/json"})
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+@dataclass
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass
+class Message:
+    """A message as the fake keeps it: what the bot sent, plus where and when."""
+
+    id: int
+    channel_id: int
+    content: str = ""
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+    flags: int = 0
+    allowed_mentions: dict[str, Any] | None = None
+    interaction_id: int | None = None  # the interaction it answers, if any
+    loading: bool = False  # a deferred "is thinking..." message not yet filled
+    created: float = field(default_factory=time.monotonic)
+    edits: int = 0
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for row in self.components for c in row.get("components", [])
+                if "custom_id" in c]
+
+    def pinged(self) -> set[int]:
+        """Users this message really notifies: mentioned in the text and allowed to be."""
+        mentioned = {int(m) for m in re.findall(r"<@!?(\d+)>", self.content)}
+        allowed = self.allowed_mentions
+        if allowed is None:
+            return mentioned
+        if "users" in allowed.get("parse", []):
+            return mentioned
+        return mentioned & {int(u) for u in allowed.get("users", [])}
+
+
+@dataclass
+class Interaction:
+    """One interaction sent to the bot and everything the bot answered to it."""
+
+    id: int
+    token: str
+    user_id: int
+    channel_id: int
+    kind: int  # 2 command, 3 component, 4 autocomplete
+    sent: float
+    acked: float | None = None
+    callback_type: int | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None  # autocomplete answer
+    source: Message | None = None  # the message whose component was used
+    errors: list[tuple[int, int]] = field(default_factory=list)  # (status, code) given back
+
+    @property
+    def ack_ms(self) -> float | None:
+        return None if self.acked is None else (self.acked - self.sent) * 1000
+
+    @property
+    def done(self) -> bool:
+        """Answered in full: acknowledged and, if deferred with "thinking", filled in."""
+        if self.acked is None:
+            return False
+        if self.kind == 4:
+            return self.choices is not None
+        return not (self.original is not None and self.original.loading)
+
+    @property
+    def replies(self) -> list[Message]:
+        own = [self.original] if self.original is not None else []
+        return [m for m in own + self.followups if not m.loading]
+
+
+class GatewaySession:
+    """One gateway session: its sequence and the dispatches sent (for RESUME)."""
+
+    def __init__(self, session_id: str) -> None:
+        self.id = session_id
+        self.seq = 0
+        self.sent: list[dict[str, Any]] = []
+        self.ws: web.WebSocketResponse | None = None
+        self.compressor: Any = None
+
+
+class FakeDiscord:
+    def __init__(self, *, users: dict[int, str], channels: tuple[int, ...] = (555, 556),
+                 guild_id: int = 777, admins: tuple[int, ...] = ()) -> None:
+        self.application_id = 4242
+        self.bot_user_id = 4242
+        self.guild_id = guild_id
+        self.users = dict(users)
+        self.channels = list(channels)
+        self.admins = set(admins)
+        self.closed_dms: set[int] = set()
+        self.problems: list[str] = []
+        self.requests: list[tuple[str, str, int]] = []
+        self.commands: dict[int | None, list[dict[str, Any]]] = {}
+        self.messages: dict[int, list[Message]] = {}
+        self.dm_channels: dict[int, int] = {}
+        self.interactions: dict[str, Interaction] = {}
+        self.identifies = 0
+        self.resumes = 0
+        self.connected = asyncio.Event()
+        self._faults: list[tuple[str, re.Pattern[str], int, dict[str, Any], dict[str, str]]] = []
+        self._ids = itertools.count(10**17)
+        self._sessions: dict[str, GatewaySession] = {}
+        self._session: GatewaySession | None = None
+        self._changed = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self.base_url = ""
+
+    # --- running --------------------------------------------------------------------------
+    async def start(self, port: int = 0) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self._record])
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", API + "/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
+        await site.start()
+        sockets = site._server.sockets  # type: ignore[union-attr]
+        self.base_url = f"http://127.0.0.1:{sockets[0].getsockname()[1]}"
+
+    async def stop(self) -> None:
+        for session in self._sessions.values():
+            if session.ws is not None and not session.ws.closed:
+                await session.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_url(self) -> str:
+        return self.base_url
+
+    @property
+    def gateway_url(self) -> str:
+        return self.base_url.replace("http://", "ws://") + "/gateway"
+
+    def env(self) -> dict[str, str]:
+        """The bot's settings that point it here."""
+        return {
+            "DISCORD_TOKEN": TOKEN,
+            "DEV_GUILD_ID": str(self.guild_id),
+            "PORTOLAN_DISCORD_API_URL": self.api_url,
+            "PORTOLAN_DISCORD_GATEWAY_URL": self.gateway_url,
+        }
+
+    # --- waiting for the bot ----------------------------------------------------------------
+    async def changed(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 20.0,
+                       what: str = "a condition") -> Any:
+        """Waits until ``predicate()`` is truthy (checked whenever the bot does something)."""
+        async def loop() -> Any:
+            async with self._changed:
+                while not (result := predicate()):
+                    await self._changed.wait()
+                return result
+        try:
+            return await asyncio.wait_for(loop(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"the bot did not bring about {what} within {timeout} s") \
+                from None
+
+    async def wait_ready(self, timeout: float = 60.0) -> None:
+        await self.wait_for(lambda: self.connected.is_set() and self.guild_id in self.commands,
+                            timeout, "a gateway connection and a command sync")
+
+    # --- faults -----------------------------------------------------------------------------
+    def fail_next(self, method: str, path: str, status: int, body: dict[str, Any],
+                  headers: dict[str, str] | None = None) -> None:
+        """The next request matching ``method`` and the ``path`` regex gets this answer."""
+        self._faults.append((method, re.compile(path), status, body, headers or {}))
+
+    def rate_limit_next(self, method: str, path: str, retry_after: float) -> None:
+        self.fail_next(method, path, 429, {
+            "message": "You are being rate limited.", "retry_after": retry_after,
+            "global": False}, {
+            "Via": "1.1 google", "Retry-After": str(max(1, round(retry_after))),
+            "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset-After": str(retry_after), "X-RateLimit-Bucket": "fakebucket",
+            "X-RateLimit-Scope": "user"})
+
+    async def drop_gateway(self, code: int = 4000) -> None:
+        """Closes the bot's gateway socket the way Discord does when it wants a resume."""
+        session = self._session
+        if session is not None and session.ws is not None:
+            self.connected.clear()
+            await session.ws.close(code=code, message=b"fake Discord dropped the connection")
+
+    # --- what the tests read ----------------------------------------------------------------
+    def channel(self, channel_id: int) -> list[Message]:
+        return self.messages.get(channel_id, [])
+
+    def dms(self, user_id: int) -> list[Message]:
+        channel = self.dm_channels.get(user_id)
+        return self.messages.get(channel, []) if channel is not None else []
+
+    def boards(self, channel_id: int) -> list[Message]:
+        """The board images posted for everyone in the channel."""
+        return [m for m in self.channel(channel_id) if not m.ephemeral and any(
+            a.filename.endswith(".png") for a in m.attachments)]
+
+    # --- gateway ----------------------------------------------------------------------------
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        compressor = zlib.compressobj() if request.query.get("compress") == "zlib-stream" \
+            else None
+        if request.query.get("compress") not in (None, "zlib-stream"):
+            self.problems.append(f"gateway: unsupported compress={request.query['compress']}")
+        if request.query.get("v") != "10" or request.query.get("encoding") != "json":
+            self.problems.append(f"gateway: unexpected query {dict(request.query)}")
+        hello = {"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS}, "s": None, "t": None}
+        await self._send(ws, compressor, hello)
+        session: GatewaySession | None = None
+        async for frame in ws:
+            if frame.type != WSMsgType.TEXT:
+                continue
+            payload = json.loads(frame.data)
+            op, data = payload.get("op"), payload.get("d")
+            if op == 1:
+                await self._send(ws, compressor, {"op": 11, "d": None, "s": None, "t": None})
+            elif op == 2:
+                session = await self._identify(ws, compressor, data)
+            elif op == 6:
+                session = await self._resume(ws, compressor, data)
+            elif op in (3, 4, 8):
+                continue
+            else:
+                self.problems.append(f"gateway: unknown opcode {op}")
+        if session is not None and session is self._session:
+            self.connected.clear()
+        return ws
+
+    async def _send(self, ws: web.WebSocketResponse, compressor: Any,
+                    payload: dict[str, Any]) -> None:
+        text = json.dumps(payload)
+        if compressor is None:
+            await ws.send_str(text)
+        else:
+            await ws.send_bytes(compressor.compress(text.encode()) +
+                                compressor.flush(zlib.Z_SYNC_FLUSH))
+
+    async def _identify(self, ws: web.WebSocketResponse, compressor: Any,
+                        data: dict[str, Any]) -> GatewaySession | None:
+        if data.get("token") != TOKEN:
+            await ws.close(code=4004, message=b"Authentication failed.")
+            return None
+        if not isinstance(data.get("intents"), int) or "properties" not in data:
+            self.problems.append(f"gateway: malformed IDENTIFY {sorted(data)}")
+        self.identifies += 1
+        session = GatewaySession(f"session{self.identifies}")
+        session.ws, session.compressor = ws, compressor
+        self._sessions[session.id] = session
+        self._session = session
+        await self._dispatch("READY", {
+            "v": 10, "user": self._user(self.bot_user_id, bot=True),
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "session_id": session.id, "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [], "relationships": [], "user_settings": {},
+            "session_type": "normal", "shard": data.get("shard") or [0, 1],
+        })
+        await self._dispatch("GUILD_CREATE", self._guild())
+        self.connected.set()
+        await self.changed()
+        return session
+
+    async def _resume(self, ws: web.WebSocketResponse, compressor: Any,
+                      data: dict[str, Any]) -> GatewaySession | None:
+        session = self._sessions.get(data.get("session_id", ""))
+        if data.get("token") != TOKEN or session is None:
+            await self._send(ws, compressor, {"op": 9, "d": False, "s": None, "t": None})
+            return None
+        self.resumes += 1
+        session.ws, session.compressor = ws, compressor
+        self._session = session
+        missed = [p for p in session.sent if p["s"] > int(data.get("seq") or 0)]
+        for payload in missed:
+            await self._send(ws, compressor, payload)
+        await self._dispatch("RESUMED", {})
+        self.connected.set()
+        await self.changed()
+        return session
+
+    async def _dispatch(self, event: str, data: dict[str, Any]) -> bool:
+        """Sends an event on the live session; kept for a RESUME if the socket is down."""
+        session = self._session
+        if session is None:
+            return False
+        session.seq += 1
+        payload = {"op": 0, "t": event, "s": session.seq, "d": data}
+        session.sent.append(payload)
+        if session.ws is None or session.ws.closed:
+            return False
+        try:
+            await self._send(session.ws, session.compressor, payload)
+        except ConnectionError:
+            return False
+        return True
+
+    # --- interactions (sent by users.Person) -------------------------------------------------
+    async def send_interaction(self, user_id: int, channel_id: int, kind: int,
+                               data: dict[str, Any],
+                               message: Message | None = None) -> Interaction:
+        interaction_id = next(self._ids)
+        token = f"itoken{interaction_id}"
+        record = Interaction(interaction_id, token, user_id, channel_id, kind, time.monotonic(),
+                             source=message)
+        self.interactions[token] = record
+        payload: dict[str, Any] = {
+            "id": str(interaction_id), "application_id": str(self.application_id),
+            "type": kind, "token": token, "version": 1, "data": data,
+            "locale": "en-GB", "entitlements": [], "context": 0,
+            "app_permissions": str(MEMBER_PERMISSIONS), "attachment_size_limit": 10 * 2**20,
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+        }
+        if channel_id in self.dm_channels.values():
+            payload["channel_id"] = str(channel_id)
+            payload["channel"] = self._channel_json(channel_id)
+            payload["user"] = self._user(user_id)
+            payload["context"] = 1
+        else:
+            payload["guild_id"] = str(self.guild_id)
+            payload["guild_locale"] = "en-GB"
+            payload["channel_id"] = str(channel_id)
+            payload["channel"] = self._channel_json(channel_id)
+            payload["member"] = self._member(user_id)
+        if message is not None:
+            payload["message"] = self._message_json(message)
+        await self._dispatch("INTERACTION_CREATE", payload)
+        return record
+
+    # --- REST -------------------------------------------------------------------------------
+    @web.middleware
+    async def _record(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        response = await handler(request)
+        self.requests.append((request.method, request.path, response.status))
+        await self.changed()
+        return response
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = request.path[len(API):]
+        for index, (method, pattern, status, body, headers) in enumerate(self._faults):
+            if method == request.method and pattern.search(path):
+                del self._faults[index]
+                return json_response(body, status=status, headers=headers)
+        webhook = path.startswith(("/interactions/", "/webhooks/"))
+        if not webhook and request.headers.get("Authorization") != f"Bot {TOKEN}":
+            return self._error(401, 0, "401: Unauthorized", problem=f"no bot token on {path}")
+        for method, pattern, handler in self._routes():
+            if method == request.method and (match := re.fullmatch(pattern, path)):
+                return await handler(request, *match.groups())
+        self.problems.append(f"unknown route {request.method} {path}")
+        return self._error(404, 0, "404: Not Found")
+
+    def _routes(self) -> list[tuple[str, str, Any]]:
+        return [
+            ("GET", r"/users/@me", self._get_me),
+            ("GET", r"/oauth2/applications/@me", self._get_application),
+            ("GET", r"/gateway(?:/bot)?", self._get_gateway),
+            ("PUT", r"/applications/(\d+)/guilds/(\d+)/commands", self._put_guild_commands),
+            ("PUT", r"/applications/(\d+)/commands", self._put_global_commands),
+            ("GET", r"/applications/(\d+)/guilds/(\d+)/commands", self._get_guild_commands),
+            ("POST", r"/interactions/(\d+)/([\w-]+)/callback", self._callback),
+            ("POST", r"/webhooks/(\d+)/([\w-]+)", self._followup),
+            ("PATCH", r"/webhooks/(\d+)/([\w-]+)/messages/(@original|\d+)", self._edit_webhook),
+            ("GET", r"/webhooks/(\d+)/([\w-]+)/messages/(@original|\d+)", self._get_webhook),
+            ("DELETE", r"/webhooks/(\d+)/([\w-]+)/messages/(@original|\d+)",
+             self._delete_webhook),
+            ("GET", r"/channels/(\d+)", self._get_channel),
+            ("POST", r"/channels/(\d+)/messages", self._post_message),
+            ("PATCH", r"/channels/(\d+)/messages/(\d+)", self._edit_message),
+            ("GET", r"/channels/(\d+)/messages/(\d+)", self._get_message),
+            ("POST", r"/users/@me/channels", self._open_dm),
+            ("GET", r"/users/(\d+)", self._get_user),
+        ]
+
+    def _error(self, status: int, code: int, message: str, *,
+               problem: str | None = None) -> web.Response:
+        if problem is not None:
+            self.problems.append(problem)
+        return json_response({"code": code, "message": message}, status=status)
+
+    async def _read(self, request: web.Request) -> tuple[dict[str, Any], list[Attachment]]:
+        """A JSON body, or a multipart one (``payload_json`` + ``files[n]``)."""
+        if request.content_type != "multipart/form-data":
+            body = await request.json() if request.can_read_body else {}
+            return body, []
+        payload: dict[str, Any] = {}
+        files: list[Attachment] = []
+        reader = await request.multipart()
+        async for part in reader:
+            if part.name == "payload_json":  # type: ignore[union-attr]
+                payload = json.loads(await part.text())  # type: ignore[union-attr]
+            elif part.filename:  # type: ignore[union-attr]
+                data = await part.read()  # type: ignore[union-attr]
+                files.append(Attachment(part.filename, bytes(data)))  # type: ignore[union-attr]
+        return payload, files
+
+    async def _get_me(self, request: web.Request) -> web.Response:
+        return json_response(self._user(self.bot_user_id, bot=True))
+
+    async def _get_application(self, request: web.Request) -> web.Response:
+        return json_response({
+            "id": str(self.application_id), "name": "Portolan", "icon": None,
+            "description": "", "rpc_origins": [], "bot_public": True,
+            "bot_require_code_grant": False, "summary": "", "verify_key": "00",
+            "owner": self._user(1, bot=False), "team": None, "flags": 0,
+            "interactions_endpoint_url": None, "tags": [],
+        })
+
+    async def _get_gateway(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": {
+            "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
+
+    async def _put_guild_commands(self, request: web.Request, app: str,
+                                  guild: str) -> web.Response:
+        if int(guild) != self.guild_id:
+            return self._error(403, 50001, "Missing Access", problem=f"sync to guild {guild}")
+        return await self._put_commands(request, app, int(guild))
+
+    async def _put_global_commands(self, request: web.Request, app: str) -> web.Response:
+        return await self._put_commands(request, app, None)
+
+    async def _put_commands(self, request: web.Request, app: str,
+                            guild: int | None) -> web.Response:
+        body = await request.json()
+        problems = limits.check_commands(body)
+        if int(app) != self.application_id:
+            problems.append(f"commands synced for application {app}")
+        if problems:
+            self.problems.extend(f"command sync: {p}" for p in problems)
+            return self._error(400, 50035, "Invalid Form Body")
+        stored = []
+        for command in body:
+            command = dict(command, id=str(next(self._ids)), version=str(next(self._ids)),
+                           application_id=str(self.application_id))
+            if guild is not None:
+                command["guild_id"] = str(guild)
+            stored.append(command)
+        self.commands[guild] = stored
+        return json_response(stored)
+
+    async def _get_guild_commands(self, request: web.Request, app: str,
+                                  guild: str) -> web.Response:
+        return json_response(self.commands.get(int(guild), []))
+
+    # interactions
+    def _interaction(self, token: str) -> Interaction | None:
+        record = self.interactions.get(token)
+        if record is None:
+            return None
+        if time.monotonic() - record.sent > FOLLOWUP_WINDOW:
+            return None
+        return record
+
+    async def _callback(self, request: web.Request, interaction_id: str,
+                        token: str) -> web.Response:
+        body, files = await self._read(request)
+        record = self._interaction(token)
+        if record is None or record.id != int(interaction_id):
+            return self._error(404, 10062, "Unknown interaction",
+                               problem=f"callback for an unknown interaction {interaction_id}")
+        late = time.monotonic() - record.sent
+        if record.acked is not None:
+            record.errors.append((400, 40060))
+            return self._error(400, 40060, "Interaction has already been acknowledged.",
+                               problem=f"interaction {interaction_id} acknowledged twice")
+        if late > ACK_WINDOW:
+            record.errors.append((404, 10062))
+            return self._error(404, 10062, "Unknown interaction",
+                               problem=f"interaction {interaction_id} acknowledged after "
+                                       f"{late:.2f} s")
+        problems = limits.check_callback(body, files=[(f.filename, len(f.data)) for f in files])
+        if problems:
+            self.problems.extend(f"callback: {p}" for p in problems)
+            return self._error(400, 50035, "Invalid Form Body")
+        kind = body["type"]
+        data = body.get("data") or {}
+        record.acked = time.monotonic()
+        record.callback_type = kind
+        resource: dict[str, Any] = {"type": kind}
+        if kind in (4, 5):
+            message = self._new_message(record.channel_id, data, files,
+                                        interaction=record.id, loading=kind == 5)
+            record.original = message
+            resource["message"] = self._message_json(message)
+        elif kind == 7:
+            message = record.source
+            if message is not None:
+                self._apply_edit(message, data, files)
+                resource["message"] = self._message_json(message)
+        elif kind == 8:
+            record.choices = list(data.get("choices", []))
+        original = record.original
+        answer = {"interaction": {
+            "id": str(record.id), "type": record.kind,
+            "response_message_id": str(original.id) if original else None,
+            "response_message_loading": bool(original and original.loading),
+            "response_message_ephemeral": bool(original and original.ephemeral),
+        }, "resource": resource}
+        return json_response(answer)
+
+    async def _followup(self, request: web.Request, app: str, token: str) -> web.Response:
+        body, files = await self._read(request)
+        record = self._interaction(token)
+        if record is None or int(app) != self.application_id:
+            return self._error(404, 10015, "Unknown Webhook",
+                               problem=f"follow-up on an unknown interaction token {token}")
+        if record.acked is None:
+            return self._error(404, 10015, "Unknown Webhook",
+                               problem=f"follow-up before acknowledging interaction {record.id}")
+        problems = limits.check_message(body, files=[(f.filename, len(f.data)) for f in files],
+                                        in_interaction=True)
+        if problems:
+            self.problems.extend(f"follow-up: {p}" for p in problems)
+            return self._error(400, 50035, "Invalid Form Body")
+        original = record.original
+        if original is not None and original.loading:
+            # the first follow-up after a deferral fills the "thinking" message, keeping its
+            # ephemeral flag
+            flags = original.flags
+            self._apply_edit(original, body, files)
+            original.flags = flags | (body.get("flags", 0) & ~EPHEMERAL)
+            original.loading = False
+            return json_response(self._message_json(original))
+        message = self._new_message(record.channel_id, body, files, interaction=record.id)
+        record.followups.append(message)
+        return json_response(self._message_json(message))
+
+    def _webhook_message(self, token: str, which: str) -> Message | None:
+        record = self._interaction(token)
+        if record is None:
+            return None
+        if which == "@original":
+            return record.original
+        return next((m for m in record.followups if m.id == int(which)), None)
+
+    async def _edit_webhook(self, request: web.Request, app: str, token: str,
+                            which: str) -> web.Response:
+        body, files = await self._read(request)
+        message = self._webhook_message(token, which)
+        if message is None:
+            return self._error(404, 10008, "Unknown Message",
+                               problem=f"edit of unknown interaction message {which}")
+        problems = limits.check_message(body, files=[(f.filename, len(f.data)) for f in files],
+                                        in_interaction=True, edit=True)
+        if problems:
+            self.problems.extend(f"edit: {p}" for p in problems)
+            return self._error(400, 50035, "Invalid Form Body")
+        self._apply_edit(message, body, files)
+        message.loading = False
+        return json_response(self._message_json(message))
+
+    async def _get_webhook(self, request: web.Request, app: str, token: str,
+                           which: str) -> web.Response:
+        message = self._webhook_message(token, which)
+        if message is None:
+            return self._error(404, 10008, "Unknown Message")
+        return json_response(self._message_json(message))
+
+    async def _delete_webhook(self, request: web.Request, app: str, token: str,
+                              which: str) -> web.Response:
+        message = self._webhook_message(token, which)
+        if message is None:
+            return self._error(404, 10008, "Unknown Message")
+        self.messages.get(message.channel_id, []).remove(message)
+        return web.Response(status=204)
+
+    # channels and users
+    def _known_channel(self, channel_id: int) -> bool:
+        return channel_id in self.channels or channel_id in self.dm_channels.values()
+
+    async def _get_channel(self, request: web.Request, channel: str) -> web.Response:
+        if not self._known_channel(int(channel)):
+            return self._error(404, 10003, "Unknown Channel")
+        return json_response(self._channel_json(int(channel)))
+
+    async def _post_message(self, request: web.Request, channel: str) -> web.Response:
+        body, files = await self._read(request)
+        channel_id = int(channel)
+        if not self._known_channel(channel_id):
+            return self._error(404, 10003, "Unknown Channel",
+                               problem=f"message to unknown channel {channel}")
+        owner = next((u for u, c in self.dm_channels.items() if c == channel_id), None)
+        if owner is not None and owner in self.closed_dms:
+            return self._error(403, 50007, "Cannot send messages to this user")
+        problems = limits.check_message(body, files=[(f.filename, len(f.data)) for f in files])
+        if problems:
+            self.problems.extend(f"message: {p}" for p in problems)
+            return self._error(400, 50035, "Invalid Form Body")
+        message = self._new_message(channel_id, body, files)
+        return json_response(self._message_json(message))
+
+    async def _edit_message(self, request: web.Request, channel: str,
+                            message_id: str) -> web.Response:
+        body, files = await self._read(request)
+        message = next((m for m in self.channel(int(channel)) if m.id == int(message_id)), None)
+        if message is None:
+            return self._error(404, 10008, "Unknown Message",
+                               problem=f"edit of unknown message {message_id}")
+        problems = limits.check_message(body, files=[(f.filename, len(f.data)) for f in files],
+                                        edit=True)
+        if problems:
+            self.problems.extend(f"edit: {p}" for p in problems)
+            return self._error(400, 50035, "Invalid Form Body")
+        self._apply_edit(message, body, files)
+        return json_response(self._message_json(message))
+
+    async def _get_message(self, request: web.Request, channel: str,
+                           message_id: str) -> web.Response:
+        message = next((m for m in self.channel(int(channel)) if m.id == int(message_id)), None)
+        if message is None:
+            return self._error(404, 10008, "Unknown Message")
+        return json_response(self._message_json(message))
+
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        user_id = int(body.get("recipient_id", 0))
+        if user_id not in self.users:
+            return self._error(400, 50033, "Invalid Recipient(s)",
+                               problem=f"DM to unknown user {user_id}")
+        channel_id = self.dm_channels.setdefault(user_id, next(self._ids))
+        return json_response(self._channel_json(channel_id))
+
+    async def _get_user(self, request: web.Request, user: str) -> web.Response:
+        if int(user) not in self.users and int(user) != self.bot_user_id:
+            return self._error(404, 10013, "Unknown User")
+        return json_response(self._user(int(user)))
+
+    # --- messages ---------------------------------------------------------------------------
+    def _new_message(self, channel_id: int, data: dict[str, Any], files: list[Attachment], *,
+                     interaction: int | None = None, loading: bool = False) -> Message:
+        message = Message(next(self._ids), channel_id, interaction_id=interaction,
+                          loading=loading)
+        self._apply_edit(message, data, files)
+        message.edits = 0
+        self.messages.setdefault(channel_id, []).append(message)
+        return message
+
+    @staticmethod
+    def _apply_edit(message: Message, data: dict[str, Any], files: list[Attachment]) -> None:
+        if "content" in data:
+            message.content = data["content"] or ""
+        if "components" in data:
+            message.components = list(data["components"] or [])
+        if "flags" in data:
+            message.flags = int(data["flags"] or 0)
+        if "allowed_mentions" in data:
+            message.allowed_mentions = data["allowed_mentions"]
+        if "attachments" in data or files:
+            kept = {str(a.get("id")) for a in data.get("attachments", [])}
+            message.attachments = [a for i, a in enumerate(message.attachments)
+                                   if str(i) in kept] + files
+        message.edits += 1
+
+    # --- JSON shapes ------------------------------------------------------------------------
+    def _user(self, user_id: int, *, bot: bool = False) -> dict[str, Any]:
+        name = "Portolan" if user_id == self.bot_user_id else self.users.get(user_id, "user")
+        return {"id": str(user_id), "username": name.lower(), "discriminator": "0",
+                "global_name": name, "avatar": None, "bot": bot or user_id == self.bot_user_id,
+                "public_flags": 0}
+
+    def _member(self, user_id: int) -> dict[str, Any]:
+        permissions = MEMBER_PERMISSIONS | (MANAGE_CHANNELS if user_id in self.admins else 0)
+        return {"user": self._user(user_id), "roles": [], "joined_at": now_iso(),
+                "deaf": False, "mute": False, "flags": 0, "pending": False, "nick": None,
+                "avatar": None, "permissions": str(permissions)}
+
+    def _channel_json(self, channel_id: int) -> dict[str, Any]:
+        owner = next((u for u, c in self.dm_channels.items() if c == channel_id), None)
+        if owner is not None:
+            return {"id": str(channel_id), "type": 1, "last_message_id": None,
+                    "recipients": [self._user(owner)]}
+        return {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id),
+                "name": f"table-{self.channels.index(channel_id) + 1}",
+                "position": self.channels.index(channel_id), "permission_overwrites": [],
+                "nsfw": False, "parent_id": None, "topic": None, "last_message_id": None,
+                "rate_limit_per_user": 0, "flags": 0}
+
+    def _guild(self) -> dict[str, Any]:
+        everyone = {"id": str(self.guild_id), "name": "@everyone", "color": 0, "hoist": False,
+                    "position": 0, "permissions": str(MEMBER_PERMISSIONS), "managed": False,
+                    "mentionable": False, "flags": 0}
+        return {
+            "id": str(self.guild_id), "name": "Harbour Club", "icon": None, "splash": None,
+            "discovery_splash": None, "owner_id": str(min(self.users)), "afk_channel_id": None,
+            "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 1,
+            "explicit_content_filter": 0, "roles": [everyone], "emojis": [], "stickers": [],
+            "features": [], "mfa_level": 0, "system_channel_id": None,
+            "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
+            "description": None, "banner": None, "premium_tier": 0,
+            "preferred_locale": "en-GB", "public_updates_channel_id": None,
+            "nsfw_level": 0, "premium_progress_bar_enabled": False,
+            "joined_at": now_iso(), "large": False, "unavailable": False,
+            "member_count": len(self.users) + 1, "voice_states": [], "presences": [],
+            "members": [{**self._member(self.bot_user_id), "user": self._user(
+                self.bot_user_id, bot=True)}],
+            "channels": [self._channel_json(c) for c in self.channels], "threads": [],
+            "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
+        }
+
+    def _message_json(self, message: Message) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(message.id), "channel_id": str(message.channel_id),
+            "author": self._user(self.bot_user_id, bot=True), "content": message.content,
+            "timestamp": now_iso(), "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [],
+            "attachments": [{
+                "id": str(i), "filename": a.filename, "size": len(a.data),
+                "url": f"{self.base_url}/attachments/{message.id}/{a.filename}",
+                "proxy_url": f"{self.base_url}/attachments/{message.id}/{a.filename}",
+                "content_type": "image/png" if a.filename.endswith(".png") else None,
+            } for i, a in enumerate(message.attachments)],
+            "embeds": [], "pinned": False, "type": 0 if message.interaction_id is None else 20,
+            "flags": message.flags, "components": message.components,
+        }
+        if message.channel_id in self.channels:
+            data["guild_id"] = str(self.guild_id)
+        if message.interaction_id is not None:
+            data["webhook_id"] = str(self.application_id)
+            data["application_id"] = str(self.application_id)
+        return data
