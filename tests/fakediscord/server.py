@@ -409,8 +409,8 @@ class FakeDiscord:
         webhook = path.startswith(("/interactions/", "/webhooks/"))
         if not webhook and request.headers.get("Authorization") != f"Bot {TOKEN}":
             return self._error(401, 0, "401: Unauthorized", problem=f"no bot token on {path}")
-        for method, pattern, handler in self._routes():
-            if method == request.method and (match := re.fullmatch(pattern, path)):
+        for verb, route, handler in self._routes():
+            if verb == request.method and (match := re.fullmatch(route, path)):
                 return await handler(request, *match.groups())
         self.problems.append(f"unknown route {request.method} {path}")
         return self._error(404, 0, "404: Not Found")
@@ -547,11 +547,9 @@ class FakeDiscord:
                                         interaction=record.id, loading=kind == 5)
             record.original = message
             resource["message"] = self._message_json(message)
-        elif kind == 7:
-            message = record.source
-            if message is not None:
-                self._apply_edit(message, data, files)
-                resource["message"] = self._message_json(message)
+        elif kind == 7 and record.source is not None:
+            self._apply_edit(record.source, data, files)
+            resource["message"] = self._message_json(record.source)
         elif kind == 8:
             record.choices = list(data.get("choices", []))
         original = record.original
