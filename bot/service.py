@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.notices import Notice, name_seats, private_lines, public_lines, result_lines
 from bot.settings import Settings
-from bot.storage import ChannelBusy, MatchRow, SeatRow, StaleVersion, Storage
+from bot.storage import ChannelBusy, MatchRow, NotFound, SeatRow, StaleVersion, Storage
 from engine.core import (
     Accepted,
     Action,
@@ -157,7 +157,8 @@ class MatchService:
         self._require_host(match, user_id)
         game = self._game(match.game)
         if bot not in game.bots():
-            raise ServiceError(f"No bot {bot!r} for {game.name} (bots: {', '.join(game.bots())}).")
+            known = ", ".join(game.bots())
+            raise ServiceError(f"No bot {bot[:40]!r} for {game.name} (bots: {known}).")
         seats = await self.storage.seats(match.id)
         if len(seats) >= game.max_players:
             raise ServiceError(f"{game.name} is full ({game.max_players} players).")
@@ -310,7 +311,13 @@ class MatchService:
         return await self.storage.open_match(channel_id)
 
     async def match(self, match_id: int) -> MatchRow:
-        return await self.storage.get_match(match_id)
+        """The match a button or menu names; a made-up or deleted id is the user's error."""
+        try:
+            return await self.storage.get_match(match_id)
+        except NotFound:
+            raise ServiceError("That button belongs to a game this bot does not know "
+                               "(any more). Use /game status to see this channel's game.") \
+                from None
 
     async def view(self, match_id: int, viewer: int | None) -> tuple[Game[Any], View, list[str]]:
         match = await self.storage.get_match(match_id)
@@ -420,10 +427,13 @@ class MatchService:
         after a restart the first call catches up on what came due while the bot was down."""
         now = self.clock()
         notices: list[Notice] = []
+        due = await self.storage.due_deadlines(now)
+        overdue = {row.match_id for row in due}  # after downtime: no reminder, the deadline
         for row in await self.storage.due_reminders(now):
             match = await self.storage.get_match(row.match_id)
             await self.storage.mark_reminded(row.match_id, row.version)
-            if match.status != "active" or match.version != row.version:
+            if match.status != "active" or match.version != row.version \
+                    or row.match_id in overdue:
                 continue
             seats = await self.storage.seats(match.id)
             left = max(0.0, (row.due_at - now) / 3600)
@@ -433,7 +443,7 @@ class MatchService:
             notice.lines.append(f"Reminder: {', '.join(s.name for s in who)}, it is your move; "
                                 f"about {left:.1f} h left.")
             notices.append(notice)
-        for row in await self.storage.due_deadlines(now):
+        for row in due:
             waiting = await self._deadline(row.match_id, row.version)
             if waiting is not None:
                 notices.append(waiting)

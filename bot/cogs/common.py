@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service import MatchService, ServiceError
-from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, players_text
+from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, echo, players_text
 from engine.core import Game, all_games
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def find_game(text: str) -> Game[Any]:
         if wanted in (game.id.lower(), game.name.lower()):
             return game
     known = ", ".join(f"{g.name} ({g.id})" for g in games) or "none"
-    raise ServiceError(f"There is no game {text!r}. Games: {known}.")
+    raise ServiceError(f"There is no game {echo(text)}. Games: {known}.")
 
 
 async def game_autocomplete(

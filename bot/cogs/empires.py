@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from bot.service import Choice, ServiceError
 from bot.ui import lookup
-from bot.ui.text import join_lines
+from bot.ui.text import echo, join_lines
 from engine.core import Action
 from engine.empires import actions as A
 from engine.empires.cards import KIND_NAME, card_label
@@ -295,14 +295,14 @@ def _whole(text: str | None, what: str) -> int:
         raise ServiceError(f"Fill in {what}.")
     digits = text.strip().split()[0] if text.strip() else ""
     if not digits.lstrip("-").isdigit():
-        raise ServiceError(f"{what.capitalize()} should be picked from the list, not {text!r}.")
+        raise ServiceError(f"{what.capitalize()} should be picked from the list, not {echo(text)}.")
     return int(digits)
 
 
 def _heading(text: str | None, what: str) -> str:
     wanted = (text or "").strip().lower()
     if wanted not in STEP:
-        raise ServiceError(f"{what.capitalize()} is north, east, south or west, not {text!r}.")
+        raise ServiceError(f"{what.capitalize()} is north, east, south or west, not {echo(text)}.")
     return wanted
 
 
@@ -474,7 +474,7 @@ def help_text(topic: str) -> str:
     texts = _help_texts()
     if topic not in texts:
         known = ", ".join(c.value for c in HELP_TOPICS)
-        raise ServiceError(f"There is no help on {topic!r}; ask about one of: {known}.")
+        raise ServiceError(f"There is no help on {echo(topic)}; ask about one of: {known}.")
     name = next(c.name for c in HELP_TOPICS if c.value == topic)
     what, cost = texts[topic]
     return join_lines([f"**{name}**", what, cost])

@@ -14,7 +14,14 @@ from bot.service import ActResult, ServiceError
 from bot.ui import lookup
 from bot.ui.buttons import board_view, png_file, show_my_view
 from bot.ui.replies import announce, answering, tell
-from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, join_lines, options_text, players_text
+from bot.ui.text import (
+    CHOICE_LIMIT,
+    CHOICE_TEXT_LIMIT,
+    echo,
+    join_lines,
+    options_text,
+    players_text,
+)
 from engine.core import registry
 
 from .common import PortolanCog, channel_of, find_game, game_autocomplete
@@ -39,7 +46,7 @@ def parse_options(text: str | None) -> dict[str, str]:
         if match is None:
             raise ServiceError(
                 f"Options are written name=value with spaces between, for example "
-                f"target=30 energy=3; {token!r} is not. /rules lists each game's options."
+                f"target=30 energy=3; {echo(token)} is not. /rules lists each game's options."
             )
         found[match[1].lower()] = match[2]
     return found

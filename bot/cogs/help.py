@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.service import ServiceError
 from bot.ui.replies import QUIET
-from bot.ui.text import join_lines, rules_text
+from bot.ui.text import clip, join_lines, rules_text
 
 from .common import PortolanCog, find_game, game_autocomplete
 
@@ -44,7 +44,8 @@ class HelpCog(PortolanCog):
             "Portolan hosts board games in this channel (or a thread: one game per channel).",
             *command_lines(self.bot.tree),
         ])
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=QUIET)
+        await interaction.response.send_message(clip(text), ephemeral=True,
+                                                allowed_mentions=QUIET)
 
     @app_commands.command(name="rules", description="What a game is about, its players and options")
     @app_commands.describe(game="Which game")
@@ -54,4 +55,5 @@ class HelpCog(PortolanCog):
             text = rules_text(find_game(game))
         except ServiceError as err:
             text = str(err)
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=QUIET)
+        await interaction.response.send_message(clip(text), ephemeral=True,
+                                                allowed_mentions=QUIET)

@@ -21,7 +21,7 @@ from discord import app_commands
 from bot.service import ActResult, Choice, ServiceError
 from bot.ui import lookup
 from bot.ui.decide import reply_with_menu
-from bot.ui.text import bullets, join_lines
+from bot.ui.text import bullets, echo, join_lines
 from engine.core import Action
 from engine.ships import actions as A
 from engine.ships.board import board
@@ -217,7 +217,7 @@ def _number(text: str | None, what: str) -> int:
         raise ServiceError(f"Fill in {what}.")
     digits = text.split(":", 1)[0].strip().lower().removeprefix("age").removeprefix("area")
     if not digits.strip().isdigit():
-        raise ServiceError(f"{what.capitalize()} should be picked from the list, not {text!r}.")
+        raise ServiceError(f"{what.capitalize()} should be picked from the list, not {echo(text)}.")
     return int(digits)
 
 
@@ -225,7 +225,7 @@ def _origin(text: str | None, what: str) -> tuple[int, str]:
     age = _number(text, what)
     box = (text or "").partition(":")[2].strip() or "merchant"
     if box not in ("merchant", "warship"):
-        raise ServiceError(f"{what.capitalize()} should be picked from the list, not {text!r}.")
+        raise ServiceError(f"{what.capitalize()} should be picked from the list, not {echo(text)}.")
     return age, box
 
 
@@ -242,7 +242,7 @@ def _sale(text: str | None) -> tuple[tuple[str, int], ...]:
     for part in text.split(","):
         good, _, count = part.strip().partition(":")
         if not good or (count and not count.strip().isdigit()):
-            raise ServiceError(f"Goods should be picked from the list, not {text!r}.")
+            raise ServiceError(f"Goods should be picked from the list, not {echo(text)}.")
         sold[good.strip().lower()] = sold.get(good.strip().lower(), 0) + int(count or 1)
     return tuple(sorted(sold.items()))
 
@@ -408,7 +408,7 @@ def help_text(topic: str) -> str:
         return cards_text()
     if topic not in HELP_TEXT:
         known = ", ".join(c.value for c in HELP_TOPICS)
-        raise ServiceError(f"There is no help on {topic!r}; ask about one of: {known}.")
+        raise ServiceError(f"There is no help on {echo(topic)}; ask about one of: {known}.")
     name = next(c.name for c in HELP_TOPICS if c.value == topic)
     return join_lines([f"**{name}**", HELP_TEXT[topic], cost_line(topic)])
 

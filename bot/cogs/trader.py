@@ -25,7 +25,7 @@ from pydantic import ValidationError
 
 from bot.service import Choice, ServiceError
 from bot.ui import lookup
-from bot.ui.text import join_lines
+from bot.ui.text import echo, join_lines
 from engine.core import Action
 from engine.ocean_trader import actions as A
 from engine.ocean_trader.content import ocean_trader_content
@@ -129,7 +129,7 @@ def _number(text: str | None, what: str) -> int:
         raise ServiceError(f"Fill in {what}.")
     digits = text.strip().lower().removeprefix("ship").removeprefix("£").replace(",", "").strip()
     if not digits.isdigit():
-        raise ServiceError(f"{what.capitalize()} should be picked from the list, not {text!r}.")
+        raise ServiceError(f"{what.capitalize()} should be picked from the list, not {echo(text)}.")
     return int(digits)
 
 
@@ -140,7 +140,7 @@ def _goods(text: str | None) -> str:
     for goods in ocean_trader_content().goods.goods:
         if wanted in (goods.id, goods.name.lower()):
             return goods.id
-    raise ServiceError(f"There are no goods called {text!r}; pick them from the list.")
+    raise ServiceError(f"There are no goods called {echo(text)}; pick them from the list.")
 
 
 def _departing(text: str | None) -> tuple[int, ...]:
@@ -352,7 +352,7 @@ def help_text(topic: str) -> str:
     texts = _help_texts()
     if topic not in texts:
         known = ", ".join(c.value for c in HELP_TOPICS)
-        raise ServiceError(f"There is no help on {topic!r}; ask about one of: {known}.")
+        raise ServiceError(f"There is no help on {echo(topic)}; ask about one of: {known}.")
     name = next(c.name for c in HELP_TOPICS if c.value == topic)
     what, cost = texts[topic]
     return join_lines([f"**{name}**", what, cost])

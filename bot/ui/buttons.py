@@ -136,7 +136,7 @@ async def show_my_view(interaction: discord.Interaction[Any], match_id: int | No
         current, lines = await service.private_summary(interaction.channel_id or 0,
                                                        interaction.user.id)
         if match_id is not None and current != match_id:
-            lines.insert(0, "That board was from an earlier game; here is the current one.")
+            lines.insert(0, "That board is from another game; here is yours in this channel.")
         png = await service.render(current, viewer_user=interaction.user.id)
         await tell(interaction, join_lines(lines), file=png_file(png, "my-view.png"))
 

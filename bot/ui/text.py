@@ -20,6 +20,13 @@ NO_DM = "{name}, I can't DM you; use the My view button."
 _ELLIPSIS = "…"
 
 
+def echo(typed: str, limit: int = 60) -> str:
+    """What a user typed, quoted for an answer: cut short, so a 6,000-character option value
+    cannot fill (or overflow) the reply."""
+    short = typed if len(typed) <= limit else typed[:limit] + _ELLIPSIS
+    return repr(short)
+
+
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     """``text`` cut to at most ``limit`` characters, at a line break where one is near."""
     if len(text) <= limit:

@@ -1,0 +1,27 @@
+"""Reading the bot's SQLite file from the test process (read-only), to check what was kept."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+
+def query(db: Path, sql: str, *params: object) -> list[tuple[object, ...]]:
+    connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)
+    try:
+        return connection.execute(sql, params).fetchall()
+    finally:
+        connection.close()
+
+
+def version(db: Path, channel: int) -> int:
+    """The version of the channel's newest match (0 when there is none)."""
+    rows = query(db, "SELECT version FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                 channel)
+    return int(rows[0][0]) if rows else 0  # type: ignore[call-overload]
+
+
+def actions(db: Path, channel: int) -> int:
+    rows = query(db, "SELECT count(*) FROM actions JOIN matches ON matches.id = match_id "
+                     "WHERE channel_id = ?", channel)
+    return int(rows[0][0])  # type: ignore[call-overload]

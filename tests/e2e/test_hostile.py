@@ -1,0 +1,118 @@
+"""Hostile or broken input through the fake Discord: each gets a clear private answer and
+changes nothing. The bot's log must stay free of tracebacks (checked by the ``bot`` fixture)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e import store
+from tests.e2e.conftest import OTHER_TABLE, TABLE
+from tests.e2e.table import movers, public, settle
+from tests.e2e.test_games import open_game
+from tests.fakediscord import BotProcess, FakeDiscord, Person
+
+LONG = "x" * 6000  # the longest string Discord lets a user type into an option
+
+
+async def unchanged(fake: FakeDiscord, bot: BotProcess, person: Person, command: str,
+                    **options: object) -> str:
+    """Sends the command; asserts a private, non-empty answer and no change to any game."""
+    before = (store.version(bot.db, TABLE), store.version(bot.db, OTHER_TABLE))
+    posted = len(public(fake, TABLE))
+    reply = await person.slash(command, **options)
+    await settle(fake, TABLE)
+    assert reply.ephemeral and reply.text.strip(), reply.text
+    assert (store.version(bot.db, TABLE), store.version(bot.db, OTHER_TABLE)) == before
+    assert len(public(fake, TABLE)) == posted, "a refused command posted to the channel"
+    assert all(not m.pinged() for m in reply.replies)
+    return reply.text
+
+
+@pytest.fixture
+async def game(fake: FakeDiscord, bot: BotProcess, people: dict[str, Person]) -> Person:
+    """A Ships game between Anna and Ben; returns the player to move."""
+    await open_game(fake, people["anna"], [people["ben"]], "ships", seed=31)
+    return (await movers([people["anna"], people["ben"]]))[0][0]
+
+
+async def test_made_up_option_values(fake: FakeDiscord, bot: BotProcess, game: Person) -> None:
+    text = await unchanged(fake, bot, game, "ships place", age="age99", box="merchant",
+                           where="atlantis.t0", pay="gold")
+    assert "age99" in text or "not" in text.lower()
+    await unchanged(fake, bot, game, "ships card", card="no-such-card", pay="merchant")
+    await unchanged(fake, bot, game, "ships sell", goods=LONG, pay=LONG)
+    await unchanged(fake, bot, game, "rules", game=LONG)
+    await unchanged(fake, bot, game, "game new", game="ships")  # one game per channel
+
+
+@pytest.mark.parametrize("value", ["v0:99999", "v1:-1", "v1:abc", "v99999:0", "v:", ":",
+                                   "Undo your last action " * 10, LONG, "<@&1> @everyone"])
+async def test_autocomplete_values_edited_by_hand(fake: FakeDiscord, bot: BotProcess,
+                                                  game: Person, value: str) -> None:
+    await unchanged(fake, bot, game, "move", action=value)
+
+
+async def test_stale_version_from_an_old_list(fake: FakeDiscord, bot: BotProcess,
+                                              people: dict[str, Person], game: Person) -> None:
+    choices = await game.autocomplete("move", "action")
+    done = await game.slash("move", action=choices[0]["value"])
+    assert done.text.startswith("Done.")
+    await settle(fake, TABLE)
+    mover = (await movers([people["anna"], people["ben"]]))[0][0]
+    if mover is game:  # still their turn: the old value names an older version
+        text = await unchanged(fake, bot, game, "move", action=choices[1]["value"])
+        assert "out of date" in text
+    else:
+        await unchanged(fake, bot, game, "move", action=choices[1]["value"])
+
+
+async def test_spectators_and_non_players(fake: FakeDiscord, bot: BotProcess,
+                                          people: dict[str, Person], game: Person) -> None:
+    value = (await game.autocomplete("move", "action"))[0]["value"]
+    sam, dora = people["sam"], people["dora"]
+    assert "not playing" in await unchanged(fake, bot, sam, "move", action=value)
+    await unchanged(fake, bot, sam, "ships gold", pay="merchant")
+    await unchanged(fake, bot, sam, "game undo")
+    await unchanged(fake, bot, dora, "game undo")
+    await unchanged(fake, bot, sam, "game start")
+    await unchanged(fake, bot, sam, "game abort")  # neither host nor channel manager
+    await unchanged(fake, bot, sam, "game join")  # the game has started
+    view = await sam.click(fake.boards(TABLE)[-1], "My view")
+    assert view.ephemeral and "not playing" in view.text
+
+
+async def test_buttons_and_ids_from_another_match_or_channel(
+        fake: FakeDiscord, bot: BotProcess, people: dict[str, Person], game: Person) -> None:
+    clara, dora = people["clara"], people["dora"]
+    there = [Person(fake, p.id, OTHER_TABLE) for p in (clara, dora)]
+    await open_game_in(fake, there)
+    other_board = fake.boards(OTHER_TABLE)[-1]
+    before = (store.version(bot.db, TABLE), store.version(bot.db, OTHER_TABLE))
+    # Anna, not in the other game, presses its buttons here (as if the message were
+    # forwarded): she sees only her own seat in this channel's game, never theirs
+    for label in ("My view", "Legal moves"):
+        reply = await people["anna"].click(other_board, label)
+        assert reply.ephemeral and reply.text
+        assert "You are Clara" not in reply.text and "You are Dora" not in reply.text
+    spectator = await people["sam"].click(other_board, "My view")
+    assert "not playing" in spectator.text
+    # a player of the other game uses its move values in this channel
+    value = (await there[0].autocomplete("move", "action") or [{"value": "v1:0"}])[0]["value"]
+    await unchanged(fake, bot, clara, "move", action=value)
+    # a button id naming a match that does not exist
+    forged = fake.boards(TABLE)[-1]
+    forged.components = [{"type": 1, "components": [{
+        "type": 2, "style": 2, "label": "Legal moves",
+        "custom_id": "portolan:moves:987654:1"}]}]
+    reply = await game.click(forged, "Legal moves")
+    assert reply.ephemeral and reply.text
+    assert (store.version(bot.db, TABLE), store.version(bot.db, OTHER_TABLE)) == before
+
+
+async def open_game_in(fake: FakeDiscord, players: list[Person]) -> None:
+    host, *others = players
+    assert "You opened" in (await host.slash("game new", game="ships", seed=32)).text
+    for person in others:
+        await person.slash("game join")
+    assert "begun" in (await host.slash("game start")).text
+    await fake.wait_for(lambda: fake.boards(OTHER_TABLE), what="the other table's board")
