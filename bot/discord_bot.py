@@ -10,7 +10,9 @@ one is set, and starts the deadline clock. Global command sync is a separate ste
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -58,6 +60,7 @@ class PortolanBot(commands.Bot):
         self._storage: Storage | None = None
         self._service: MatchService | None = None
         self._dm_closed: set[tuple[int, int]] = set()  # (match, user) told to use My view
+        self._closing: asyncio.Future[None] | None = None
 
     @property
     def service(self) -> MatchService:
@@ -79,6 +82,10 @@ class PortolanBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
 
     async def setup_hook(self) -> None:
+        # SIGTERM (systemd, docker stop) closes as cleanly as Ctrl+C: bot moves finish, the
+        # database and the board workers are closed
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._terminate)
         await self.prepare()
         if self._sync_only:
             return
@@ -89,6 +96,9 @@ class PortolanBot(commands.Bot):
             log.info("synced %d commands to the development guild %s", len(synced), guild.id)
         self.ticker.change_interval(seconds=self.settings.tick_seconds)
         self.ticker.start()
+
+    def _terminate(self) -> None:
+        self._closing = asyncio.ensure_future(self.close())
 
     async def on_ready(self) -> None:
         log.info("logged in as %s; in %d servers", self.user, len(self.guilds))
@@ -104,6 +114,8 @@ class PortolanBot(commands.Bot):
                 idle.cancel()
                 log.warning("closing while bot players are still moving")
         await super().close()
+        if self._service is not None:
+            self._service.close()
         if self._storage is not None:
             await self._storage.close()
             self._storage = None

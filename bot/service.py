@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.notices import Notice, name_seats, private_lines, public_lines, result_lines
+from bot.painter import BoardPainter
 from bot.settings import Settings
 from bot.storage import ChannelBusy, MatchRow, NotFound, SeatRow, StaleVersion, Storage
 from engine.core import (
@@ -38,7 +39,6 @@ from engine.core import (
     replay_from,
     step,
 )
-from render import catalog as render_catalog
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +90,11 @@ class MatchService:
         # render or upload never holds up the next move.
         self._order: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[int]] = set()
+        self.painter = BoardPainter(settings.render_workers)
+
+    def close(self) -> None:
+        """Stops the board workers (the storage is closed by its owner)."""
+        self.painter.close()
 
     # --- lobby ------------------------------------------------------------------------------
     async def create(
@@ -331,12 +336,12 @@ class MatchService:
         return await self._state(await self.storage.get_match(match_id))
 
     async def render(self, match_id: int, viewer_user: int | None = None) -> bytes:
-        """The board PNG: public, or as the given user's seat sees it. Drawn off the event loop."""
+        """The board PNG: public, or as the given user's seat sees it. Drawn off the event loop
+        (in a worker process unless ``render_workers`` is 0)."""
         seats = await self.storage.seats(match_id)
         seat = self._seat_of(seats, viewer_user) if viewer_user is not None else None
         game, view, names = await self.view(match_id, seat)
-        renderer = render_catalog.get(game.id)
-        return await asyncio.to_thread(renderer, view, names)
+        return await self.painter.draw(game.id, view, names)
 
     async def private_summary(self, channel_id: int, user_id: int) -> tuple[int, list[str]]:
         """(match id, lines) for "My view": the seat's private lines and legal moves."""

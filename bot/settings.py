@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     # then the game's default answer is given (a pass, no bid); 0: no limit
     answer_seconds: float = Field(default=300, ge=0)
     tick_seconds: float = Field(default=30, gt=0)
+    # worker processes drawing board images; 0: draw in a thread of the bot's process
+    render_workers: int = Field(default=2, ge=0, le=32)
     log_level: str = "INFO"
     # where Discord is: left unset, the real one; set, a stand-in that speaks its protocol
     # (the fake Discord of the end-to-end tests and bench/load.py, or a proxy)

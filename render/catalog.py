@@ -30,3 +30,9 @@ def get(game_id: str) -> Renderer:
         return _RENDERERS[game_id]
     except KeyError:
         raise KeyError(f"No renderer for {game_id!r}.") from None
+
+
+def draw(game_id: str, view: View, names: Sequence[str]) -> bytes:
+    """The board PNG for a view: a plain function of picklable arguments, so it can run in a
+    worker process."""
+    return get(game_id)(view, names)

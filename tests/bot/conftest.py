@@ -26,7 +26,8 @@ class Harness:
         self.path = path
         self.clock = Clock()
         self.notices: list[Notice] = []
-        self.settings = Settings(bot_delay=0, snapshot_every=5, _env_file=None)  # type: ignore[call-arg]
+        self.settings = Settings(bot_delay=0, snapshot_every=5, render_workers=0,
+                                 _env_file=None)  # type: ignore[call-arg]
         self.storage: Storage | None = None
         self.service: MatchService | None = None
 

@@ -12,7 +12,7 @@ from bot.settings import Settings
 
 
 def settings() -> Settings:
-    return Settings(_env_file=None)  # type: ignore[call-arg]
+    return Settings(_env_file=None, render_workers=0)  # type: ignore[call-arg]
 
 
 async def play(tmp_path: Path, script: str, **kwargs: object) -> str:

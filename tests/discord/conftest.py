@@ -230,7 +230,7 @@ class Table:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(_env_file=None, bot_delay=0, db=tmp_path / "t.sqlite3")  # type: ignore[call-arg]
+    return Settings(_env_file=None, bot_delay=0, db=tmp_path / "t.sqlite3", render_workers=0)  # type: ignore[call-arg]
 
 
 @pytest.fixture

@@ -7,12 +7,14 @@ checking that the bot sent Discord nothing it would have refused.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from tests.fakediscord import BotProcess, FakeDiscord, Person
+from tests.fakediscord.process import alive
 
 TABLE, OTHER_TABLE = 555, 556
 ANNA, BEN, CLARA, DORA, SPECTATOR = 2001, 2002, 2003, 2004, 2009
@@ -33,8 +35,19 @@ async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
     process = BotProcess(fake, tmp_path / "bot")
     await process.start()
     yield process
+    workers = process.children()
     await process.stop()
+    assert process.returncode == 0, process.log()  # SIGTERM closes cleanly
+    await gone(workers)
     assert "Traceback" not in process.log(), process.log()
+
+
+async def gone(pids: list[int], timeout: float = 5.0) -> None:
+    """Waits until none of these processes runs any more."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while any(alive(p) for p in pids):
+        assert asyncio.get_running_loop().time() < deadline, f"still running: {pids}"
+        await asyncio.sleep(0.1)
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from tests.e2e import store
-from tests.e2e.conftest import TABLE
+from tests.e2e.conftest import TABLE, gone
 from tests.e2e.table import DONE, movers, play, public, settle
 from tests.e2e.test_games import open_game
 from tests.fakediscord import BotProcess, FakeDiscord, Person
@@ -29,7 +29,10 @@ async def test_sigkill_loses_no_acknowledged_action_and_old_buttons_still_answer
     person, choices = (await movers([anna, ben]))[0]
     last = await person.slash("move", action=choices[0]["value"])
     assert last.text.startswith(DONE)
+    workers = bot.children()
+    assert workers, "boards are drawn in worker processes"
     await bot.kill()  # at once: the board for that move may still be on its way
+    await gone(workers)  # the board workers do not outlive the bot
     acknowledged = len(played.moves) + 1
     assert store.actions(bot.db, TABLE) == acknowledged == store.version(bot.db, TABLE)
 
@@ -156,7 +159,8 @@ async def test_a_dropped_gateway_is_resumed_and_play_goes_on(
 async def test_acknowledged_within_three_seconds_while_a_slow_render_runs(
         fake: FakeDiscord, tmp_path: Path, people: dict[str, Person]) -> None:
     slow = BotProcess(fake, tmp_path / "slow", argv=("-m", "tests.e2e.slow_render_bot"),
-                      env={"PORTOLAN_TEST_RENDER_SECONDS": "2.5"})
+                      env={"PORTOLAN_TEST_RENDER_SECONDS": "2.5",
+                           "PORTOLAN_RENDER_WORKERS": "0"})  # the worst case: in-process
     await slow.start()
     try:
         anna, ben = people["anna"], people["ben"]

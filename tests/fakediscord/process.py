@@ -80,5 +80,32 @@ class BotProcess:
             await self.process.wait()
         self.fake.connected.clear()
 
+    @property
+    def returncode(self) -> int | None:
+        return None if self.process is None else self.process.returncode
+
+    def children(self) -> list[int]:
+        """The bot's child processes (its board workers), from /proc."""
+        if self.process is None:
+            return []
+        return _descendants(self.process.pid)
+
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+def _descendants(pid: int) -> list[int]:
+    try:
+        children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+    return children + [d for c in children for d in _descendants(c)]
+
+
+def alive(pid: int) -> bool:
+    """Whether a process is still running (a zombie counts as gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "\nState:\tZ" not in status

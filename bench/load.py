@@ -1,0 +1,167 @@
+"""Load benchmark: N games at once through the fake Discord, against the real bot process.
+
+Run from the repository root: ``python bench/load.py --games 50 [--actions 20] [--think 1.0]
+[--game ships|ocean_trader|empires|mix] [--json]``.
+
+The fake Discord of the end-to-end tests (``tests/fakediscord``) runs in this process; the bot
+runs as ``python -m bot run`` in another, with a fresh database. Each game has its own channel
+and two players. A player's move is what a person does: ask /move's autocomplete, pick one, send
+/move; then wait ``--think`` seconds (0: as fast as the bot answers). Figures:
+
+- ``ack_ms_p50/p95/p99``: INTERACTION_CREATE sent to the bot's first callback received;
+- ``post_ms_p50/p95``: the /move that ended a turn sent to its board image posted in the channel
+  (engine, commit, render, upload, in the bot; measured here, on the same clock);
+- ``actions_per_s``: moves accepted per second over the whole run;
+- ``rss_mb``: peak resident memory (VmHWM) of the bot process and its board workers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.fakediscord import BotProcess, FakeDiscord, Person  # noqa: E402
+
+GAMES = ("ships", "ocean_trader", "empires")
+FIRST_CHANNEL, FIRST_USER = 10_000, 20_000
+UNDO = "Undo your last action"
+
+
+def percentile(samples: list[float], pct: int) -> float:
+    if not samples:
+        return 0.0
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(pct / 100 * (len(ordered) - 1)))]
+
+
+class Table:
+    """One game: its channel, its two players, and when each of its moves was sent."""
+
+    def __init__(self, fake: FakeDiscord, index: int, game: str) -> None:
+        self.channel = FIRST_CHANNEL + index
+        self.game = game
+        self.players = [Person(fake, FIRST_USER + 2 * index + k, self.channel) for k in (0, 1)]
+        self.moves_sent: list[float] = []
+        self.accepted = 0
+
+    async def open(self, seed: int) -> None:
+        host, guest = self.players
+        await host.slash("game new", game=self.game, seed=seed, timeout=120)
+        await guest.slash("game join", timeout=120)
+        await host.slash("game start", timeout=120)
+
+    async def play(self, actions: int, think: float, rng: random.Random) -> None:
+        for _ in range(actions):
+            for person in self.players:
+                choices = [c for c in await person.autocomplete("move", "action")
+                           if c["name"] != UNDO]
+                if choices:
+                    break
+            else:
+                return  # the game is over (or waits on a clock): nothing more to do here
+            self.moves_sent.append(time.monotonic())
+            reply = await person.slash("move", action=rng.choice(choices)["value"],
+                                       timeout=120)
+            self.accepted += reply.text.startswith("Done.")
+            if think:
+                await asyncio.sleep(think * (0.5 + rng.random()))
+
+
+def post_times(fake: FakeDiscord, table: Table) -> list[float]:
+    """For each board posted after a move: the time since that move was sent."""
+    found = []
+    for board in fake.boards(table.channel):
+        before = [t for t in table.moves_sent if t <= board.created]
+        if before:
+            found.append((board.created - before[-1]) * 1000)
+    return found
+
+
+def peak_rss_mb(pid: int) -> float:
+    """Peak resident memory (VmHWM) of a process and its children (the board workers)."""
+    total = 0.0
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                total += int(line.split()[1]) / 1024
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return total
+    return total + sum(peak_rss_mb(int(child)) for child in children)
+
+
+async def run(games: int, actions: int, think: float, game: str, seed: int) -> dict[str, float]:
+    users = {FIRST_USER + i: f"Player{i}" for i in range(2 * games)}
+    channels = tuple(FIRST_CHANNEL + i for i in range(games))
+    fake = FakeDiscord(users=users, channels=channels)
+    await fake.start()
+    workdir = Path(tempfile.mkdtemp(prefix="portolan-load-"))
+    bot = BotProcess(fake, workdir)
+    await bot.start()
+    try:
+        tables = [Table(fake, i, GAMES[i % 3] if game == "mix" else game) for i in range(games)]
+        await asyncio.gather(*(t.open(seed + i) for i, t in enumerate(tables)))
+        started = time.monotonic()
+        await asyncio.gather(*(t.play(actions, think, random.Random(seed + i))
+                               for i, t in enumerate(tables)))
+        await asyncio.sleep(2.0)  # the last boards
+        elapsed = time.monotonic() - started
+        assert bot.process is not None
+        rss = peak_rss_mb(bot.process.pid)
+    finally:
+        await bot.stop()
+        await fake.stop()
+    if fake.problems:
+        raise SystemExit("payloads Discord would refuse:\n" + "\n".join(fake.problems[:20]))
+    acks = [i.ack_ms for i in fake.interactions.values() if i.ack_ms is not None]
+    late = sum(1 for i in fake.interactions.values() if i.ack_ms is None)
+    posts = [ms for t in tables for ms in post_times(fake, t)]
+    moves = sum(t.accepted for t in tables)
+    return {
+        "games": games, "interactions": len(fake.interactions), "unanswered": late,
+        "ack_ms_p50": round(percentile(acks, 50), 1),
+        "ack_ms_p95": round(percentile(acks, 95), 1),
+        "ack_ms_p99": round(percentile(acks, 99), 1),
+        "ack_ms_max": round(max(acks, default=0.0), 1),
+        "post_ms_p50": round(percentile(posts, 50), 1),
+        "post_ms_p95": round(percentile(posts, 95), 1),
+        "boards": len(posts),
+        "actions": moves,
+        "actions_per_s": round(moves / elapsed, 2),
+        "rss_mb": round(rss, 1),
+        "seconds": round(elapsed, 1),
+        "mean_board_kb": round(statistics.fmean(
+            [len(m.attachments[0].data) / 1024 for t in tables for m in fake.boards(t.channel)]
+            or [0.0]), 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=10, help="concurrent games")
+    parser.add_argument("--actions", type=int, default=20, help="moves per game")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean seconds a player waits between moves (0: none)")
+    parser.add_argument("--game", default="mix", choices=(*GAMES, "mix"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="end with one line of JSON")
+    args = parser.parse_args()
+    figures = asyncio.run(run(args.games, args.actions, args.think, args.game, args.seed))
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for name, value in figures.items():
+            print(f"{name:>16}: {value}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""Where boards are drawn: in a small pool of worker processes, or in a thread.
+
+Drawing and encoding a board is CPU work (50-100 ms). In a thread it competes with the event
+loop for the interpreter, so under load interactions wait to be acknowledged and boards queue;
+worker processes draw in parallel and leave the event loop alone. Views are sent to the workers
+pickled (they are plain pydantic models) and PNG bytes come back. ``workers=0`` draws in a
+thread of this process: the tests use it, and any game whose renderer is registered only here
+(not importable by a fresh process) needs it.
+
+A worker that dies (killed, out of memory) breaks the pool; the board is then drawn in a thread
+and a new pool is started for the next one. A worker whose parent is gone (the bot was killed
+with SIGKILL) exits by itself within a second, rather than linger.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from engine.core import View
+from render import catalog as render_catalog
+
+log = logging.getLogger(__name__)
+
+
+class BoardPainter:
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def draw(self, game_id: str, view: View, names: Sequence[str]) -> bytes:
+        if self.workers <= 0:
+            return await asyncio.to_thread(render_catalog.draw, game_id, view, names)
+        pool = self._pool or self._start()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                pool, render_catalog.draw, game_id, view, list(names))
+        except BrokenProcessPool:
+            log.warning("a board worker died; drawing this board in a thread, new pool next")
+            if self._pool is pool:
+                self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+            return await asyncio.to_thread(render_catalog.draw, game_id, view, names)
+
+    def _start(self) -> ProcessPoolExecutor:
+        # "spawn": a fresh interpreter, not a fork of one running an event loop and threads
+        self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                         mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=_watch_parent, initargs=(os.getpid(),))
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: exit as soon as the bot process that started it is gone."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
