@@ -20,9 +20,11 @@ NO_DM = "{name}, I can't DM you; use the My view button."
 _ELLIPSIS = "…"
 
 
-def echo(typed: str, limit: int = 60) -> str:
+def echo(typed: str | None, limit: int = 60) -> str:
     """What a user typed, quoted for an answer: cut short, so a 6,000-character option value
     cannot fill (or overflow) the reply."""
+    if typed is None:
+        return "nothing"
     short = typed if len(typed) <= limit else typed[:limit] + _ELLIPSIS
     return repr(short)
 
