@@ -38,7 +38,7 @@ ServiceFactory = Callable[[Notify], Awaitable[MatchService]]
 SHUTDOWN_GRACE = 10.0  # seconds to let bot players finish the move they are making
 
 
-class PortolanBot(commands.Bot):
+class PortolanBot(commands.AutoShardedBot):
     def __init__(
         self,
         settings: Settings,
@@ -113,7 +113,10 @@ class PortolanBot(commands.Bot):
             if not idle.done():
                 idle.cancel()
                 log.warning("closing while bot players are still moving")
-        await super().close()
+        if hasattr(self, "_AutoShardedClient__queue"):
+            await super().close()
+        else:  # never connected (sync only, or a failed login): discord.py's sharded close
+            await self.http.close()  # expects the event queue that connecting creates
         if self._service is not None:
             self._service.close()
         if self._storage is not None:

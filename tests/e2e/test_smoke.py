@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from tests.e2e.conftest import ANNA, BEN, TABLE
+import asyncio
+import sys
+from pathlib import Path
+
+from tests.e2e.conftest import ANNA, BEN, TABLE, USERS
 from tests.fakediscord import BotProcess, FakeDiscord, Person
 
 
@@ -21,3 +25,37 @@ async def test_a_game_opens_and_starts(fake: FakeDiscord, bot: BotProcess,
     board = await fake.wait_for(lambda: fake.boards(TABLE), what="a board in the channel")
     assert board[-1].attachments[0].data.startswith(b"\x89PNG")
     assert len(board[-1].pinged() & {ANNA, BEN}) == 1
+
+
+async def test_the_bot_shards_as_discord_recommends(tmp_path: Path) -> None:
+    """Told to use two shards (as Discord does past 2,500 guilds), the bot opens both in one
+    process and answers in a guild that lives on the second."""
+    guild = (3 << 22) + 5  # (id >> 22) % 2 == 1: the guild is on shard 1
+    fake = FakeDiscord(users=USERS, channels=(TABLE,), guild_id=guild, shards=2)
+    await fake.start()
+    bot = BotProcess(fake, tmp_path / "bot")
+    try:
+        await bot.start(timeout=90)
+        assert fake.identifies == 2 and fake.guild_shard == 1
+        anna = Person(fake, ANNA, TABLE)
+        opened = await anna.slash("game new", game="ships")
+        assert "You opened" in opened.text
+    finally:
+        await bot.stop()
+        await fake.stop()
+    assert fake.problems == []
+    assert bot.returncode == 0
+
+
+async def test_global_sync_publishes_every_command(fake: FakeDiscord, tmp_path: Path) -> None:
+    """``python -m bot sync`` logs in, puts the commands for every server, and exits."""
+    sync = BotProcess(fake, tmp_path / "sync")
+    sync.workdir.mkdir(parents=True)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "sync", cwd=sync.workdir, env=sync.environment(),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    output, _ = await asyncio.wait_for(process.communicate(), 60)
+    assert process.returncode == 0, output.decode()
+    assert {"game", "move", "help", "rules", "ships", "trader", "empires"} == {
+        c["name"] for c in fake.commands[None]}
+    assert fake.identifies == 0  # no gateway connection for a sync

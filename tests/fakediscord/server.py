@@ -132,8 +132,9 @@ class Interaction:
 class GatewaySession:
     """One gateway session: its sequence and the dispatches sent (for RESUME)."""
 
-    def __init__(self, session_id: str) -> None:
+    def __init__(self, session_id: str, shard: int) -> None:
         self.id = session_id
+        self.shard = shard
         self.seq = 0
         self.sent: list[dict[str, Any]] = []
         self.ws: web.WebSocketResponse | None = None
@@ -142,7 +143,7 @@ class GatewaySession:
 
 class FakeDiscord:
     def __init__(self, *, users: dict[int, str], channels: tuple[int, ...] = (555, 556),
-                 guild_id: int = 777, admins: tuple[int, ...] = ()) -> None:
+                 guild_id: int = 777, admins: tuple[int, ...] = (), shards: int = 1) -> None:
         self.application_id = 4242
         self.bot_user_id = 4242
         self.guild_id = guild_id
@@ -161,8 +162,10 @@ class FakeDiscord:
         self.connected = asyncio.Event()
         self._faults: list[tuple[str, re.Pattern[str], int, dict[str, Any], dict[str, str]]] = []
         self._ids = itertools.count(10**17)
+        self.shards = shards  # what GET /gateway/bot recommends
+        self.guild_shard = (guild_id >> 22) % shards  # Discord's rule for a guild's shard
         self._sessions: dict[str, GatewaySession] = {}
-        self._session: GatewaySession | None = None
+        self._live: dict[int, GatewaySession] = {}  # by shard id
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.base_url = ""
@@ -241,6 +244,18 @@ class FakeDiscord:
             "X-RateLimit-Reset-After": str(retry_after), "X-RateLimit-Bucket": "fakebucket",
             "X-RateLimit-Scope": "user"})
 
+    @property
+    def _session(self) -> GatewaySession | None:
+        """The session of the shard that holds the guild: where its events go."""
+        return self._live.get(self.guild_shard)
+
+    def _update_connected(self) -> None:
+        live = [s for s in self._live.values() if s.ws is not None and not s.ws.closed]
+        if len(live) == self.shards:
+            self.connected.set()
+        else:
+            self.connected.clear()
+
     async def drop_gateway(self, code: int = 4000) -> None:
         """Closes the bot's gateway socket the way Discord does when it wants a resume."""
         session = self._session
@@ -289,8 +304,8 @@ class FakeDiscord:
                 continue
             else:
                 self.problems.append(f"gateway: unknown opcode {op}")
-        if session is not None and session is self._session:
-            self.connected.clear()
+        self._update_connected()
+        await self.changed()
         return ws
 
     async def _send(self, ws: web.WebSocketResponse, compressor: Any,
@@ -309,21 +324,29 @@ class FakeDiscord:
             return None
         if not isinstance(data.get("intents"), int) or "properties" not in data:
             self.problems.append(f"gateway: malformed IDENTIFY {sorted(data)}")
+        shard, count = data.get("shard") or [0, 1]
+        if count != self.shards or not 0 <= shard < count:
+            await ws.close(code=4010, message=b"Invalid shard.")
+            self.problems.append(f"gateway: IDENTIFY as shard {shard} of {count}, "
+                                 f"{self.shards} recommended")
+            return None
         self.identifies += 1
-        session = GatewaySession(f"session{self.identifies}")
+        session = GatewaySession(f"session{self.identifies}", shard)
         session.ws, session.compressor = ws, compressor
         self._sessions[session.id] = session
-        self._session = session
+        self._live[shard] = session
+        mine = shard == self.guild_shard
         await self._dispatch("READY", {
             "v": 10, "user": self._user(self.bot_user_id, bot=True),
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}] if mine else [],
             "session_id": session.id, "resume_gateway_url": self.gateway_url,
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [], "relationships": [], "user_settings": {},
-            "session_type": "normal", "shard": data.get("shard") or [0, 1],
-        })
-        await self._dispatch("GUILD_CREATE", self._guild())
-        self.connected.set()
+            "session_type": "normal", "shard": [shard, count],
+        }, session)
+        if mine:
+            await self._dispatch("GUILD_CREATE", self._guild(), session)
+        self._update_connected()
         await self.changed()
         return session
 
@@ -335,18 +358,20 @@ class FakeDiscord:
             return None
         self.resumes += 1
         session.ws, session.compressor = ws, compressor
-        self._session = session
+        self._live[session.shard] = session
         missed = [p for p in session.sent if p["s"] > int(data.get("seq") or 0)]
         for payload in missed:
             await self._send(ws, compressor, payload)
-        await self._dispatch("RESUMED", {})
-        self.connected.set()
+        await self._dispatch("RESUMED", {}, session)
+        self._update_connected()
         await self.changed()
         return session
 
-    async def _dispatch(self, event: str, data: dict[str, Any]) -> bool:
-        """Sends an event on the live session; kept for a RESUME if the socket is down."""
-        session = self._session
+    async def _dispatch(self, event: str, data: dict[str, Any],
+                        session: GatewaySession | None = None) -> bool:
+        """Sends an event on a session (by default the guild's shard); kept for a RESUME if the
+        socket is down."""
+        session = session or self._session
         if session is None:
             return False
         session.seq += 1
@@ -472,7 +497,8 @@ class FakeDiscord:
         })
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
-        return json_response({"url": self.gateway_url, "shards": 1, "session_start_limit": {
+        return json_response({"url": self.gateway_url, "shards": self.shards,
+                              "session_start_limit": {
             "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
 
     async def _put_guild_commands(self, request: web.Request, app: str,
