@@ -288,7 +288,6 @@ class FakeDiscord:
             self.problems.append(f"gateway: unexpected query {dict(request.query)}")
         hello = {"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS}, "s": None, "t": None}
         await self._send(ws, compressor, hello)
-        session: GatewaySession | None = None
         async for frame in ws:
             if frame.type != WSMsgType.TEXT:
                 continue
@@ -297,9 +296,9 @@ class FakeDiscord:
             if op == 1:
                 await self._send(ws, compressor, {"op": 11, "d": None, "s": None, "t": None})
             elif op == 2:
-                session = await self._identify(ws, compressor, data)
+                await self._identify(ws, compressor, data)
             elif op == 6:
-                session = await self._resume(ws, compressor, data)
+                await self._resume(ws, compressor, data)
             elif op in (3, 4, 8):
                 continue
             else:
