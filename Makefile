@@ -26,6 +26,7 @@ bench: $(STAMP)
 	$(PY) bench/storage.py --json
 	$(PY) bench/engine.py --game ships --json
 	$(PY) bench/render.py --game ships --json
+	$(PY) bench/load.py --games 50 --json
 
 clean:
 	rm -rf $(VENV) build *.egg-info
