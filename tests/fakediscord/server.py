@@ -159,6 +159,7 @@ class FakeDiscord:
         self.interactions: dict[str, Interaction] = {}
         self.identifies = 0
         self.resumes = 0
+        self.heartbeats = 0
         self.connected = asyncio.Event()
         self._faults: list[tuple[str, re.Pattern[str], int, dict[str, Any], dict[str, str]]] = []
         self._ids = itertools.count(10**17)
@@ -294,6 +295,7 @@ class FakeDiscord:
             payload = json.loads(frame.data)
             op, data = payload.get("op"), payload.get("d")
             if op == 1:
+                self.heartbeats += 1
                 await self._send(ws, compressor, {"op": 11, "d": None, "s": None, "t": None})
             elif op == 2:
                 await self._identify(ws, compressor, data)
