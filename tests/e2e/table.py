@@ -100,14 +100,25 @@ def public(fake: FakeDiscord, channel: int) -> list[Message]:
     return [m for m in fake.channel(channel) if not m.ephemeral]
 
 
-def check_pings(fake: FakeDiscord, channel: int) -> None:
-    """A turn is announced once: a board with its pings; a mid-turn ping carries a Decide
-    button; nothing else pings anyone."""
+def check_pings(fake: FakeDiscord, channel: int, played: Played) -> None:
+    """A turn is announced once: a board with its pings. A ping in the middle of a turn
+    carries a Decide button and only asks someone who has answered since they were last
+    pinged (a new question, not a reminder). Nothing else pings anyone."""
+    asked: dict[int, float] = {}  # user -> when last pinged in this turn
     for message in public(fake, channel):
-        if not message.pinged():
-            continue
         has_board = any(a.filename.endswith(".png") for a in message.attachments)
+        if has_board:
+            asked = {}
+        pinged = message.pinged()
+        if not pinged:
+            continue
         has_decide = any(c.startswith("portolan:decide") for c in message.custom_ids)
         assert has_board or has_decide, f"a stray ping: {message.content!r}"
         assert re.search(r"Your move: (<@\d+> ?)+$", message.content), message.content
         assert len(re.findall(r"Your move:", message.content)) == 1
+        for user in pinged:
+            if user in asked:
+                answered = [m for m in played.moves if m.interaction.user_id == user
+                            and asked[user] < m.interaction.sent < message.created]
+                assert answered, f"pinged again without having answered: {message.content!r}"
+            asked[user] = message.created

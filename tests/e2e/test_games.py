@@ -67,7 +67,7 @@ async def test_ships_with_its_own_commands_and_the_board_buttons(
     assert len(played.moves) == 40 and not played.finished
     assert len(fake.boards(TABLE)) >= 6  # a board at every turn end
     check_boards(fake, 1600)
-    check_pings(fake, TABLE)
+    check_pings(fake, TABLE, played)
 
 
 async def test_ocean_trader_short_game_to_the_end(
@@ -81,7 +81,7 @@ async def test_ocean_trader_short_game_to_the_end(
     final = public(fake, TABLE)[-1]
     assert final.attachments and not final.pinged()
     check_boards(fake, 1600)
-    check_pings(fake, TABLE)
+    check_pings(fake, TABLE, played)
     assert "Cash:" not in "\n".join(m.content for m in public(fake, TABLE))
     status = await people["sam"].slash("game status")
     assert status.ephemeral
@@ -98,7 +98,7 @@ async def test_empires_at_sea_to_a_fixed_turn(
                                           for dm in fake.dms(p.id)))
     assert len(played.moves) >= 20
     check_boards(fake, 1600)
-    check_pings(fake, TABLE)
+    check_pings(fake, TABLE, played)
     drawn = [dm for p in (anna, ben, clara) for dm in fake.dms(p.id)]
     assert any("You draw" in dm.content for dm in drawn), "the cards drawn come by DM"
     check_dms_private(fake, [anna, ben, clara])
