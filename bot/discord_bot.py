@@ -28,7 +28,7 @@ from bot.settings import Settings
 from bot.storage import Storage
 from bot.ui.buttons import DYNAMIC_ITEMS, board_view, png_file
 from bot.ui.decide import decide_button_view
-from bot.ui.replies import QUIET
+from bot.ui.replies import QUIET, answering
 from bot.ui.text import MESSAGE_LIMIT, NO_DM, join_lines
 from engine import catalog as engine_catalog
 
@@ -61,6 +61,7 @@ class PortolanBot(commands.AutoShardedBot):
         self._service: MatchService | None = None
         self._dm_closed: set[tuple[int, int]] = set()  # (match, user) told to use My view
         self._closing: asyncio.Future[None] | None = None
+        self._terminating: asyncio.Future[None] | None = None
 
     @property
     def service(self) -> MatchService:
@@ -98,21 +99,33 @@ class PortolanBot(commands.AutoShardedBot):
         self.ticker.start()
 
     def _terminate(self) -> None:
-        self._closing = asyncio.ensure_future(self.close())
+        log.info("SIGTERM: closing")
+        self._terminating = asyncio.ensure_future(self.close())
 
     async def on_ready(self) -> None:
         log.info("logged in as %s; in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        """Stops cleanly, once, however many times it is called (SIGTERM, Ctrl+C, the end of
+        ``async with``): the deadline clock stops, moves under way are finished and announced,
+        then Discord, the board workers and the database are closed."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close())
+        await asyncio.shield(self._closing)
+
+    async def _close(self) -> None:
         if self.ticker.is_running():
             self.ticker.cancel()
         if self._service is not None:
-            # wait, without cancelling, for bot players mid-move; their moves commit whole
-            idle = asyncio.ensure_future(self._service.idle())
+            # wait, without cancelling, for moves under way (people's and bots') and their
+            # announcements; a move commits whole or not at all either way
+            idle = asyncio.ensure_future(asyncio.gather(self._service.idle(),
+                                                        answering.all_sent()))
             await asyncio.wait({idle}, timeout=SHUTDOWN_GRACE)
             if not idle.done():
                 idle.cancel()
-                log.warning("closing while bot players are still moving")
+                log.warning("closing while moves are still under way; what was committed "
+                            "but not announced is posted at the next start")
         if hasattr(self, "_AutoShardedClient__queue"):
             await super().close()
         else:  # never connected (sync only, or a failed login): discord.py's sharded close
@@ -122,6 +135,7 @@ class PortolanBot(commands.AutoShardedBot):
         if self._storage is not None:
             await self._storage.close()
             self._storage = None
+        log.info("Portolan has stopped cleanly")
 
     # --- the deadline clock ---------------------------------------------------------------
     @tasks.loop(seconds=30)  # the real interval comes from settings.tick_seconds
@@ -251,7 +265,15 @@ def point_at_discord(settings: Settings) -> None:
 
 
 def run(settings: Settings) -> None:
-    """Runs the bot until it is stopped."""
+    """Runs the bot until it is stopped (SIGTERM or Ctrl+C), then waits for a clean close.
+    Logging is set up by ``bot.__main__``."""
     point_at_discord(settings)
     bot = PortolanBot(settings)
-    bot.run(_token(settings), log_handler=None)  # logging is set up by bot.__main__
+
+    async def main() -> None:
+        async with bot:
+            await bot.start(_token(settings))
+        await bot.close()  # returns once the whole close has run, not only Discord's part
+
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())

@@ -18,6 +18,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Sequence
@@ -34,9 +35,10 @@ class BoardPainter:
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
 
     async def draw(self, game_id: str, view: View, names: Sequence[str]) -> bytes:
-        if self.workers <= 0:
+        if self.workers <= 0 or self._closed:  # closing: no new pool for a last board
             return await asyncio.to_thread(render_catalog.draw, game_id, view, names)
         pool = self._pool or self._start()
         try:
@@ -57,13 +59,17 @@ class BoardPainter:
         return self._pool
 
     def close(self) -> None:
+        self._closed = True
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
 
 def _watch_parent(parent: int) -> None:
-    """In a worker: exit as soon as the bot process that started it is gone."""
+    """In a worker: leave Ctrl+C to the bot (which closes the pool), and exit as soon as the
+    bot process that started it is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(1.0)

@@ -24,6 +24,7 @@ from bot.storage import ChannelBusy, MatchRow, NotFound, SeatRow, StaleVersion, 
 from engine.core import (
     Accepted,
     Action,
+    Event,
     Game,
     LogEntry,
     OptionError,
@@ -90,6 +91,9 @@ class MatchService:
         # render or upload never holds up the next move.
         self._order: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[int]] = set()
+        self._moving = 0  # people's moves under way (commit, then announcement)
+        self._still = asyncio.Event()
+        self._still.set()
         self.painter = BoardPainter(settings.render_workers)
 
     def close(self) -> None:
@@ -302,13 +306,47 @@ class MatchService:
         return await self.act(channel_id, user_id, options[index].action, version)
 
     async def resume(self) -> None:
-        """After a start: lets bot seats that were due to move carry on."""
+        """After a start: posts what a stop kept from being announced, then lets bot seats
+        that were due to move carry on."""
+        for match, announced in await self.storage.unannounced() if self._notify else []:
+            try:
+                await self._announce_again(match, announced)
+            except Exception:
+                log.exception("match %s: announcing again after a restart failed", match.id)
         for match in await self.storage.matches("active"):
             game = self._game(match.game)
             seats = await self.storage.seats(match.id)
             state = await self._state(match)
             if any(seats[s].bot for s in game.actors(state)):
                 self._maybe_run_bots(match.id)
+
+    async def _announce_again(self, match: MatchRow, announced: int) -> None:
+        """The notice a stop cut off (between committing a move and posting it): the public
+        lines and DMs of every action since the last announcement, the board as it is now, and
+        the pings for whoever must act."""
+        seats = await self.storage.seats(match.id)
+        names = self._names(seats)
+        game = self._game(match.game)
+        events = [Event.model_validate(e) for row in await self.storage.actions(
+            match.id, after=max(announced, 0)) for e in row.events]
+        notice = Notice(match.id, match.channel_id, match.version, board=True, lines=[
+            "(The bot was restarted before it could post this.)", *public_lines(events, names)])
+        for s in seats:
+            if s.user_id is not None and s.seat is not None:
+                mine = private_lines(events, s.seat, names)
+                if mine:
+                    notice.private[s.user_id] = mine
+        state = await self._state(match)
+        result = game.outcome(state)
+        if result is not None:
+            notice.finished = True
+            notice.lines += result_lines(result, names)
+        else:
+            notice.ping = [user for s in sorted(game.actors(state))
+                           if (user := seats[s].user_id) is not None]
+        log.info("match %s: announcing versions %s-%s again after a restart", match.id,
+                 announced + 1, match.version)
+        await self._deliver(notice)
 
     # --- reading ----------------------------------------------------------------------------
     async def current(self, channel_id: int) -> MatchRow | None:
@@ -550,9 +588,11 @@ class MatchService:
             task.add_done_callback(self._tasks.discard)
 
     async def idle(self) -> None:
-        """Waits until no bot is thinking (for tests and orderly shutdown)."""
-        while self._tasks:
+        """Waits until no bot is thinking and no move is being committed or announced (for
+        tests and orderly shutdown)."""
+        while self._tasks or self._moving:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+            await self._still.wait()
 
     async def run_bot_turns(self, match_id: int, delay: float | None = None,
                             limit: int | None = None) -> int:
@@ -600,6 +640,17 @@ class MatchService:
     # --- the one path that changes a game ---------------------------------------------------
     async def _act_as(self, match: MatchRow, seats: list[SeatRow], seat: int,
                       action: Action | dict[str, Any], expected: int | None) -> ActResult:
+        self._moving += 1
+        self._still.clear()
+        try:
+            return await self._act_locked(match, seats, seat, action, expected)
+        finally:
+            self._moving -= 1
+            if not self._moving:
+                self._still.set()
+
+    async def _act_locked(self, match: MatchRow, seats: list[SeatRow], seat: int,
+                          action: Action | dict[str, Any], expected: int | None) -> ActResult:
         async with self._locks[match.id]:
             match = await self.storage.get_match(match.id)
             if match.status != "active":
@@ -736,6 +787,11 @@ class MatchService:
             await self._notify(notice)
         except Exception:  # delivery never undoes a committed move
             log.exception("match %s: delivering a notice failed", notice.match_id)
+            return
+        try:
+            await self.storage.mark_announced(notice.match_id, notice.version)
+        except Exception:  # at worst the notice is posted again after a restart
+            log.exception("match %s: recording an announcement failed", notice.match_id)
 
     # --- loading ----------------------------------------------------------------------------
     async def _state(self, match: MatchRow) -> State:

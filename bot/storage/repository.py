@@ -356,6 +356,30 @@ class Storage:
             )
         return [ActionRow.of(row) for row in rows]
 
+    async def mark_announced(self, match_id: int, version: int) -> None:
+        """Records that the notice of ``version`` (and so of every earlier one) went out."""
+        async with self._write() as db:
+            await execute(
+                db,
+                "INSERT INTO announcements (match_id, version) VALUES (?, ?) "
+                "ON CONFLICT (match_id) DO UPDATE SET version = max(version, excluded.version)",
+                (match_id, version),
+            )
+
+    async def unannounced(self) -> list[tuple[MatchRow, int]]:
+        """Started matches whose newest version was never announced, each with the last
+        version that was (-1: not even the start)."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db,
+                "SELECT m.*, coalesce(a.version, -1) AS announced FROM matches m "
+                "LEFT JOIN announcements a ON a.match_id = m.id "
+                "WHERE m.status IN ('active', 'finished') "
+                "AND coalesce(a.version, -1) < m.version ORDER BY m.id",
+                (),
+            )
+        return [(MatchRow.of(row), int(row["announced"])) for row in rows]
+
     async def latest_snapshot(
         self, match_id: int, at_most: int | None = None
     ) -> tuple[int, str] | None:

@@ -8,6 +8,7 @@ is a second follow-up, which may be public.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from types import TracebackType
 from typing import Any
@@ -56,8 +57,21 @@ class answering:  # noqa: N801 - used as ``async with answering(interaction) as 
         self.what = what
         self.changed = False
 
+    under_way = 0  # answers being given now, so a shutdown can let them finish
+
+    @classmethod
+    async def all_sent(cls) -> None:
+        """Waits until no interaction is being answered."""
+        while cls.under_way:
+            await asyncio.sleep(0.05)
+
     async def __aenter__(self) -> answering:
-        await defer(self.interaction)
+        type(self).under_way += 1
+        try:
+            await defer(self.interaction)
+        except BaseException:
+            type(self).under_way -= 1
+            raise
         return self
 
     async def __aexit__(
@@ -66,6 +80,12 @@ class answering:  # noqa: N801 - used as ``async with answering(interaction) as 
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> bool:
+        try:
+            return await self._finish(exc, tb)
+        finally:
+            type(self).under_way -= 1
+
+    async def _finish(self, exc: BaseException | None, tb: TracebackType | None) -> bool:
         if exc is None or not isinstance(exc, Exception):
             return False  # success, or cancellation: let it through
         if isinstance(exc, ServiceError):

@@ -385,3 +385,34 @@ async def test_an_unanswered_bribe_times_out_to_the_games_default(harness: Harne
     log = await service.storage.actions(match.id)
     assert log[-1].seat == second or any(e.seat == second and e.action["type"] == "bribe"
                                          for e in log)
+
+
+async def test_a_notice_cut_off_by_a_stop_is_posted_again_at_the_next_start(
+        harness: Harness) -> None:
+    """The move is committed, then the process stops before its notice goes out (here: the
+    delivery never finishes). The next start posts the lines, the board and the ping."""
+    service = harness.service
+    assert service is not None
+    match_id = await started(service)
+    user = await actor_user(service, match_id)
+    stuck = asyncio.Event()
+
+    async def never(notice: object) -> None:
+        stuck.set()
+        await asyncio.Event().wait()  # the process dies while posting
+    service._notify = never
+    move = asyncio.ensure_future(service.act(CH, user, {"type": "roll"}))
+    await stuck.wait()
+    move.cancel()
+    version = (await service.storage.get_match(match_id)).version
+    assert version == 1 and await service.storage.unannounced()
+    harness.notices.clear()
+    service = await harness.restart()
+    await service.resume()
+    [notice] = harness.notices
+    assert notice.version == version and notice.board
+    assert any("rolls" in line or "roll" in line for line in notice.lines[1:]), notice.lines
+    assert notice.ping == [await actor_user(service, match_id)]
+    assert await service.storage.unannounced() == []
+    await service.resume()  # once only
+    assert len(harness.notices) == 1

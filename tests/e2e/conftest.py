@@ -38,6 +38,7 @@ async def bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[BotProcess]:
     workers = process.children()
     await process.stop()
     assert process.returncode == 0, process.log()  # SIGTERM closes cleanly
+    assert "Portolan has stopped cleanly" in process.log(), process.log()[-3000:]
     await gone(workers)
     assert "Traceback" not in process.log(), process.log()
 

@@ -12,6 +12,7 @@ from tests.e2e.conftest import TABLE, gone
 from tests.e2e.table import DONE, movers, play, public, settle
 from tests.e2e.test_games import open_game
 from tests.fakediscord import BotProcess, FakeDiscord, Person
+from tests.fakediscord.server import Interaction
 
 OUT_OF_DATE = ("out of date", "moved first", "not your turn", "no move to make")
 
@@ -154,6 +155,75 @@ async def test_a_dropped_gateway_is_resumed_and_play_goes_on(
     assert fake.identifies == 1  # resumed, not a new session
     played = await play(fake, [anna, ben], actions=5, seed=7, channel=TABLE)
     assert len(played.moves) == 5
+
+
+def slow_bot(fake: FakeDiscord, workdir: Path, seconds: float) -> BotProcess:
+    """The bot with boards that take ``seconds`` of CPU to draw, in a thread of its own
+    process (no workers): the worst case for everything else it does meanwhile."""
+    return BotProcess(fake, workdir, argv=("-m", "tests.e2e.slow_render_bot"),
+                      env={"PORTOLAN_TEST_RENDER_SECONDS": str(seconds),
+                           "PORTOLAN_RENDER_WORKERS": "0"})
+
+
+async def move_caught_drawing(fake: FakeDiscord, players: list[Person]) -> Interaction:
+    """Sends moves until one is still unanswered 0.8 s later: its turn ended and its board is
+    being drawn (the reply comes after the board is posted). Returns that interaction."""
+    for _ in range(60):
+        person, choices = (await movers(players))[0]
+        data = person.command_data("move", {"action": choices[0]["value"]})
+        record = await fake.send_interaction(person.id, TABLE, 2, data)
+        await asyncio.sleep(0.8)
+        if not record.done:
+            return record
+        await settle(fake, TABLE)
+    raise AssertionError("no move ended a turn")
+
+
+async def test_sigkill_between_commit_and_announcement_is_posted_at_the_next_start(
+        fake: FakeDiscord, tmp_path: Path, people: dict[str, Person]) -> None:
+    anna, ben = people["anna"], people["ben"]
+    slow = slow_bot(fake, tmp_path / "bot", 2.0)
+    await slow.start()
+    try:
+        await open_game(fake, anna, [ben], "ships", seed=26)
+        await move_caught_drawing(fake, [anna, ben])
+        committed = store.version(slow.db, TABLE)
+        posted = len(fake.boards(TABLE))
+        await slow.kill()  # the move is committed; its board, ping and reply never left
+    finally:
+        await slow.kill()
+    assert len(fake.boards(TABLE)) == posted
+    again = BotProcess(fake, tmp_path / "bot")
+    await again.start()
+    try:
+        board = await fake.wait_for(lambda: [m for m in fake.boards(TABLE)[posted:]
+                                             if "restarted before" in m.content],
+                                    what="the lost announcement")
+        assert board[0].attachments[0].filename.endswith(f"-{committed}.png")
+        assert board[0].pinged() & {anna.id, ben.id}
+        await settle(fake, TABLE)
+        assert len(fake.boards(TABLE)) == posted + 1  # once
+        more = await play(fake, [anna, ben], actions=3, seed=8, channel=TABLE)
+        assert len(more.moves) == 3
+    finally:
+        await again.stop()
+    assert "Traceback" not in again.log()
+
+
+async def test_sigterm_in_the_middle_of_a_move_finishes_and_announces_it(
+        fake: FakeDiscord, tmp_path: Path, people: dict[str, Person]) -> None:
+    anna, ben = people["anna"], people["ben"]
+    slow = slow_bot(fake, tmp_path / "bot", 2.0)
+    await slow.start()
+    await open_game(fake, anna, [ben], "ships", seed=27)
+    record = await move_caught_drawing(fake, [anna, ben])
+    committed = store.version(slow.db, TABLE)
+    await slow.stop()  # SIGTERM while the board is being drawn
+    assert slow.returncode == 0
+    log = slow.log()
+    assert "Portolan has stopped cleanly" in log and "Traceback" not in log, log[-3000:]
+    assert record.done and record.replies[0].content.startswith(DONE)
+    assert fake.boards(TABLE)[-1].attachments[0].filename.endswith(f"-{committed}.png")
 
 
 async def test_acknowledged_within_three_seconds_while_a_slow_render_runs(
