@@ -313,7 +313,7 @@ async def run_local(
                 break
     finally:
         await service.idle()
-        service.close()
+        await service.close()
         await storage.close()
     return 0
 

@@ -131,7 +131,7 @@ class PortolanBot(commands.AutoShardedBot):
         else:  # never connected (sync only, or a failed login): discord.py's sharded close
             await self.http.close()  # expects the event queue that connecting creates
         if self._service is not None:
-            self._service.close()
+            await self._service.close()
         if self._storage is not None:
             await self._storage.close()
             self._storage = None

@@ -58,11 +58,13 @@ class BoardPainter:
                                          initializer=_watch_parent, initargs=(os.getpid(),))
         return self._pool
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stops the workers, waiting (off the event loop) for a board being drawn; a pool shut
+        without waiting trips over its own closed pipe when the interpreter exits."""
         self._closed = True
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
 def _watch_parent(parent: int) -> None:

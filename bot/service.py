@@ -96,9 +96,9 @@ class MatchService:
         self._still.set()
         self.painter = BoardPainter(settings.render_workers)
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Stops the board workers (the storage is closed by its owner)."""
-        self.painter.close()
+        await self.painter.close()
 
     # --- lobby ------------------------------------------------------------------------------
     async def create(

@@ -18,8 +18,9 @@ async def test_a_worker_draws_the_same_board_as_a_thread() -> None:
     painter = BoardPainter(1)
     try:
         drawn = await painter.draw("ships", view, NAMES)
+        assert painter._pool is not None and painter._pool._processes  # type: ignore[attr-defined]
     finally:
-        painter.close()
+        await painter.close()
     assert drawn == catalog.draw("ships", view, NAMES)
 
 
@@ -37,7 +38,7 @@ async def test_a_killed_worker_is_replaced_and_the_board_still_comes() -> None:
         third = await painter.draw("ships", view, NAMES)
         assert third == first and painter._pool is not pool
     finally:
-        painter.close()
+        await painter.close()
 
 
 async def test_no_workers_means_a_thread() -> None:

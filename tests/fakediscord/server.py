@@ -37,6 +37,9 @@ READ_HISTORY, USE_COMMANDS, MANAGE_CHANNELS = 1 << 16, 1 << 31, 1 << 4
 MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_HISTORY \
     | USE_COMMANDS
 EPHEMERAL = 64
+# the callback types Discord accepts for each interaction type (command, component, autocomplete)
+ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}}
+PING_EVERYONE = re.compile(r"@(everyone|here)|<@&\d+>")
 
 
 def json_response(data: Any, status: int = 200,
@@ -70,6 +73,7 @@ class Message:
     interaction_id: int | None = None  # the interaction it answers, if any
     loading: bool = False  # a deferred "is thinking..." message not yet filled
     created: float = field(default_factory=time.monotonic)
+    filled: float | None = None  # when a deferred message got its content
     edits: int = 0
 
     @property
@@ -80,6 +84,17 @@ class Message:
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for row in self.components for c in row.get("components", [])
                 if "custom_id" in c]
+
+    def mass_ping(self) -> bool:
+        """Whether the message would notify @everyone, @here or a role."""
+        if not PING_EVERYONE.search(self.content):
+            return False
+        allowed = self.allowed_mentions
+        if allowed is None:
+            return True
+        parse = set(allowed.get("parse", []))
+        roles = "<@&" in self.content and ("roles" in parse or bool(allowed.get("roles")))
+        return "everyone" in parse or roles
 
     def pinged(self) -> set[int]:
         """Users this message really notifies: mentioned in the text and allowed to be."""
@@ -566,6 +581,11 @@ class FakeDiscord:
             return self._error(400, 50035, "Invalid Form Body")
         kind = body["type"]
         data = body.get("data") or {}
+        if kind not in ALLOWED_CALLBACKS[record.kind]:
+            record.errors.append((400, 40000))
+            return self._error(400, 50035, "Invalid Form Body",
+                               problem=f"callback type {kind} to an interaction of type "
+                                       f"{record.kind}")
         record.acked = time.monotonic()
         record.callback_type = kind
         resource: dict[str, Any] = {"type": kind}
@@ -610,6 +630,7 @@ class FakeDiscord:
             self._apply_edit(original, body, files)
             original.flags = flags | (body.get("flags", 0) & ~EPHEMERAL)
             original.loading = False
+            original.filled = time.monotonic()
             return json_response(self._message_json(original))
         message = self._new_message(record.channel_id, body, files, interaction=record.id)
         record.followups.append(message)
@@ -620,6 +641,8 @@ class FakeDiscord:
         if record is None:
             return None
         if which == "@original":
+            if record.callback_type in (6, 7):  # a component's update: its own message
+                return record.source
             return record.original
         return next((m for m in record.followups if m.id == int(which)), None)
 
@@ -636,7 +659,8 @@ class FakeDiscord:
             self.problems.extend(f"edit: {p}" for p in problems)
             return self._error(400, 50035, "Invalid Form Body")
         self._apply_edit(message, body, files)
-        message.loading = False
+        if message.loading:
+            message.loading, message.filled = False, time.monotonic()
         return json_response(self._message_json(message))
 
     async def _get_webhook(self, request: web.Request, app: str, token: str,
@@ -722,6 +746,8 @@ class FakeDiscord:
                           loading=loading)
         self._apply_edit(message, data, files)
         message.edits = 0
+        if message.mass_ping():
+            self.problems.append(f"a message pings everyone or a role: {message.content[:80]!r}")
         self.messages.setdefault(channel_id, []).append(message)
         return message
 

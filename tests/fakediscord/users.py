@@ -116,7 +116,7 @@ class Person:
         """Clicks the button whose label (or custom_id) is ``label`` on ``message``."""
         button = self._component(message, label, 2)
         return await self.send(3, {"custom_id": button["custom_id"], "component_type": 2},
-                               message=message, timeout=timeout)
+                               message=message, timeout=timeout, channel_id=message.channel_id)
 
     async def choose(self, message: Message, value: str, *,
                      timeout: float = 30.0) -> Exchange:
@@ -127,7 +127,8 @@ class Person:
         values = [o["value"] for o in select.get("options", [])]
         assert value in values, f"{value!r} is not offered (offered: {values})"
         return await self.send(3, {"custom_id": select["custom_id"], "component_type": 3,
-                                   "values": [value]}, message=message, timeout=timeout)
+                                   "values": [value]}, message=message, timeout=timeout,
+                               channel_id=message.channel_id)
 
     @staticmethod
     def _component(message: Message, label: str, kind: int) -> dict[str, Any]:
