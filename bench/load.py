@@ -12,7 +12,9 @@ and two players. A player's move is what a person does: ask /move's autocomplete
 - ``post_ms_p50/p95``: the /move that ended a turn sent to its board image posted in the channel
   (engine, commit, render, upload, in the bot; measured here, on the same clock);
 - ``actions_per_s``: moves accepted per second over the whole run;
-- ``rss_mb``: peak resident memory (VmHWM) of the bot process and its board workers.
+- ``rss_mb``: peak resident memory (VmHWM) of the bot process and its board workers;
+- ``rate_limited_global``/``_channel``: 429s the fake gave for Discord's usual limits (50
+  requests a second per bot, 5 messages per 5 s per channel); discord.py waits them out.
 """
 
 from __future__ import annotations
@@ -102,7 +104,7 @@ def peak_rss_mb(pid: int) -> float:
 async def run(games: int, actions: int, think: float, game: str, seed: int) -> dict[str, float]:
     users = {FIRST_USER + i: f"Player{i}" for i in range(2 * games)}
     channels = tuple(FIRST_CHANNEL + i for i in range(games))
-    fake = FakeDiscord(users=users, channels=channels)
+    fake = FakeDiscord(users=users, channels=channels, rate_limits=True)
     await fake.start()
     workdir = Path(tempfile.mkdtemp(prefix="portolan-load-"))
     bot = BotProcess(fake, workdir)
@@ -128,6 +130,8 @@ async def run(games: int, actions: int, think: float, game: str, seed: int) -> d
     moves = sum(t.accepted for t in tables)
     return {
         "games": games, "interactions": len(fake.interactions), "unanswered": late,
+        "rate_limited_global": sum(r.startswith("global") for r in fake.rate_limited),
+        "rate_limited_channel": sum(r.startswith("channel") for r in fake.rate_limited),
         "ack_ms_p50": round(percentile(acks, 50), 1),
         "ack_ms_p95": round(percentile(acks, 95), 1),
         "ack_ms_p99": round(percentile(acks, 99), 1),

@@ -201,7 +201,8 @@ class MatchService:
                 f"{game.name} begins. Seat order: " + ", ".join(names) + "."
             )
             await self._after_turn(match, game, state, seats, notice, previous_actors=set())
-        await self._deliver(notice)
+            await self._order[match.id].acquire()  # announced in order, like every move
+        await self._deliver_ordered(match.id, notice)
         self._maybe_run_bots(match.id)
         return notice
 
@@ -308,11 +309,19 @@ class MatchService:
     async def resume(self) -> None:
         """After a start: posts what a stop kept from being announced, then lets bot seats
         that were due to move carry on."""
-        for match, announced in await self.storage.unannounced() if self._notify else []:
-            try:
-                await self._announce_again(match, announced)
-            except Exception:
-                log.exception("match %s: announcing again after a restart failed", match.id)
+        for lagging, _ in await self.storage.unannounced() if self._notify else []:
+            # Moves may already be arriving. Under the match lock no move commits, and under
+            # the order lock none is being announced, so the gap found inside is a real one.
+            async with self._locks[lagging.id], self._order[lagging.id]:
+                match = await self.storage.get_match(lagging.id)
+                announced = await self.storage.announced(match.id)
+                if announced >= match.version:
+                    continue
+                try:
+                    await self._announce_again(match, announced)
+                except Exception:
+                    log.exception("match %s: announcing again after a restart failed",
+                                  match.id)
         for match in await self.storage.matches("active"):
             game = self._game(match.game)
             seats = await self.storage.seats(match.id)
@@ -575,7 +584,7 @@ class MatchService:
                 seats = await self.storage.seats(match_id)
                 result = await self._bot_move(match, game, state, seats, acting[0], "random")
                 await self._order[match_id].acquire()
-            await self._deliver_ordered(match_id, result)
+            await self._deliver_ordered(match_id, result.notice)
             if not result.ok:
                 break
         self._maybe_run_bots(match_id)
@@ -617,7 +626,7 @@ class MatchService:
                 bot_name = seats[seat].bot or "random"
                 result = await self._bot_move(match, game, state, seats, seat, bot_name)
                 await self._order[match_id].acquire()
-            await self._deliver_ordered(match_id, result)
+            await self._deliver_ordered(match_id, result.notice)
             if not result.ok:
                 return moves
             moves += 1
@@ -662,16 +671,16 @@ class MatchService:
                 state.version if expected is None else expected,
             )
             await self._order[match.id].acquire()
-        await self._deliver_ordered(match.id, result)
+        await self._deliver_ordered(match.id, result.notice)
         self._maybe_run_bots(match.id)
         return result
 
-    async def _deliver_ordered(self, match_id: int, result: ActResult) -> None:
-        """Delivers a result's notice; the caller took the match's order lock while it still
-        held the match lock, so notices leave in the order their moves were committed."""
+    async def _deliver_ordered(self, match_id: int, notice: Notice | None) -> None:
+        """Delivers a notice; the caller took the match's order lock while it still held the
+        match lock, so notices leave in the order their moves were committed."""
         try:
-            if result.notice is not None:
-                await self._deliver(result.notice)
+            if notice is not None:
+                await self._deliver(notice)
         finally:
             self._order[match_id].release()
 

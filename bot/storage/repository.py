@@ -366,6 +366,13 @@ class Storage:
                 (match_id, version),
             )
 
+    async def announced(self, match_id: int) -> int:
+        """The newest version of the match that was announced (-1: none)."""
+        async with self._read() as db:
+            row = await fetchone(db, "SELECT version FROM announcements WHERE match_id = ?",
+                                 (match_id,))
+        return -1 if row is None else int(row["version"])
+
     async def unannounced(self) -> list[tuple[MatchRow, int]]:
         """Started matches whose newest version was never announced, each with the last
         version that was (-1: not even the start)."""

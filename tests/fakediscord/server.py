@@ -30,6 +30,10 @@ TOKEN = "fake-bot-token"
 ACK_WINDOW = 3.0  # seconds Discord allows for the first response to an interaction
 FOLLOWUP_WINDOW = 15 * 60.0  # seconds an interaction token stays valid
 HEARTBEAT_MS = 41250
+# Discord does not publish its numbers and asks clients to follow the headers; these are the
+# commonly observed ones: 5 messages per 5 s in a channel, 50 requests a second per bot
+CHANNEL_POSTS, CHANNEL_WINDOW = 5, 5.0
+GLOBAL_REQUESTS = 50
 
 # permission bits (Discord's documented values)
 VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 14, 1 << 15
@@ -158,7 +162,8 @@ class GatewaySession:
 
 class FakeDiscord:
     def __init__(self, *, users: dict[int, str], channels: tuple[int, ...] = (555, 556),
-                 guild_id: int = 777, admins: tuple[int, ...] = (), shards: int = 1) -> None:
+                 guild_id: int = 777, admins: tuple[int, ...] = (), shards: int = 1,
+                 rate_limits: bool = False) -> None:
         self.application_id = 4242
         self.bot_user_id = 4242
         self.guild_id = guild_id
@@ -175,6 +180,12 @@ class FakeDiscord:
         self.identifies = 0
         self.resumes = 0
         self.heartbeats = 0
+        # Discord's usual rate limits, when switched on (the load benchmark, the rate limit
+        # test); off, the fake is a generous Discord, so functional tests run at full speed
+        self.rate_limits = rate_limits
+        self.rate_limited: list[str] = []  # 429s given by the buckets below (not by fail_next)
+        self._posts: dict[int, list[float]] = {}  # channel -> times of recent posts
+        self._recent: list[float] = []  # times of recent requests counted globally
         self.connected = asyncio.Event()
         self._faults: list[tuple[str, re.Pattern[str], int, dict[str, Any], dict[str, str]]] = []
         self._ids = itertools.count(10**17)
@@ -450,6 +461,9 @@ class FakeDiscord:
         webhook = path.startswith(("/interactions/", "/webhooks/"))
         if not webhook and request.headers.get("Authorization") != f"Bot {TOKEN}":
             return self._error(401, 0, "401: Unauthorized", problem=f"no bot token on {path}")
+        if self.rate_limits and not webhook and (limited := self._global_limit()) is not None:
+            self.rate_limited.append(f"global {request.method} {path}")
+            return limited
         for verb, route, handler in self._routes():
             if verb == request.method and (match := re.fullmatch(route, path)):
                 return await handler(request, *match.groups())
@@ -696,12 +710,16 @@ class FakeDiscord:
         owner = next((u for u, c in self.dm_channels.items() if c == channel_id), None)
         if owner is not None and owner in self.closed_dms:
             return self._error(403, 50007, "Cannot send messages to this user")
+        headers, limited = self._channel_bucket(channel_id) if self.rate_limits else ({}, None)
+        if limited is not None:
+            self.rate_limited.append(f"channel {channel_id}")
+            return limited
         problems = limits.check_message(body, files=[(f.filename, len(f.data)) for f in files])
         if problems:
             self.problems.extend(f"message: {p}" for p in problems)
             return self._error(400, 50035, "Invalid Form Body")
         message = self._new_message(channel_id, body, files)
-        return json_response(self._message_json(message))
+        return json_response(self._message_json(message), headers=headers)
 
     async def _edit_message(self, request: web.Request, channel: str,
                             message_id: str) -> web.Response:
@@ -738,6 +756,34 @@ class FakeDiscord:
         if int(user) not in self.users and int(user) != self.bot_user_id:
             return self._error(404, 10013, "Unknown User")
         return json_response(self._user(int(user)))
+
+    # --- rate limits ------------------------------------------------------------------------
+    def _channel_bucket(self, channel_id: int) -> tuple[dict[str, str], web.Response | None]:
+        """The per-channel bucket for posting messages: its headers, or a 429 if it is empty."""
+        now = time.monotonic()
+        posts = [t for t in self._posts.get(channel_id, []) if t > now - CHANNEL_WINDOW]
+        reset_after = (posts[0] + CHANNEL_WINDOW - now) if posts else CHANNEL_WINDOW
+        if len(posts) >= CHANNEL_POSTS:
+            self._posts[channel_id] = posts
+            return {}, _too_many(reset_after, "user")
+        posts.append(now)
+        self._posts[channel_id] = posts
+        reset_after = posts[0] + CHANNEL_WINDOW - now
+        return {
+            "X-RateLimit-Limit": str(CHANNEL_POSTS),
+            "X-RateLimit-Remaining": str(CHANNEL_POSTS - len(posts)),
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Bucket": "channel-messages",
+        }, None
+
+    def _global_limit(self) -> web.Response | None:
+        now = time.monotonic()
+        self._recent = [t for t in self._recent if t > now - 1.0]
+        if len(self._recent) >= GLOBAL_REQUESTS:
+            return _too_many(self._recent[0] + 1.0 - now, "global")
+        self._recent.append(now)
+        return None
 
     # --- messages ---------------------------------------------------------------------------
     def _new_message(self, channel_id: int, data: dict[str, Any], files: list[Attachment], *,
@@ -834,3 +880,15 @@ class FakeDiscord:
             data["webhook_id"] = str(self.application_id)
             data["application_id"] = str(self.application_id)
         return data
+
+
+def _too_many(retry_after: float, scope: str) -> web.Response:
+    """A 429 as Discord sends it (discord.py needs the ``Via`` header to trust it)."""
+    retry_after = max(round(retry_after, 3), 0.001)
+    headers = {"Via": "1.1 google", "Retry-After": str(max(1, round(retry_after))),
+               "X-RateLimit-Scope": scope}
+    if scope == "global":
+        headers["X-RateLimit-Global"] = "true"
+    return json_response({"message": "You are being rate limited.",
+                          "retry_after": retry_after, "global": scope == "global"},
+                         status=429, headers=headers)
