@@ -259,6 +259,10 @@ def point_at_discord(settings: Settings) -> None:
     """Sends discord.py's REST calls and gateway connection to the stand-in named in the
     settings, if any (discord.py keeps both addresses as class attributes)."""
     if settings.discord_api_url:
+        host = yarl.URL(settings.discord_api_url).host or ""
+        if host not in ("127.0.0.1", "::1", "localhost"):
+            log.warning("PORTOLAN_DISCORD_API_URL points at %s: the bot token is sent there",
+                        host)
         discord.http.Route.BASE = settings.discord_api_url.rstrip("/") + "/api/v10"
     if settings.discord_gateway_url:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
