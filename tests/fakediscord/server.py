@@ -307,10 +307,12 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        compressor = zlib.compressobj() if request.query.get("compress") == "zlib-stream" \
-            else None
-        if request.query.get("compress") not in (None, "zlib-stream"):
-            self.problems.append(f"gateway: unsupported compress={request.query['compress']}")
+        try:
+            compressor = transport_compressor(request.query.get("compress"))
+        except ValueError as err:
+            self.problems.append(f"gateway: {err}")
+            await ws.close(code=4000, message=b"unsupported compression")
+            return ws
         if request.query.get("v") != "10" or request.query.get("encoding") != "json":
             self.problems.append(f"gateway: unexpected query {dict(request.query)}")
         hello = {"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS}, "s": None, "t": None}
@@ -341,8 +343,7 @@ class FakeDiscord:
         if compressor is None:
             await ws.send_str(text)
         else:
-            await ws.send_bytes(compressor.compress(text.encode()) +
-                                compressor.flush(zlib.Z_SYNC_FLUSH))
+            await ws.send_bytes(compressor(text.encode()))
 
     async def _identify(self, ws: web.WebSocketResponse, compressor: Any,
                         data: dict[str, Any]) -> GatewaySession | None:
@@ -892,3 +893,30 @@ def _too_many(retry_after: float, scope: str) -> web.Response:
     return json_response({"message": "You are being rate limited.",
                           "retry_after": retry_after, "global": scope == "global"},
                          status=429, headers=headers)
+
+
+def transport_compressor(kind: str | None) -> Callable[[bytes], bytes] | None:
+    """Gateway transport compression as Discord does it: one stream per connection, each
+    message flushed so the client can decode it on arrival (zlib-stream, or zstd-stream, which
+    discord.py asks for when it has a zstd decoder)."""
+    if kind is None:
+        return None
+    if kind == "zlib-stream":
+        z = zlib.compressobj()
+        return lambda data: z.compress(data) + z.flush(zlib.Z_SYNC_FLUSH)
+    if kind == "zstd-stream":
+        try:
+            import zstandard  # type: ignore[import-not-found]
+
+            stream = zstandard.ZstdCompressor().compressobj()
+            return lambda data: stream.compress(data) + stream.flush(
+                zstandard.COMPRESSOBJ_FLUSH_BLOCK)
+        except ImportError:
+            pass
+        try:
+            from compression.zstd import ZstdCompressor  # type: ignore[import-not-found]
+        except ImportError:
+            raise ValueError("zstd-stream asked for, but no zstd encoder here") from None
+        compressor = ZstdCompressor()
+        return lambda data: compressor.compress(data, ZstdCompressor.FLUSH_BLOCK)
+    raise ValueError(f"unknown compress={kind}")
