@@ -1,12 +1,12 @@
 """Load benchmark: N games at once through the fake Discord, against the real bot process.
 
-Run from the repository root: ``python bench/load.py --games 50 [--actions 20] [--think 1.0]
-[--game ships|ocean_trader|empires|mix] [--json]``.
+Run from the repository root: ``python bench/load.py --games 50 [--players 3] [--actions 20]
+[--think 1.0] [--game ships|ocean_trader|empires|mix] [--json]``.
 
 The fake Discord of the end-to-end tests (``tests/fakediscord``) runs in this process; the bot
 runs as ``python -m bot run`` in another, with a fresh database. Each game has its own channel
-and two players. A player's move is what a person does: ask /move's autocomplete, pick one, send
-/move; then wait ``--think`` seconds (0: as fast as the bot answers). Figures:
+and ``--players`` players. A player's move is what a person does: ask /move's autocomplete,
+pick one, send /move; then wait ``--think`` seconds (0: as fast as the bot answers). Figures:
 
 - ``ack_ms_p50/p95/p99``: INTERACTION_CREATE sent to the bot's first callback received;
 - ``post_ms_p50/p95``: the /move that ended a turn sent to its board image posted in the channel
@@ -46,19 +46,21 @@ def percentile(samples: list[float], pct: int) -> float:
 
 
 class Table:
-    """One game: its channel, its two players, and when each of its moves was sent."""
+    """One game: its channel, its players, and when each of its moves was sent."""
 
-    def __init__(self, fake: FakeDiscord, index: int, game: str) -> None:
+    def __init__(self, fake: FakeDiscord, index: int, game: str, players: int) -> None:
         self.channel = FIRST_CHANNEL + index
         self.game = game
-        self.players = [Person(fake, FIRST_USER + 2 * index + k, self.channel) for k in (0, 1)]
+        self.players = [Person(fake, FIRST_USER + players * index + k, self.channel)
+                        for k in range(players)]
         self.moves_sent: list[float] = []
         self.accepted = 0
 
     async def open(self, seed: int) -> None:
-        host, guest = self.players
+        host, *guests = self.players
         await host.slash("game new", game=self.game, seed=seed, timeout=120)
-        await guest.slash("game join", timeout=120)
+        for guest in guests:
+            await guest.slash("game join", timeout=120)
         await host.slash("game start", timeout=120)
 
     async def play(self, actions: int, think: float, rng: random.Random) -> None:
@@ -101,8 +103,9 @@ def peak_rss_mb(pid: int) -> float:
     return total + sum(peak_rss_mb(int(child)) for child in children)
 
 
-async def run(games: int, actions: int, think: float, game: str, seed: int) -> dict[str, float]:
-    users = {FIRST_USER + i: f"Player{i}" for i in range(2 * games)}
+async def run(games: int, players: int, actions: int, think: float, game: str,
+              seed: int) -> dict[str, float]:
+    users = {FIRST_USER + i: f"Player{i}" for i in range(players * games)}
     channels = tuple(FIRST_CHANNEL + i for i in range(games))
     fake = FakeDiscord(users=users, channels=channels, rate_limits=True)
     await fake.start()
@@ -110,7 +113,8 @@ async def run(games: int, actions: int, think: float, game: str, seed: int) -> d
     bot = BotProcess(fake, workdir)
     await bot.start()
     try:
-        tables = [Table(fake, i, GAMES[i % 3] if game == "mix" else game) for i in range(games)]
+        tables = [Table(fake, i, GAMES[i % 3] if game == "mix" else game, players)
+                  for i in range(games)]
         await asyncio.gather(*(t.open(seed + i) for i, t in enumerate(tables)))
         started = time.monotonic()
         await asyncio.gather(*(t.play(actions, think, random.Random(seed + i))
@@ -129,7 +133,8 @@ async def run(games: int, actions: int, think: float, game: str, seed: int) -> d
     posts = [ms for t in tables for ms in post_times(fake, t)]
     moves = sum(t.accepted for t in tables)
     return {
-        "games": games, "interactions": len(fake.interactions), "unanswered": late,
+        "games": games, "players": players, "interactions": len(fake.interactions),
+        "unanswered": late,
         "rate_limited_global": sum(r.startswith("global") for r in fake.rate_limited),
         "rate_limited_channel": sum(r.startswith("channel") for r in fake.rate_limited),
         "ack_ms_p50": round(percentile(acks, 50), 1),
@@ -152,6 +157,8 @@ async def run(games: int, actions: int, think: float, game: str, seed: int) -> d
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=10, help="concurrent games")
+    parser.add_argument("--players", type=int, default=3, choices=range(2, 5),
+                        help="players in each game (2-4: every game takes them)")
     parser.add_argument("--actions", type=int, default=20, help="moves per game")
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean seconds a player waits between moves (0: none)")
@@ -159,7 +166,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="end with one line of JSON")
     args = parser.parse_args()
-    figures = asyncio.run(run(args.games, args.actions, args.think, args.game, args.seed))
+    figures = asyncio.run(run(args.games, args.players, args.actions, args.think, args.game,
+                              args.seed))
     if args.json:
         print(json.dumps(figures))
     else:

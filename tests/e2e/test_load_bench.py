@@ -14,7 +14,8 @@ FIGURES = {"ack_ms_p50", "ack_ms_p95", "ack_ms_p99", "post_ms_p50", "post_ms_p95
 
 async def test_load_bench_prints_its_figures() -> None:
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "bench/load.py", "--games", "3", "--actions", "3", "--think", "0",
+        sys.executable, "bench/load.py", "--games", "3", "--players", "2", "--actions", "3",
+        "--think", "0",
         "--json", cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     out, err = await asyncio.wait_for(process.communicate(), 180)
     assert process.returncode == 0, err.decode()[-3000:]
