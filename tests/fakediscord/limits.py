@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 __all__ = ["check_autocomplete", "check_callback", "check_commands", "check_message"]
@@ -469,8 +469,12 @@ def _check_value_option(report: _Report, path: str, option: dict[str, Any], kind
                 report.add(f"{path}.channel_types[{i}]", f"{channel_type!r} is not an integer")
 
 
-def _check_choices(report: _Report, path: str, choices: object, kind: int) -> None:
-    for i, choice in enumerate(report.items(path, choices, what="choices", high=CHOICES_MAX)):
+def _named_choices(report: _Report, path: str, choices: object,
+                   required: bool = False) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each choice that is an object, with its path, after checking its name; the caller
+    checks the value, whose rules differ between option choices and autocomplete answers."""
+    found = report.items(path, choices, what="choices", high=CHOICES_MAX, required=required)
+    for i, choice in enumerate(found):
         where = f"{path}[{i}]"
         if not isinstance(choice, dict):
             report.add(where, f"must be an object, not {_kind(choice)}")
@@ -478,6 +482,11 @@ def _check_choices(report: _Report, path: str, choices: object, kind: int) -> No
         report.text(f"{where}.name", choice.get("name"), high=CHOICE_NAME_MAX)
         report.localizations(f"{where}.name_localizations", choice.get("name_localizations"),
                              lambda at, text: report.text(at, text, high=CHOICE_NAME_MAX))
+        yield where, choice
+
+
+def _check_choices(report: _Report, path: str, choices: object, kind: int) -> None:
+    for where, choice in _named_choices(report, path, choices):
         value = choice.get("value")
         if kind == STRING:
             report.text(f"{where}.value", value, high=CHOICE_STRING_MAX, low=0)
@@ -555,16 +564,7 @@ def _check_autocomplete(report: _Report, root: str, data: object) -> None:
         report.add(root or "data", f"must be an object with choices, not {_kind(data)}")
         return
     path = _join(root, "choices")
-    choices = report.items(path, data.get("choices"), what="choices", high=CHOICES_MAX,
-                           required=True)
-    for i, choice in enumerate(choices):
-        where = f"{path}[{i}]"
-        if not isinstance(choice, dict):
-            report.add(where, f"must be an object, not {_kind(choice)}")
-            continue
-        report.text(f"{where}.name", choice.get("name"), high=CHOICE_NAME_MAX)
-        report.localizations(f"{where}.name_localizations", choice.get("name_localizations"),
-                             lambda at, text: report.text(at, text, high=CHOICE_NAME_MAX))
+    for where, choice in _named_choices(report, path, data.get("choices"), required=True):
         value = choice.get("value")
         if isinstance(value, str) or value is None:
             report.text(f"{where}.value", value, high=CHOICE_STRING_MAX, low=0)

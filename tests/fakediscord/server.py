@@ -493,6 +493,13 @@ class FakeDiscord:
             ("GET", r"/users/(\d+)", self._get_user),
         ]
 
+    def _invalid(self, what: str, problems: list[str]) -> web.Response | None:
+        """Discord's 400 for a payload over its limits (and a problem line each), or None."""
+        if not problems:
+            return None
+        self.problems.extend(f"{what}: {p}" for p in problems)
+        return self._error(400, 50035, "Invalid Form Body")
+
     def _error(self, status: int, code: int, message: str, *,
                problem: str | None = None) -> web.Response:
         if problem is not None:
@@ -547,9 +554,9 @@ class FakeDiscord:
         problems = limits.check_commands(body)
         if int(app) != self.application_id:
             problems.append(f"commands synced for application {app}")
-        if problems:
-            self.problems.extend(f"command sync: {p}" for p in problems)
-            return self._error(400, 50035, "Invalid Form Body")
+        refused = self._invalid("command sync", problems)
+        if refused is not None:
+            return refused
         stored = []
         for command in body:
             command = dict(command, id=str(next(self._ids)), version=str(next(self._ids)),
@@ -590,10 +597,9 @@ class FakeDiscord:
             return self._error(404, 10062, "Unknown interaction",
                                problem=f"interaction {interaction_id} acknowledged after "
                                        f"{late:.2f} s")
-        problems = limits.check_callback(body, files=[(f.filename, len(f.data)) for f in files])
-        if problems:
-            self.problems.extend(f"callback: {p}" for p in problems)
-            return self._error(400, 50035, "Invalid Form Body")
+        refused = self._invalid("callback", limits.check_callback(body, files=sizes(files)))
+        if refused is not None:
+            return refused
         kind = body["type"]
         data = body.get("data") or {}
         if kind not in ALLOWED_CALLBACKS[record.kind]:
@@ -632,11 +638,10 @@ class FakeDiscord:
         if record.acked is None:
             return self._error(404, 10015, "Unknown Webhook",
                                problem=f"follow-up before acknowledging interaction {record.id}")
-        problems = limits.check_message(body, files=[(f.filename, len(f.data)) for f in files],
-                                        in_interaction=True)
-        if problems:
-            self.problems.extend(f"follow-up: {p}" for p in problems)
-            return self._error(400, 50035, "Invalid Form Body")
+        refused = self._invalid("follow-up", limits.check_message(
+            body, files=sizes(files), in_interaction=True))
+        if refused is not None:
+            return refused
         original = record.original
         if original is not None and original.loading:
             # the first follow-up after a deferral fills the "thinking" message, keeping its
@@ -668,11 +673,10 @@ class FakeDiscord:
         if message is None:
             return self._error(404, 10008, "Unknown Message",
                                problem=f"edit of unknown interaction message {which}")
-        problems = limits.check_message(body, files=[(f.filename, len(f.data)) for f in files],
-                                        in_interaction=True, edit=True)
-        if problems:
-            self.problems.extend(f"edit: {p}" for p in problems)
-            return self._error(400, 50035, "Invalid Form Body")
+        refused = self._invalid("edit", limits.check_message(
+            body, files=sizes(files), in_interaction=True, edit=True))
+        if refused is not None:
+            return refused
         self._apply_edit(message, body, files)
         if message.loading:
             message.loading, message.filled = False, time.monotonic()
@@ -715,10 +719,9 @@ class FakeDiscord:
         if limited is not None:
             self.rate_limited.append(f"channel {channel_id}")
             return limited
-        problems = limits.check_message(body, files=[(f.filename, len(f.data)) for f in files])
-        if problems:
-            self.problems.extend(f"message: {p}" for p in problems)
-            return self._error(400, 50035, "Invalid Form Body")
+        refused = self._invalid("message", limits.check_message(body, files=sizes(files)))
+        if refused is not None:
+            return refused
         message = self._new_message(channel_id, body, files)
         return json_response(self._message_json(message), headers=headers)
 
@@ -729,11 +732,9 @@ class FakeDiscord:
         if message is None:
             return self._error(404, 10008, "Unknown Message",
                                problem=f"edit of unknown message {message_id}")
-        problems = limits.check_message(body, files=[(f.filename, len(f.data)) for f in files],
-                                        edit=True)
-        if problems:
-            self.problems.extend(f"edit: {p}" for p in problems)
-            return self._error(400, 50035, "Invalid Form Body")
+        refused = self._invalid("edit", limits.check_message(body, files=sizes(files), edit=True))
+        if refused is not None:
+            return refused
         self._apply_edit(message, body, files)
         return json_response(self._message_json(message))
 
@@ -920,3 +921,7 @@ def transport_compressor(kind: str | None) -> Callable[[bytes], bytes] | None:
         compressor = ZstdCompressor()
         return lambda data: compressor.compress(data, ZstdCompressor.FLUSH_BLOCK)
     raise ValueError(f"unknown compress={kind}")
+
+
+def sizes(files: list[Attachment]) -> list[tuple[str, int]]:
+    return [(f.filename, len(f.data)) for f in files]
