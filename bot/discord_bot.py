@@ -35,7 +35,9 @@ from engine import catalog as engine_catalog
 log = logging.getLogger(__name__)
 
 ServiceFactory = Callable[[Notify], Awaitable[MatchService]]
-SHUTDOWN_GRACE = 10.0  # seconds to let bot players finish the move they are making
+# seconds to let moves under way finish and be announced; under docker stop's default 10 s
+SHUTDOWN_GRACE = 7.0
+WORKERS_GRACE = 3.0  # seconds for the board workers to finish the board they are drawing
 
 
 class PortolanBot(commands.AutoShardedBot):
@@ -62,6 +64,7 @@ class PortolanBot(commands.AutoShardedBot):
         self._dm_closed: set[tuple[int, int]] = set()  # (match, user) told to use My view
         self._closing: asyncio.Future[None] | None = None
         self._terminating: asyncio.Future[None] | None = None
+        self._ticking = asyncio.Lock()  # held while the deadline clock runs
 
     @property
     def service(self) -> MatchService:
@@ -90,6 +93,8 @@ class PortolanBot(commands.AutoShardedBot):
         await self.prepare()
         if self._sync_only:
             return
+        # before the gateway connects, so no new move can overtake what a stop cut off
+        await self.service.catch_up()
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -114,38 +119,50 @@ class PortolanBot(commands.AutoShardedBot):
         await asyncio.shield(self._closing)
 
     async def _close(self) -> None:
-        if self.ticker.is_running():
-            self.ticker.cancel()
         if self._service is not None:
-            # wait, without cancelling, for moves under way (people's and bots') and their
-            # announcements; a move commits whole or not at all either way
-            idle = asyncio.ensure_future(asyncio.gather(self._service.idle(),
-                                                        answering.all_sent()))
+            # no new moves; wait, without cancelling, for a deadline being applied, moves
+            # under way (people's and bots') and their announcements, and answers being given
+            self._service.stopping = True
+            idle = asyncio.gather(self._stop_ticker(), self._service.idle(),
+                                  answering.all_sent())
             await asyncio.wait({idle}, timeout=SHUTDOWN_GRACE)
             if not idle.done():
-                idle.cancel()
                 log.warning("closing while moves are still under way; what was committed "
                             "but not announced is posted at the next start")
-        if hasattr(self, "_AutoShardedClient__queue"):
-            await super().close()
-        else:  # never connected (sync only, or a failed login): discord.py's sharded close
-            await self.http.close()  # expects the event queue that connecting creates
-        if self._service is not None:
-            await self._service.close()
-        if self._storage is not None:
-            await self._storage.close()
-            self._storage = None
+        try:
+            if hasattr(self, "_AutoShardedClient__queue"):
+                await super().close()
+            else:  # never connected (sync only, a failed login): discord.py's sharded close
+                await self.http.close()  # expects the event queue that connecting creates
+        finally:
+            try:
+                if self._service is not None:
+                    await asyncio.wait_for(self._service.close(), WORKERS_GRACE)
+            except TimeoutError:
+                log.warning("the board workers did not stop in time")
+            finally:
+                if self._storage is not None:
+                    await self._storage.close()
+                    self._storage = None
+        if self.ticker.is_running():
+            self.ticker.cancel()
         log.info("Portolan has stopped cleanly")
+
+    async def _stop_ticker(self) -> None:
+        """Stops the deadline clock between runs (a deadline is applied whole)."""
+        async with self._ticking:
+            self.ticker.cancel()
 
     # --- the deadline clock ---------------------------------------------------------------
     @tasks.loop(seconds=30)  # the real interval comes from settings.tick_seconds
     async def ticker(self) -> None:
         """Reminders and deadlines; the first run, at start, catches up on any that came due
         while the bot was down."""
-        try:
-            await self.service.tick()
-        except Exception:
-            log.exception("the deadline clock failed; it runs again next tick")
+        async with self._ticking:
+            try:
+                await self.service.tick()
+            except Exception:
+                log.exception("the deadline clock failed; it runs again next tick")
 
     @ticker.before_loop
     async def _before_ticker(self) -> None:
@@ -219,6 +236,9 @@ class PortolanBot(commands.AutoShardedBot):
                 if key not in self._dm_closed:  # say it once per game, not every turn
                     self._dm_closed.add(key)
                     unreachable.append(name)
+            except Exception as err:  # the network, a timeout: the rest of the notice goes
+                log.warning("match %s: a DM to user %s failed (%s)", notice.match_id, user_id,
+                            type(err).__name__)
             else:
                 self._dm_closed.discard(key)
         return unreachable

@@ -37,6 +37,9 @@ class Notice:
     ping: list[int] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=dict)
     finished: bool = False
+    # a move's (or a start's) announcement, recorded once delivered so that one cut off by a
+    # crash is posted again; reminders and other side notices are not
+    ledger: bool = False
 
 
 def public_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:

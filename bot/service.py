@@ -28,6 +28,7 @@ from engine.core import (
     Game,
     LogEntry,
     OptionError,
+    Outcome,
     Rejection,
     Rng,
     SetupRecord,
@@ -92,8 +93,7 @@ class MatchService:
         self._order: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._tasks: set[asyncio.Task[int]] = set()
         self._moving = 0  # people's moves under way (commit, then announcement)
-        self._still = asyncio.Event()
-        self._still.set()
+        self.stopping = False  # set on shutdown: no new moves, bots stop after the current one
         self.painter = BoardPainter(settings.render_workers)
 
     async def close(self) -> None:
@@ -196,7 +196,7 @@ class MatchService:
             self._states[match.id] = state
             seats = await self.storage.seats(match.id)
             names = [s.name for s in seats]
-            notice = Notice(match.id, match.channel_id, state.version, board=True)
+            notice = Notice(match.id, match.channel_id, state.version, board=True, ledger=True)
             notice.lines.append(
                 f"{game.name} begins. Seat order: " + ", ".join(names) + "."
             )
@@ -307,8 +307,26 @@ class MatchService:
         return await self.act(channel_id, user_id, options[index].action, version)
 
     async def resume(self) -> None:
-        """After a start: posts what a stop kept from being announced, then lets bot seats
-        that were due to move carry on."""
+        """After a start: catches up (if not done yet), then lets bot seats that were due to
+        move carry on."""
+        await self.catch_up()
+        for match in await self.storage.matches("active"):
+            game = self._game(match.game)
+            seats = await self.storage.seats(match.id)
+            state = await self._state(match)
+            if any(seats[s].bot for s in game.actors(state)):
+                self._maybe_run_bots(match.id)
+
+    async def catch_up(self) -> None:
+        """At a start, before any interaction is taken (so no fresh move can overtake it):
+        records the end of a game whose last move ended it when a stop came before that was
+        written, and posts what a stop kept from being announced."""
+        for match in await self.storage.matches("active"):
+            game = self._game(match.game)
+            result = game.outcome(await self._state(match))
+            if result is not None:
+                log.info("match %s: recording the end a stop cut off", match.id)
+                await self._record_finish(match, result, await self.storage.seats(match.id))
         for lagging, _ in await self.storage.unannounced() if self._notify else []:
             # Moves may already be arriving. Under the match lock no move commits, and under
             # the order lock none is being announced, so the gap found inside is a real one.
@@ -322,12 +340,6 @@ class MatchService:
                 except Exception:
                     log.exception("match %s: announcing again after a restart failed",
                                   match.id)
-        for match in await self.storage.matches("active"):
-            game = self._game(match.game)
-            seats = await self.storage.seats(match.id)
-            state = await self._state(match)
-            if any(seats[s].bot for s in game.actors(state)):
-                self._maybe_run_bots(match.id)
 
     async def _announce_again(self, match: MatchRow, announced: int) -> None:
         """The notice a stop cut off (between committing a move and posting it): the public
@@ -338,8 +350,10 @@ class MatchService:
         game = self._game(match.game)
         events = [Event.model_validate(e) for row in await self.storage.actions(
             match.id, after=max(announced, 0)) for e in row.events]
-        notice = Notice(match.id, match.channel_id, match.version, board=True, lines=[
-            "(The bot was restarted before it could post this.)", *public_lines(events, names)])
+        lines = ["(The bot was restarted before it could post this.)",
+                 *public_lines(events, names)]
+        notice = Notice(match.id, match.channel_id, match.version, board=True, ledger=True,
+                        lines=lines)
         for s in seats:
             if s.user_id is not None and s.seat is not None:
                 mine = private_lines(events, s.seat, names)
@@ -591,7 +605,7 @@ class MatchService:
 
     # --- bots -------------------------------------------------------------------------------
     def _maybe_run_bots(self, match_id: int) -> None:
-        if self.run_bots:
+        if self.run_bots and not self.stopping:
             task = asyncio.create_task(self.run_bot_turns(match_id))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
@@ -601,7 +615,8 @@ class MatchService:
         tests and orderly shutdown)."""
         while self._tasks or self._moving:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
-            await self._still.wait()
+            if self._moving:
+                await asyncio.sleep(0.05)
 
     async def run_bot_turns(self, match_id: int, delay: float | None = None,
                             limit: int | None = None) -> int:
@@ -609,9 +624,11 @@ class MatchService:
         actions). Returns the count."""
         pause = self.settings.bot_delay if delay is None else delay
         moves = 0
-        while limit is None or moves < limit:
+        while (limit is None or moves < limit) and not self.stopping:
             if pause:
                 await asyncio.sleep(pause)
+            if self.stopping:
+                break
             async with self._locks[match_id]:
                 match = await self.storage.get_match(match_id)
                 if match.status != "active":
@@ -649,14 +666,14 @@ class MatchService:
     # --- the one path that changes a game ---------------------------------------------------
     async def _act_as(self, match: MatchRow, seats: list[SeatRow], seat: int,
                       action: Action | dict[str, Any], expected: int | None) -> ActResult:
+        if self.stopping:
+            return ActResult(False, "The bot is restarting; nothing was changed. Try again in "
+                             "a minute.")
         self._moving += 1
-        self._still.clear()
         try:
             return await self._act_locked(match, seats, seat, action, expected)
         finally:
             self._moving -= 1
-            if not self._moving:
-                self._still.set()
 
     async def _act_locked(self, match: MatchRow, seats: list[SeatRow], seat: int,
                           action: Action | dict[str, Any], expected: int | None) -> ActResult:
@@ -713,7 +730,7 @@ class MatchService:
             notice = await self._announce(match, game, state, outcome, seats, seat)
         except Exception:  # the move is committed: it stands, whatever fails after
             log.exception("match %s: bookkeeping after move %s failed", match.id, new.version)
-            notice = Notice(match.id, match.channel_id, new.version,
+            notice = Notice(match.id, match.channel_id, new.version, ledger=True,
                             lines=public_lines(outcome.events, names), board=True)
         mine = notice.private.get(seats[seat].user_id or -1, [])
         return ActResult(True, "Done.", private=mine, version=new.version, notice=notice)
@@ -722,7 +739,7 @@ class MatchService:
                         accepted: Accepted, seats: list[SeatRow], seat: int) -> Notice:
         names = self._names(seats)
         new = accepted.state
-        notice = Notice(match.id, match.channel_id, new.version,
+        notice = Notice(match.id, match.channel_id, new.version, ledger=True,
                         lines=public_lines(accepted.events, names))
         for s in seats:
             if s.user_id is not None and s.seat is not None:
@@ -733,11 +750,7 @@ class MatchService:
         if result is not None:
             notice.board = notice.finished = True
             notice.lines += result_lines(result, names)
-            await self.storage.finish_match(
-                match.id, end_reason=result.end_reason, outcome=result.model_dump(mode="json"),
-                seats=[{"seat": s.seat, "user_id": s.user_id, "name": s.name, "bot": s.bot}
-                       for s in seats],
-            )
+            await self._record_finish(match, result, seats)
             return notice
         notice.board = accepted.turn_ended
         # mid-turn, whoever just acted needs no ping to act again (an undo, a second action)
@@ -745,6 +758,14 @@ class MatchService:
         await self._after_turn(match, game, new, seats, notice, already,
                                new_turn=accepted.turn_ended)
         return notice
+
+    async def _record_finish(self, match: MatchRow, result: Outcome,
+                             seats: list[SeatRow]) -> None:
+        await self.storage.finish_match(
+            match.id, end_reason=result.end_reason, outcome=result.model_dump(mode="json"),
+            seats=[{"seat": s.seat, "user_id": s.user_id, "name": s.name, "bot": s.bot}
+                   for s in seats],
+        )
 
     async def _after_turn(self, match: MatchRow, game: Game[Any], state: State,
                           seats: list[SeatRow], notice: Notice, previous_actors: set[int],
@@ -797,10 +818,11 @@ class MatchService:
         except Exception:  # delivery never undoes a committed move
             log.exception("match %s: delivering a notice failed", notice.match_id)
             return
-        try:
-            await self.storage.mark_announced(notice.match_id, notice.version)
-        except Exception:  # at worst the notice is posted again after a restart
-            log.exception("match %s: recording an announcement failed", notice.match_id)
+        if notice.ledger:
+            try:
+                await self.storage.mark_announced(notice.match_id, notice.version)
+            except Exception:  # at worst the notice is posted again after a restart
+                log.exception("match %s: recording an announcement failed", notice.match_id)
 
     # --- loading ----------------------------------------------------------------------------
     async def _state(self, match: MatchRow) -> State:

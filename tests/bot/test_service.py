@@ -416,3 +416,25 @@ async def test_a_notice_cut_off_by_a_stop_is_posted_again_at_the_next_start(
     assert await service.storage.unannounced() == []
     await service.resume()  # once only
     assert len(harness.notices) == 1
+
+
+async def test_a_game_whose_end_a_stop_cut_off_is_finished_at_the_next_start(
+        harness: Harness) -> None:
+    service = harness.service
+    assert service is not None
+    match_id = await started(service, target=8)
+
+    async def disk_gone(*args: object, **kwargs: object) -> None:
+        raise OSError("the disk went away")
+    service.storage.finish_match = disk_gone  # type: ignore[method-assign]
+    for _ in range(200):
+        state = await service.state_of(match_id)
+        if registry.get("race").outcome(state) is not None:
+            break
+        assert (await service.act(CH, await actor_user(service, match_id),
+                                  {"type": "roll"})).ok
+    assert (await service.storage.get_match(match_id)).status == "active"  # the end was lost
+    service = await harness.restart()
+    await service.catch_up()
+    assert (await service.storage.get_match(match_id)).status == "finished"
+    assert len(await service.storage.results("race")) == 1

@@ -6,5 +6,6 @@ CREATE TABLE announcements (
     version  INTEGER NOT NULL CHECK (version >= 0)
 ) WITHOUT ROWID;
 
--- games in progress when this migration runs count as announced
-INSERT INTO announcements (match_id, version) SELECT id, version FROM matches;
+-- games already started when this migration runs count as announced
+INSERT INTO announcements (match_id, version)
+SELECT id, version FROM matches WHERE status <> 'lobby';
