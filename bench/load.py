@@ -91,16 +91,14 @@ def post_times(fake: FakeDiscord, table: Table) -> list[float]:
 
 
 def peak_rss_mb(pid: int) -> float:
-    """Peak resident memory (VmHWM) of a process and its children (the board workers)."""
-    total = 0.0
+    """Peak resident memory (VmHWM) of one process, in MB."""
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmHWM:"):
-                total += int(line.split()[1]) / 1024
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+                return int(line.split()[1]) / 1024
     except OSError:
-        return total
-    return total + sum(peak_rss_mb(int(child)) for child in children)
+        pass
+    return 0.0
 
 
 async def run(games: int, players: int, actions: int, think: float, game: str,
@@ -121,8 +119,8 @@ async def run(games: int, players: int, actions: int, think: float, game: str,
                                for i, t in enumerate(tables)))
         await asyncio.sleep(2.0)  # the last boards
         elapsed = time.monotonic() - started
-        assert bot.process is not None
-        rss = peak_rss_mb(bot.process.pid)
+        assert bot.process is not None  # the bot and its board workers
+        rss = sum(peak_rss_mb(pid) for pid in (bot.process.pid, *bot.children()))
     finally:
         await bot.stop()
         await fake.stop()

@@ -295,6 +295,7 @@ async def run_local(
     table = LocalTable(service, boards or settings.board_dir, out)
     try:
         await _restore_users(table)
+        await service.catch_up()
         await service.tick()
         await service.resume()
         table.say("Portolan local table. /help lists the commands; /quit leaves.")

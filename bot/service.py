@@ -307,9 +307,8 @@ class MatchService:
         return await self.act(channel_id, user_id, options[index].action, version)
 
     async def resume(self) -> None:
-        """After a start: catches up (if not done yet), then lets bot seats that were due to
-        move carry on."""
-        await self.catch_up()
+        """After a start (and :meth:`catch_up`): lets bot seats that were due to move carry
+        on."""
         for match in await self.storage.matches("active"):
             game = self._game(match.game)
             seats = await self.storage.seats(match.id)
@@ -327,11 +326,11 @@ class MatchService:
             if result is not None:
                 log.info("match %s: recording the end a stop cut off", match.id)
                 await self._record_finish(match, result, await self.storage.seats(match.id))
-        for lagging, _ in await self.storage.unannounced() if self._notify else []:
-            # Moves may already be arriving. Under the match lock no move commits, and under
-            # the order lock none is being announced, so the gap found inside is a real one.
-            async with self._locks[lagging.id], self._order[lagging.id]:
-                match = await self.storage.get_match(lagging.id)
+        for match_id in await self.storage.unannounced() if self._notify else []:
+            # Under the match lock no move commits, and under the order lock none is being
+            # announced, so the gap found inside is a real one (and is not posted twice).
+            async with self._locks[match_id], self._order[match_id]:
+                match = await self.storage.get_match(match_id)
                 announced = await self.storage.announced(match.id)
                 if announced >= match.version:
                     continue
@@ -353,12 +352,7 @@ class MatchService:
         lines = ["(The bot was restarted before it could post this.)",
                  *public_lines(events, names)]
         notice = Notice(match.id, match.channel_id, match.version, board=True, ledger=True,
-                        lines=lines)
-        for s in seats:
-            if s.user_id is not None and s.seat is not None:
-                mine = private_lines(events, s.seat, names)
-                if mine:
-                    notice.private[s.user_id] = mine
+                        lines=lines, private=self._private_parts(events, seats, names))
         state = await self._state(match)
         result = game.outcome(state)
         if result is not None:
@@ -740,12 +734,8 @@ class MatchService:
         names = self._names(seats)
         new = accepted.state
         notice = Notice(match.id, match.channel_id, new.version, ledger=True,
-                        lines=public_lines(accepted.events, names))
-        for s in seats:
-            if s.user_id is not None and s.seat is not None:
-                mine = private_lines(accepted.events, s.seat, names)
-                if mine:
-                    notice.private[s.user_id] = mine
+                        lines=public_lines(accepted.events, names),
+                        private=self._private_parts(accepted.events, seats, names))
         result = game.outcome(new)
         if result is not None:
             notice.board = notice.finished = True
@@ -758,6 +748,18 @@ class MatchService:
         await self._after_turn(match, game, new, seats, notice, already,
                                new_turn=accepted.turn_ended)
         return notice
+
+    @staticmethod
+    def _private_parts(events: list[Event], seats: list[SeatRow],
+                       names: list[str]) -> dict[int, list[str]]:
+        """Each seated person's private lines among ``events`` (people with none left out)."""
+        parts = {}
+        for s in seats:
+            if s.user_id is not None and s.seat is not None:
+                mine = private_lines(events, s.seat, names)
+                if mine:
+                    parts[s.user_id] = mine
+        return parts
 
     async def _record_finish(self, match: MatchRow, result: Outcome,
                              seats: list[SeatRow]) -> None:

@@ -373,19 +373,17 @@ class Storage:
                                  (match_id,))
         return -1 if row is None else int(row["version"])
 
-    async def unannounced(self) -> list[tuple[MatchRow, int]]:
-        """Started matches whose newest version was never announced, each with the last
-        version that was (-1: not even the start)."""
+    async def unannounced(self) -> list[int]:
+        """The ids of started matches whose newest version was never announced."""
         async with self._read() as db:
             rows = await fetchall(
                 db,
-                "SELECT m.*, coalesce(a.version, -1) AS announced FROM matches m "
-                "LEFT JOIN announcements a ON a.match_id = m.id "
+                "SELECT m.id FROM matches m LEFT JOIN announcements a ON a.match_id = m.id "
                 "WHERE m.status IN ('active', 'finished') "
                 "AND coalesce(a.version, -1) < m.version ORDER BY m.id",
                 (),
             )
-        return [(MatchRow.of(row), int(row["announced"])) for row in rows]
+        return [int(row["id"]) for row in rows]
 
     async def latest_snapshot(
         self, match_id: int, at_most: int | None = None

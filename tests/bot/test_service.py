@@ -408,13 +408,13 @@ async def test_a_notice_cut_off_by_a_stop_is_posted_again_at_the_next_start(
     assert version == 1 and await service.storage.unannounced()
     harness.notices.clear()
     service = await harness.restart()
-    await service.resume()
+    await service.catch_up()
     [notice] = harness.notices
     assert notice.version == version and notice.board
     assert any("rolls" in line or "roll" in line for line in notice.lines[1:]), notice.lines
     assert notice.ping == [await actor_user(service, match_id)]
     assert await service.storage.unannounced() == []
-    await service.resume()  # once only
+    await service.catch_up()  # once only
     assert len(harness.notices) == 1
 
 

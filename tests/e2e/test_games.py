@@ -17,7 +17,7 @@ async def open_game(fake: FakeDiscord, host: Person, others: list[Person], game:
         assert "You have joined" in (await person.slash("game join")).text
     started = await host.slash("game start")
     assert "The game has begun" in started.text, started.text
-    await fake.wait_for(lambda: fake.boards(TABLE), what="the first board")
+    await fake.wait_for(lambda: fake.boards(host.channel_id), what="the first board")
 
 
 def check_boards(fake: FakeDiscord, width: int) -> None:

@@ -85,7 +85,7 @@ async def test_buttons_and_ids_from_another_match_or_channel(
         fake: FakeDiscord, bot: BotProcess, people: dict[str, Person], game: Person) -> None:
     clara, dora = people["clara"], people["dora"]
     there = [Person(fake, p.id, OTHER_TABLE) for p in (clara, dora)]
-    await open_game_in(fake, there)
+    await open_game(fake, there[0], there[1:], "ships", seed=32)
     other_board = fake.boards(OTHER_TABLE)[-1]
     before = (store.version(bot.db, TABLE), store.version(bot.db, OTHER_TABLE))
     # Anna, who plays here but not there, presses the other table's buttons in its channel
@@ -113,12 +113,3 @@ async def test_buttons_and_ids_from_another_match_or_channel(
     reply = await game.click(forged, "Legal moves")
     assert reply.ephemeral and reply.text
     assert (store.version(bot.db, TABLE), store.version(bot.db, OTHER_TABLE)) == before
-
-
-async def open_game_in(fake: FakeDiscord, players: list[Person]) -> None:
-    host, *others = players
-    assert "You opened" in (await host.slash("game new", game="ships", seed=32)).text
-    for person in others:
-        await person.slash("game join")
-    assert "begun" in (await host.slash("game start")).text
-    await fake.wait_for(lambda: fake.boards(OTHER_TABLE), what="the other table's board")
