@@ -1,7 +1,8 @@
-"""What all games share: the protocol, ``step``, errors, the PRNG, replay, content, bots."""
+"""What all games share: the protocol, ``step``, errors, the PRNG, replay, rules-version
+upgrades, content, bots."""
 
 from .bots import Bot, RandomBot, bot_rng
-from .errors import ContentError, OptionError, Rejection, ReplayError
+from .errors import ContentError, OptionError, Rejection, ReplayError, RulesVersionError
 from .protocol import (
     Action,
     Event,
@@ -15,13 +16,22 @@ from .protocol import (
     seat_ref,
 )
 from .registry import all_games, get, register
-from .replay import LogEntry, SetupRecord, replay, replay_from
+from .replay import LogEntry, SetupRecord, event_facts, replay, replay_from
 from .rng import Rng
 from .step import Accepted, can_undo, step
+from .upgrade import (
+    NotUpgradable,
+    Upgrade,
+    VersionStep,
+    check_version_steps,
+    upgrade_log,
+    version_path,
+)
 
 __all__ = [
-    "Accepted", "Action", "Bot", "ContentError", "Event", "Game", "LogEntry", "OptionError",
-    "OptionSpec", "Outcome", "RandomBot", "Rejection", "ReplayError", "Rng", "Seat",
-    "SetupRecord", "State", "Undo", "View", "all_games", "bot_rng", "can_undo", "get",
-    "register", "replay", "replay_from", "seat_ref", "step",
+    "Accepted", "Action", "Bot", "ContentError", "Event", "Game", "LogEntry", "NotUpgradable",
+    "OptionError", "OptionSpec", "Outcome", "RandomBot", "Rejection", "ReplayError", "Rng",
+    "RulesVersionError", "Seat", "SetupRecord", "State", "Undo", "Upgrade", "VersionStep",
+    "View", "all_games", "bot_rng", "can_undo", "check_version_steps", "event_facts", "get",
+    "register", "replay", "replay_from", "seat_ref", "step", "upgrade_log", "version_path",
 ]

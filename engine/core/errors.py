@@ -42,3 +42,22 @@ class ReplayError(Exception):
 
 class OptionError(ValueError):
     """An invalid game option; the message is shown to whoever set it."""
+
+
+class RulesVersionError(Exception):
+    """A stored game that cannot continue under this release's rules: its rules version is
+    unknown, newer than the code, or a version step between them says it cannot be upgraded.
+
+    ``str()`` is the plain message for players; the parts are kept for the service's logs."""
+
+    def __init__(self, message: str, *, game: str = "", from_version: str = "",
+                 to_version: str = "", reason: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.game = game
+        self.from_version = from_version
+        self.to_version = to_version
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return self.message

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .errors import OptionError, Rejection
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .upgrade import VersionStep
 
 Seat = int  # seats are numbered 0..n-1 in turn order
 
@@ -174,6 +177,8 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     rules_version: ClassVar[str]
+    # how games stored under earlier rules versions are treated (see engine.core.upgrade)
+    version_steps: ClassVar[tuple[VersionStep, ...]] = ()
     options: ClassVar[tuple[OptionSpec, ...]] = ()
     state_type: ClassVar[type[State]]
     action_adapter: ClassVar[TypeAdapter[Any]]

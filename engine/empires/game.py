@@ -25,6 +25,8 @@ class EmpiresAtSea(Game[EmpiresState]):
     min_players = 2
     max_players = 5
     rules_version = "1"
+    # rules 1 are the first: no games were stored under older rules (see engine.core.upgrade)
+    version_steps = ()
     options = (
         OptionSpec(name="map", kind="choice", default="rulebook", choices=MAP_CHOICES,
                    description="Board side: rulebook (Americas for 2 players, the Atlantic "

@@ -31,6 +31,8 @@ class OceanTrader(Game[OceanTraderState]):
     min_players = 2
     max_players = 6
     rules_version = "1"
+    # rules 1 are the first: no games were stored under older rules (see engine.core.upgrade)
+    version_steps = ()
     options = (
         OptionSpec(name="variant", kind="choice", default="short", choices=("full", "short"),
                    description="full: win by a majority of the shares held for twelve turns; "

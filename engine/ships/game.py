@@ -22,6 +22,8 @@ class Ships(Game[ShipsState]):
     min_players = 2
     max_players = 4
     rules_version = "1"
+    # rules 1 are the first: no games were stored under older rules (see engine.core.upgrade)
+    version_steps = ()
     options = ()
     state_type = ShipsState
     action_adapter = A.ACTION_ADAPTER
