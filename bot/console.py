@@ -11,8 +11,11 @@ import asyncio
 import importlib
 import inspect
 import json
+import logging
+import math
 import shlex
 import sys
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
@@ -21,7 +24,10 @@ from bot.notices import Notice
 from bot.service import ActResult, MatchService, ServiceError
 from bot.settings import Settings
 from bot.storage import Storage
-from engine.core import all_games, registry
+from bot.ui.text import NOT_A_MOVE, clean_name, clip, echo, unreadable_move
+from engine.core import Game, all_games
+
+log = logging.getLogger(__name__)
 
 # a game's own command group, by its name: the module whose FORMS describe its commands
 GAME_GROUPS = {"ships": "bot.cogs.ships", "trader": "bot.cogs.trader",
@@ -29,6 +35,9 @@ GAME_GROUPS = {"ships": "bot.cogs.ships", "trader": "bot.cogs.trader",
 
 LOCAL_CHANNEL = 1
 HOST = 1  # local users are numbered 1, 2, ...
+MAX_SEED = 2**63 - 1  # what SQLite stores; Discord's /game new stops lower, at 2**53 - 1
+MAX_TURN_HOURS = 24 * 30  # the same limits as /game settings in Discord
+MAX_ANSWER_SECONDS = 86400
 
 HELP = """\
 Commands (the same as in Discord):
@@ -121,9 +130,13 @@ class LocalTable:
             elif head in GAME_GROUPS:
                 await self._group(head, rest)
             else:
-                self.say(f"Unknown command {line!r}; /help lists the commands.")
+                self.say(f"Unknown command {echo(line)}; /help lists the commands.")
         except ServiceError as err:
-            self.say(str(err))
+            self.say(clip(str(err)))
+        except Exception:  # a bug: the table says so and carries on; the log has the details
+            log.exception("local table: %s failed", echo(line))
+            self.say("Something went wrong with that command (the log says what); the table "
+                     "carries on. /game status shows where the game stands.")
         await self.service.idle()
         return True
 
@@ -132,15 +145,16 @@ class LocalTable:
         if sub == "new":
             if not args:
                 raise ServiceError("Which game? " + ", ".join(g.id for g in all_games()))
+            game = _find_game(args[0])
             options, seed = _options(args[1:])
-            await service.create(channel_id=LOCAL_CHANNEL, guild_id=None, game_id=args[0],
+            await service.create(channel_id=LOCAL_CHANNEL, guild_id=None, game_id=game.id,
                                  host_id=HOST, host_name=self.users[HOST], options=options,
                                  seed=seed)
-            self.say(f"A game of {registry.get(args[0]).name} is open. Add players with "
+            self.say(f"A game of {game.name} is open. Add players with "
                      "/game join or /game addbot, then /game start.")
         elif sub == "join":
             user = max(self.users) + 1
-            name = " ".join(args) or f"Player {user}"
+            name = clean_name(" ".join(args), f"Player {user}")
             await service.join(LOCAL_CHANNEL, user, name)
             self.users[user] = name
             self.say(f"{name} joins.")
@@ -167,23 +181,23 @@ class LocalTable:
                 return
             record = await service.export(match_id=last.id)
             path = Path(args[0]) if args else self.boards / f"match{last.id}.json"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(record, indent=1))
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(json.dumps(record, indent=1))
+            except (OSError, ValueError) as err:
+                raise ServiceError(f"Cannot write the record to {echo(str(path))}: "
+                                   f"{getattr(err, 'strerror', None) or err}.") from None
             self.say(f"[record] {path}")
         elif sub == "settings":
             options, _ = _options(args)
-            hours = options.get("turn_hours")
-            answer = options.get("answer_seconds")
-            try:
-                await service.update_settings(
-                    LOCAL_CHANNEL, HOST, turn_hours=float(hours) if hours is not None else None,
-                    policy=options.get("policy"),
-                    answer_seconds=float(answer) if answer is not None else None)
-            except ValueError:
-                raise ServiceError("turn_hours and answer_seconds are numbers.") from None
+            await service.update_settings(
+                LOCAL_CHANNEL, HOST,
+                turn_hours=_number(options, "turn_hours", MAX_TURN_HOURS),
+                policy=options.get("policy"),
+                answer_seconds=_number(options, "answer_seconds", MAX_ANSWER_SECONDS))
             self.say(*(await service.status(LOCAL_CHANNEL))[1:2])
         else:
-            self.say(f"Unknown command /game {sub}; /help lists the commands.")
+            self.say(f"Unknown command /game {echo(sub)}; /help lists the commands.")
 
     async def _move(self, text: str) -> None:
         user = await self.acting_user()
@@ -194,7 +208,10 @@ class LocalTable:
             for number, choice in enumerate(choices, 1):
                 self.say(f"  {number}. {choice.label}")
             return
-        if text.isdigit() and 1 <= int(text) <= len(choices):
+        if unreadable_move(text):
+            self.say(NOT_A_MOVE)
+            return
+        if text.isdecimal() and len(text) <= 6 and 1 <= int(text) <= len(choices):
             value = choices[int(text) - 1].value
         else:
             value = text
@@ -247,7 +264,7 @@ class LocalTable:
 
     def _result(self, result: ActResult) -> None:
         if not result.ok:
-            self.say(result.message)
+            self.say(clip(result.message))  # as in Discord: an echo of a huge value is cut
         for line in result.private:
             self.say(f"(only you see) {line}")
 
@@ -258,18 +275,56 @@ def _options(args: list[str]) -> tuple[dict[str, Any], int | None]:
     for arg in args:
         name, sep, value = arg.partition("=")
         if not sep:
-            raise ServiceError(f"Options are written name=value, not {arg!r}.")
+            raise ServiceError(f"Options are written name=value, not {echo(arg)}.")
         if name == "seed":
-            if not value.isdigit():
-                raise ServiceError("The seed is a whole number.")
-            seed = int(value)
+            seed = _seed(value)
         else:
             options[name] = value
     return options, seed
 
 
+def _shown(line: str, limit: int = 200) -> str:
+    """A line typed at the table as it is echoed: control and format characters (escape
+    sequences, bidi overrides) as "?", cut short."""
+    hidden = ("Cc", "Cf", "Cs", "Zl", "Zp")
+    text = "".join("?" if unicodedata.category(c) in hidden else c for c in line[: limit + 1])
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _seed(text: str) -> int:
+    """A seed typed at the table: a whole number that SQLite can store."""
+    limit = f"The seed is a whole number from 0 to {MAX_SEED}."
+    if not (text.isascii() and text.isdecimal()) or len(text) > len(str(MAX_SEED)):
+        raise ServiceError(f"{limit} {echo(text)} is not.")
+    seed = int(text)
+    if seed > MAX_SEED:
+        raise ServiceError(f"{limit} {echo(text)} is too large.")
+    return seed
+
+
+def _number(options: dict[str, Any], name: str, most: float) -> float | None:
+    """An option that is a number from 0 to ``most`` (None when it was left out)."""
+    text = options.get(name)
+    if text is None:
+        return None
+    try:
+        value = float(text) if len(text) <= 30 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= most:  # also refuses nan
+        raise ServiceError(f"{name} is a number from 0 to {most:g}; {echo(text)} is not.")
+    return value
+
+
+def _find_game(text: str) -> Game[Any]:
+    """The installed game called ``text`` (its id or its name, any case)."""
+    from bot.cogs.common import find_game
+
+    return find_game(text)
+
+
 def _rules(game_id: str | None) -> list[str]:
-    games = [registry.get(game_id)] if game_id else all_games()
+    games = [_find_game(game_id)] if game_id else all_games()
     if not games:
         return ["No games are installed."]
     lines = []
@@ -309,7 +364,7 @@ async def run_local(
             if not line:
                 break
             if not interactive:
-                table.say(f"> {line.rstrip()}")
+                table.say(f"> {_shown(line.rstrip())}")
             if not await table.handle(line):
                 break
     finally:
@@ -337,8 +392,14 @@ async def _quick_start(table: LocalTable, game: str, players: int, bots: int,
         return
     seed_arg = [f"seed={seed}"] if seed is not None else []
     await table.handle(shlex.join(["/game", "new", game, *seed_arg]))
-    for _ in range(max(0, players - 1 - bots)):
+    match = await table.service.storage.open_match(LOCAL_CHANNEL)
+    if match is None:  # refused, and the table said why
+        return
+    most = _find_game(match.game).max_players  # no more seats than the game has
+    players = max(1, min(players, most))
+    bots = max(0, min(bots, players - 1))
+    for _ in range(players - 1 - bots):
         await table.handle("/game join")
-    for _ in range(min(bots, players - 1)):
+    for _ in range(bots):
         await table.handle("/game addbot")
     await table.handle("/game start")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -16,6 +17,9 @@ DONE_BUT_FAILED = (
     "look at the channel or /game status to see where things stand."
 )
 NO_DM = "{name}, I can't DM you; use the My view button."
+NOT_A_MOVE = ("That is not one of your legal moves now. Pick one from the list that /move "
+              "offers.")
+TYPED_LIMIT = 1000  # characters: longer than any move's label or value
 
 _ELLIPSIS = "…"
 
@@ -27,6 +31,18 @@ def echo(typed: str | None, limit: int = 60) -> str:
         return "nothing"
     short = typed if len(typed) <= limit else typed[:limit] + _ELLIPSIS
     return repr(short)
+
+
+def unreadable_move(value: str) -> bool:
+    """Whether a move value typed by hand can name no move: longer than any label or value, or
+    written like a listed value (``v<version>:<index>``) with digits that are not numbers
+    (superscripts, circled digits). Such values are refused before anything reads them."""
+    if len(value) > TYPED_LIMIT:
+        return True
+    head, _, tail = value.strip().partition(":")
+    if not head.startswith("v"):
+        return False
+    return any(part.isdigit() and not part.isdecimal() for part in (head[1:], tail))
 
 
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
@@ -89,3 +105,32 @@ def _option_line(spec: Any) -> str:
     else:
         kind = "one of " + ", ".join(spec.choices)
     return f"{spec.name}: {spec.description}; {kind}, default {spec.default}."
+
+
+NAME_LIMIT = 32  # characters in a Discord display name
+
+# Format characters kept in a name: the zero-width joiner and the tag characters, which build
+# emoji (family emoji, subdivision flags). Every other one (bidi overrides, zero-width spaces)
+# is dropped, with the control characters and unpaired surrogates.
+_KEPT_FORMAT = {"\u200d", *map(chr, range(0xE0020, 0xE0080))}
+
+
+def clean_name(text: str, fallback: str) -> str:
+    """A player's name as it may be shown and stored: control and format characters removed,
+    whitespace runs (newlines, tabs) made one space, at most :data:`NAME_LIMIT` characters;
+    ``fallback`` (such as "Player 3") when nothing visible is left."""
+    kept = []
+    for char in text[: NAME_LIMIT * 64]:  # a name is short: no need to read 200,000 characters
+        kind = unicodedata.category(char)
+        if char.isspace() or kind in ("Zl", "Zp"):
+            kept.append(" ")
+        elif kind in ("Cc", "Cs") or (kind == "Cf" and char not in _KEPT_FORMAT):
+            continue
+        else:
+            kept.append(char)
+    name = " ".join("".join(kept).split())
+    if len(name) > NAME_LIMIT:
+        name = name[: NAME_LIMIT - 1].rstrip(" \u200d") + _ELLIPSIS
+    if not any(unicodedata.category(c)[0] not in "MCZ" for c in name):
+        return fallback
+    return name

@@ -6,6 +6,8 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from bot.__main__ import main
 from bot.console import run_local
 from bot.settings import Settings
@@ -39,7 +41,7 @@ async def test_bad_input_is_answered_and_changes_nothing(tmp_path: Path) -> None
     text = await play(tmp_path, "/fly\n/game new chess\n/game new race speed=3\n"
                       "/game new race\n/game start\n/move 9\n/move \"unclosed\n/quit\n")
     assert "Unknown command" in text
-    assert "No game 'chess'" in text
+    assert "There is no game 'chess'" in text
     assert "no option 'speed'" in text
     assert "needs 2 to 4 players" in text
     assert "not started" in text
@@ -109,3 +111,86 @@ async def test_a_games_own_commands_work_at_the_local_table(tmp_path: Path) -> N
     assert "Your ship can go to Age 1, not Age 5." in text  # the engine's reason
     assert "took 1 oil in Miletus" in text
     assert "Turn 1, move 1." in text  # the refused move changed nothing
+
+
+HUGE = "9" * 5000  # more digits than Python turns into a number unasked (4,300)
+
+
+async def test_input_at_the_edges_is_answered_and_the_table_carries_on(tmp_path: Path) -> None:
+    """Each of these lines used to end the table with a traceback, or could; now each gets
+    one clear answer, changes nothing, and the next line is read."""
+    script = "".join(f"{line}\n/game status\n" for line in [
+        "/rules chess",
+        "/rules " + "x" * 200_000,
+        "/game new " + "x" * 200_000,
+        "/game new race seed=" + HUGE,
+        f"/game new race seed={2**64}",
+        f"/game new race seed={2**63}",
+        "/game new race seed=-1",
+        "/game new race seed=\u00b2",  # a superscript two: a digit, but not a number
+        "/game new race seed=5",
+        "/game join Ben",
+        "/game start",
+        "/game start",  # a second start
+        "/move v0:" + HUGE,
+        "/move v" + HUGE + ":0",
+        "/move " + HUGE,
+        "/move v0:\u00b2",
+        "/move \u00b2",
+        "/move " + "x" * 6000,
+        "/game settings turn_hours=nan",
+        "/game settings turn_hours=1e400",
+        "/game settings answer_seconds=" + HUGE,
+        "/game export " + str(tmp_path),  # a folder: nothing to export yet, and not a file
+    ])
+    text = await play(tmp_path, script + "/game status\n")
+    assert "Traceback" not in text and "went wrong" not in text
+    assert text.count("There is no game") == 3
+    assert "There is no game 'xxxxxxxx" in text and max(map(len, text.splitlines())) < 2200
+    assert text.count("The seed is a whole number from 0 to 9223372036854775807") == 5
+    assert "The game has already started." in text
+    assert text.count("That is not one of your legal moves now.") == 6
+    assert text.count("turn_hours is a number from 0 to 720") == 2
+    assert "answer_seconds is a number from 0 to 86400" in text
+    assert "once the game is over" in text
+    # the refused lines changed nothing: the game made at seed 5 has not moved, every status
+    # after the start says so, and it is the only game
+    after_start = text.split("Harbour Race begins", 1)[1]
+    assert after_start.count("Turn 1, move 0.") == after_start.count("> /game status")
+    again = await play(tmp_path, "/game export\n")
+    assert "once the game is over" in again
+
+
+async def test_a_seed_too_large_from_the_command_line_is_refused(tmp_path: Path) -> None:
+    text = await play(tmp_path, "/game status\n", game="race", players=2, seed=2**70)
+    assert "The seed is a whole number from 0 to" in text
+    # nothing was made, and no join or start was tried: only /game status says there is none
+    assert text.count("No game in this channel") == 1
+
+
+async def test_player_names_are_cleaned_and_clipped(tmp_path: Path) -> None:
+    text = await play(tmp_path, "/game new race seed=2\n"
+                      "/game join \x1b[31mBen\x07\tthe\x00Bold\n"
+                      "/game join " + "y" * 200_000 + "\n"
+                      "/game join \u202e\u200b\x01\n"
+                      "/game status\n")
+    assert "[31mBen theBold joins." in text and "> /game join ?[31mBen??the?Bold" in text
+    assert not any(c in text for c in "\x1b\x07\x00\x01\u202e\u200b")  # not even in the echo
+    answers = [line for line in text.splitlines() if not line.startswith("> ")]
+    assert "y" * 31 + "… joins." in answers and max(map(len, answers)) < 200
+    assert "Player 4 joins." in text  # nothing visible was left: the seat's number
+    assert "Players: Player 1, [31mBen theBold, " + "y" * 31 + "…, Player 4." in text
+
+
+async def test_a_bug_in_a_command_is_answered_and_the_table_carries_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    from bot.service import MatchService
+
+    async def broken(self: MatchService, channel_id: int) -> list[str]:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(MatchService, "status", broken)
+    text = await play(tmp_path, "/game status\n/help\n")
+    assert "Something went wrong with that command" in text and "/game new" in text
+    assert "RuntimeError: a bug" in caplog.text  # the details are in the log
