@@ -32,7 +32,7 @@ from engine.empires.content import Board, Cell, empires_content
 from engine.empires.rules import cost_text
 from engine.empires.state import PIRATE_ID, PIRATES_BAY, EmpiresView
 
-from .game_groups import Form, GameGroupCog, Label, filled_in
+from .game_groups import Form, GameGroupCog, Label, filled_in, whole
 
 GAME_ID = "empires"
 GAME_NAME = "Empires at Sea"
@@ -263,10 +263,10 @@ def sail_reach(actions: Sequence[Action], cells: Mapping[str, Cell]) -> dict[tup
 
 # --- building an action from the options, to let the engine say why it is refused -------------
 def _cell(text: str | None) -> Cell | None:
-    numbers = re.findall(r"-?\d+", text or "")
-    if len(numbers) != 2:
+    numbers = [whole(n) for n in re.findall(r"-?[0-9]+", text or "")]
+    if len(numbers) != 2 or numbers[0] is None or numbers[1] is None:
         return None
-    return int(numbers[0]), int(numbers[1])
+    return numbers[0], numbers[1]
 
 
 def _card(text: str | None) -> str:
@@ -293,10 +293,10 @@ def _port(text: str | None, table: Table) -> str:
 def _whole(text: str | None, what: str) -> int:
     if text is None:
         raise ServiceError(f"Fill in {what}.")
-    digits = text.strip().split()[0] if text.strip() else ""
-    if not digits.lstrip("-").isdigit():
+    number = whole(text.strip().split()[0]) if text.strip() else None
+    if number is None:
         raise ServiceError(f"{what.capitalize()} should be picked from the list, not {echo(text)}.")
-    return int(digits)
+    return number
 
 
 def _heading(text: str | None, what: str) -> str:
@@ -344,7 +344,7 @@ def build(command: str, filled: Mapping[str, str | None], table: Table) -> Actio
                             target=filled.get("target") or "")
         if command == "order":
             on = filled.get("on") or "none"
-            die = re.fullmatch(r"(attack|counter)-(\d+)", on)
+            die = re.fullmatch(r"(attack|counter)-([0-9]{1,3})", on)
             if die is not None:
                 return A.PlayOrder(card=_card(filled.get("card")),
                                    die=(die[1], int(die[2]) - 1))

@@ -17,6 +17,7 @@ from bot.ui.replies import announce, answering, tell
 from bot.ui.text import (
     CHOICE_LIMIT,
     CHOICE_TEXT_LIMIT,
+    clean_name,
     echo,
     join_lines,
     options_text,
@@ -50,6 +51,17 @@ def parse_options(text: str | None) -> dict[str, str]:
             )
         found[match[1].lower()] = match[2]
     return found
+
+
+def user_name(interaction: discord.Interaction[Any], fallback: str) -> str:
+    """The user's display name as the game shows it (see :func:`clean_name`)."""
+    return clean_name(interaction.user.display_name, fallback)
+
+
+def check_seed(seed: int | None) -> None:
+    """Discord keeps an integer option within its bounds; a payload made by hand need not."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise ServiceError(f"The seed is a whole number from 0 to {MAX_SEED}.")
 
 
 def act_reply(result: ActResult) -> str:
@@ -93,7 +105,8 @@ class GameCog(PortolanCog):
     ) -> None:
         async with answering(interaction, "/game new") as attempt:
             found = find_game(game)
-            name = interaction.user.display_name
+            check_seed(seed)
+            name = user_name(interaction, "Player 1")
             match = await self.service.create(
                 channel_id=channel_of(interaction), guild_id=interaction.guild_id,
                 game_id=found.id, host_id=interaction.user.id, host_name=name,
@@ -113,11 +126,13 @@ class GameCog(PortolanCog):
     async def game_join(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, "/game join") as attempt:
             channel = channel_of(interaction)
-            await self.service.join(channel, interaction.user.id, interaction.user.display_name)
+            seat = await lookup.next_seat(self.service, channel)
+            name = user_name(interaction, f"Player {seat}")
+            await self.service.join(channel, interaction.user.id, name)
             attempt.changed = True
             await tell(interaction, "You have joined. The host starts the game with /game start.")
             status = await self.service.status(channel)
-            await announce(interaction, f"{interaction.user.display_name} joined. {status[0]}")
+            await announce(interaction, f"{name} joined. {status[0]}")
 
     @game.command(name="leave", description="Give up your seat before the game starts")
     async def game_leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -127,7 +142,7 @@ class GameCog(PortolanCog):
             attempt.changed = True
             await tell(interaction, "You have left the game.")
             status = await self.service.status(channel)
-            await announce(interaction, f"{interaction.user.display_name} left. {status[0]}")
+            await announce(interaction, f"{user_name(interaction, 'A player')} left. {status[0]}")
 
     @game.command(name="addbot", description="Host: add a bot player to the game")
     @app_commands.describe(bot="Which bot (default: random)")
@@ -135,12 +150,13 @@ class GameCog(PortolanCog):
                           ) -> None:
         async with answering(interaction, "/game addbot") as attempt:
             channel = channel_of(interaction)
-            await self.service.add_bot(channel, interaction.user.id, bot.strip().lower())
+            kind = bot.strip().lower()
+            await self.service.add_bot(channel, interaction.user.id, kind)
             attempt.changed = True
             await tell(interaction, "Bot added.")
             status = await self.service.status(channel)
-            await announce(interaction, f"{interaction.user.display_name} added a {bot} bot. "
-                           f"{status[0]}")
+            await announce(interaction, f"{user_name(interaction, 'The host')} added a {kind} "
+                           f"bot. {status[0]}")
 
     @game_addbot.autocomplete("bot")
     async def addbot_autocomplete(
@@ -187,7 +203,7 @@ class GameCog(PortolanCog):
             attempt.changed = True
             text = deadline_text(match.settings)
             await tell(interaction, f"Saved: {text}.")
-            await announce(interaction, f"{interaction.user.display_name} set the turn "
+            await announce(interaction, f"{user_name(interaction, 'The host')} set the turn "
                            f"deadline: {text}.")
 
     # --- watching -------------------------------------------------------------------------

@@ -32,7 +32,14 @@ from bot.service import ActResult, Choice, MatchService, ServiceError
 from bot.ui import lookup
 from bot.ui.decide import MENU_LIMIT, decide_view, decisions
 from bot.ui.replies import answering, service_of, tell
-from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, bullets, join_lines
+from bot.ui.text import (
+    CHOICE_LIMIT,
+    CHOICE_TEXT_LIMIT,
+    NOT_A_MOVE,
+    bullets,
+    join_lines,
+    unreadable_move,
+)
 from engine.core import Action
 
 from .common import PortolanCog, channel_of
@@ -40,6 +47,20 @@ from .common import PortolanCog, channel_of
 log = logging.getLogger(__name__)
 
 Reader = Callable[[Action], str | None]
+
+
+WHOLE_DIGITS = 9  # more digits than any count, cell or amount in these games
+
+
+def whole(text: str) -> int | None:
+    """``text`` as a whole number written with 0-9 (and maybe a minus), of at most
+    :data:`WHOLE_DIGITS` digits; None otherwise. ``int`` alone would take superscripts and
+    fail on them, and fail on thousands of digits."""
+    text = text.strip()
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > WHOLE_DIGITS:
+        return None
+    return int(text)
 
 
 def norm(value: Any) -> str | None:
@@ -326,6 +347,9 @@ class GameGroupCog(PortolanCog):
             found = self.waiting(choices)
             if not found:
                 await tell(interaction, self.NOTHING_TO_DECIDE)
+                return
+            if unreadable_move(choice):
+                await tell(interaction, NOT_A_MOVE)
                 return
             if (self.ONLY_WAITING and choice in {c.value for c in choices}
                     and choice not in {c.value for c in found}):

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from bot.ui.lookup import why_no_moves
 from bot.ui.replies import answering, tell
-from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT
+from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, NOT_A_MOVE, unreadable_move
 
 from .common import PortolanCog, channel_of
 from .game import act_reply
@@ -28,6 +28,9 @@ class PlayCog(PortolanCog):
             if not await self.service.choices(channel, user):
                 # Nothing would be accepted; say why (no game, not a player, not your turn).
                 await tell(interaction, await why_no_moves(self.service, channel, user))
+                return
+            if unreadable_move(action):
+                await tell(interaction, NOT_A_MOVE)
                 return
             result = await self.service.act_choice(channel, user, action)
             attempt.changed = result.ok

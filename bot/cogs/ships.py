@@ -30,7 +30,7 @@ from engine.ships.economy import price
 from engine.ships.rules import AgeOption, AreaOption, age_options, area_options, gold_cost
 from engine.ships.state import ShipsView
 
-from .game_groups import Form, GameGroupCog, Label
+from .game_groups import Form, GameGroupCog, Label, whole
 
 GAME_ID = "ships"
 MAX_EXCHANGE = 20
@@ -216,9 +216,10 @@ def _number(text: str | None, what: str) -> int:
     if text is None:
         raise ServiceError(f"Fill in {what}.")
     digits = text.split(":", 1)[0].strip().lower().removeprefix("age").removeprefix("area")
-    if not digits.strip().isdigit():
+    number = whole(digits) if not digits.strip().startswith("-") else None
+    if number is None:
         raise ServiceError(f"{what.capitalize()} should be picked from the list, not {echo(text)}.")
-    return int(digits)
+    return number
 
 
 def _origin(text: str | None, what: str) -> tuple[int, str]:
@@ -241,9 +242,10 @@ def _sale(text: str | None) -> tuple[tuple[str, int], ...]:
     sold: dict[str, int] = {}
     for part in text.split(","):
         good, _, count = part.strip().partition(":")
-        if not good or (count and not count.strip().isdigit()):
+        number = whole(count) if count.strip() else 1
+        if not good or number is None or number < 0:
             raise ServiceError(f"Goods should be picked from the list, not {echo(text)}.")
-        sold[good.strip().lower()] = sold.get(good.strip().lower(), 0) + int(count or 1)
+        sold[good.strip().lower()] = sold.get(good.strip().lower(), 0) + number
     return tuple(sorted(sold.items()))
 
 

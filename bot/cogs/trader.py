@@ -32,7 +32,7 @@ from engine.ocean_trader.content import ocean_trader_content
 from engine.ocean_trader.rules import money
 from engine.ocean_trader.state import OceanTraderView
 
-from .game_groups import Form, GameGroupCog, Label
+from .game_groups import Form, GameGroupCog, Label, whole
 
 GAME_ID = "ocean_trader"
 GAME_NAME = "Ocean Trader"
@@ -128,9 +128,10 @@ def _number(text: str | None, what: str) -> int:
     if text is None:
         raise ServiceError(f"Fill in {what}.")
     digits = text.strip().lower().removeprefix("ship").removeprefix("£").replace(",", "").strip()
-    if not digits.isdigit():
+    number = whole(digits) if not digits.startswith("-") else None
+    if number is None:
         raise ServiceError(f"{what.capitalize()} should be picked from the list, not {echo(text)}.")
-    return int(digits)
+    return number
 
 
 def _goods(text: str | None) -> str:

@@ -18,7 +18,7 @@ import discord
 from bot.service import ActResult, Choice
 
 from .replies import answering, service_of, tell
-from .text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, join_lines
+from .text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, join_lines, unreadable_move
 
 Select = discord.ui.Select[discord.ui.View]
 
@@ -78,7 +78,8 @@ async def decide_from_menu(interaction: discord.Interaction[Any], match_id: int,
             await tell(interaction, "This game is over." if match.status != "lobby"
                        else "The game has not started yet.")
             return
-        if match.version != version or not value.startswith(f"v{version}:"):
+        if (match.version != version or not value.startswith(f"v{version}:")
+                or unreadable_move(value)):
             await tell(interaction, "That menu is out of date: the game has moved on. "
                        "Use your game's decide command (or /move) to see what is waiting now.")
             return
