@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from engine.core import (
     Accepted,
+    Event,
     LogEntry,
     ReplayError,
     SetupRecord,
@@ -13,7 +16,7 @@ from engine.core import (
     step,
 )
 from engine.core.replay import event_facts
-from tests.games.race import GAME, PlayCard, Roll
+from tests.games.race import GAME, PlayCard, RaceState, Roll
 
 SETUP = SetupRecord(game=GAME.id, rules_version=GAME.rules_version, seats=2, seed=5)
 
@@ -21,6 +24,7 @@ SETUP = SetupRecord(game=GAME.id, rules_version=GAME.rules_version, seats=2, see
 def recorded_log(moves: int = 12) -> list[LogEntry]:
     """A short game: each turn plays the card when it can, then rolls."""
     state = SETUP.create(GAME)
+    assert isinstance(state, RaceState)
     log: list[LogEntry] = []
     while len(log) < moves and GAME.outcome(state) is None:
         seat = state.active
@@ -28,11 +32,12 @@ def recorded_log(moves: int = 12) -> list[LogEntry]:
         result = step(GAME, state, seat, action, state.version)
         assert isinstance(result, Accepted), result
         log.append(LogEntry.of(result))
+        assert isinstance(result.state, RaceState)
         state = result.state
     return log
 
 
-def edited(log: list[LogEntry], change) -> list[LogEntry]:  # type: ignore[no-untyped-def]
+def edited(log: list[LogEntry], change: Callable[[Event], None]) -> list[LogEntry]:
     """A copy of ``log`` with ``change(event)`` applied to every event (in place, on copies)."""
     copies = [e.model_copy(deep=True) for e in log]
     for entry in copies:
@@ -51,7 +56,7 @@ def test_a_log_replays_to_the_same_state() -> None:
 def test_reworded_events_still_replay() -> None:
     log = recorded_log()
 
-    def reword(event) -> None:  # type: ignore[no-untyped-def]
+    def reword(event: Event) -> None:
         event.text = f"(an older wording) {event.kind} happened."
 
     reworded = edited(log, reword)

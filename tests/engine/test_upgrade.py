@@ -7,7 +7,7 @@ release) changed the course of play, and games from before it cannot continue.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import pytest
 from pydantic import Field, TypeAdapter
@@ -27,6 +27,7 @@ from engine.core import (
     SetupRecord,
     State,
     Upgrade,
+    VersionStep,
     View,
     all_games,
     bot_rng,
@@ -65,7 +66,7 @@ class Dinghy1(Game[DinghyState]):
     max_players = 3
     rules_version = "1"
     state_type = DinghyState
-    action_adapter: Any = TypeAdapter(RowV1)
+    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(RowV1)
 
     def strokes(self, action: Action) -> int:
         assert isinstance(action, RowV1)
@@ -112,7 +113,8 @@ def rename_n(action: dict[str, Any]) -> dict[str, Any]:
 
 class Dinghy2(Dinghy1):
     rules_version = "2"
-    version_steps = (Upgrade("1", "2", action=rename_n, note="A row's field is `strokes`."),)
+    version_steps: ClassVar[tuple[VersionStep, ...]] = (
+        Upgrade("1", "2", action=rename_n, note="A row's field is `strokes`."),)
     action_adapter = TypeAdapter(RowV2)
 
     def strokes(self, action: Action) -> int:

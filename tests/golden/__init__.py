@@ -1,0 +1,1 @@
+"""Golden records: recorded whole games that every later release must replay the same."""
