@@ -12,6 +12,7 @@ from tests.e2e.test_games import open_game
 from tests.fakediscord import BotProcess, FakeDiscord, Person
 
 LONG = "x" * 6000  # the longest string Discord lets a user type into an option
+HUGE = "9" * 5000  # more digits than Python turns into a number unasked (4,300)
 
 
 async def unchanged(fake: FakeDiscord, bot: BotProcess, person: Person, command: str,
@@ -113,3 +114,58 @@ async def test_buttons_and_ids_from_another_match_or_channel(
     reply = await game.click(forged, "Legal moves")
     assert reply.ephemeral and reply.text
     assert (store.version(bot.db, TABLE), store.version(bot.db, OTHER_TABLE)) == before
+
+
+async def test_values_of_thousands_of_digits_or_digits_that_are_no_number(
+        fake: FakeDiscord, bot: BotProcess, game: Person) -> None:
+    for value in ("v1:" + HUGE, "v0:" + HUGE, "v" + HUGE + ":0", HUGE, "v0:\u00b2",
+                  "v\u00b2:0", "\u00b2"):
+        text = await unchanged(fake, bot, game, "move", action=value)
+        assert "not one of your legal moves" in text, text
+
+
+async def test_seeds_beyond_what_discord_or_sqlite_hold(
+        fake: FakeDiscord, bot: BotProcess, people: dict[str, Person], game: Person) -> None:
+    """Discord's client keeps the seed within the option's range; a payload made by hand can
+    carry any integer, and must not reach SQLite ("Python int too large")."""
+    there = Person(fake, people["clara"].id, OTHER_TABLE)
+    for seed in (2**53, 2**63, 2**64, 10**40, -1):
+        text = await unchanged(fake, bot, there, "game new", game="ships", seed=seed)
+        assert "The seed is a whole number from 0 to 9007199254740991" in text, text
+    assert store.query(bot.db, "SELECT count(*) FROM matches WHERE channel_id = ?",
+                       OTHER_TABLE) == [(0,)]
+
+
+async def test_unknown_games_and_a_second_start(
+        fake: FakeDiscord, bot: BotProcess, people: dict[str, Person], game: Person) -> None:
+    there = Person(fake, people["clara"].id, OTHER_TABLE)
+    assert "There is no game" in await unchanged(fake, bot, there, "game new", game=LONG)
+    assert "There is no game 'chess'" in await unchanged(fake, bot, there, "rules",
+                                                         game="chess")
+    for person in (people["anna"], people["ben"]):  # the host, and a player who is not
+        text = await unchanged(fake, bot, person, "game start")
+        assert "already started" in text, text
+
+
+async def test_display_names_with_control_characters_or_of_200000_characters(
+        fake: FakeDiscord, bot: BotProcess, people: dict[str, Person]) -> None:
+    """Names are shown and kept as Discord itself would allow them: no control or format
+    characters, at most 32 characters, and a seat's number when nothing visible is left."""
+    anna, ben, sam = people["anna"], people["ben"], people["sam"]
+    fake.users[anna.id] = "\u202eAn\x00na\n\x1b[1m\x07"
+    fake.users[ben.id] = "B" * 200_000
+    fake.users[sam.id] = "\x00\x01\u200b \t"
+    opened = await anna.slash("game new", game="ships", seed=5)
+    assert opened.ephemeral and "You opened" in opened.text, opened.text
+    for person in (ben, sam):
+        assert "You have joined" in (await person.slash("game join")).text
+    started = await anna.slash("game start")
+    assert "The game has begun" in started.text, started.text
+    await fake.wait_for(lambda: fake.boards(TABLE), what="the first board")
+    await settle(fake, TABLE)
+    names = store.query(bot.db, "SELECT name FROM seats ORDER BY position")
+    assert names == [("Anna [1m",), ("B" * 31 + "…",), ("Player 3",)], names
+    said = "\n".join(m.content for m in public(fake, TABLE))
+    assert "Anna [1m" in said and "B" * 31 + "…" in said and "Player 3" in said
+    assert "B" * 33 not in said
+    assert not any(c in said for c in "\x00\x01\x07\x1b\u202e\u200b"), said
