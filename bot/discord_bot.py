@@ -17,12 +17,13 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord.ext import commands, tasks
 
 from bot.cogs import add_cogs
-from bot.notices import Notice
+from bot.notices import DeliveryFailed, Notice
 from bot.service import MatchService, Notify
 from bot.settings import Settings
 from bot.storage import Storage
@@ -65,6 +66,7 @@ class PortolanBot(commands.AutoShardedBot):
         self._closing: asyncio.Future[None] | None = None
         self._terminating: asyncio.Future[None] | None = None
         self._ticking = asyncio.Lock()  # held while the deadline clock runs
+        self.failed: str | None = None  # why the start failed, if it did
 
     @property
     def service(self) -> MatchService:
@@ -93,8 +95,9 @@ class PortolanBot(commands.AutoShardedBot):
         await self.prepare()
         if self._sync_only:
             return
-        # before the gateway connects, so no new move can overtake what a stop cut off
-        await self.service.catch_up()
+        # before the gateway connects: the matches with something to post again are locked at
+        # once (no fresh move can overtake it); the posting goes on in the background
+        await self.service.catch_up(background=True)
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -146,7 +149,10 @@ class PortolanBot(commands.AutoShardedBot):
                     self._storage = None
         if self.ticker.is_running():
             self.ticker.cancel()
-        log.info("Portolan has stopped cleanly")
+        if self.failed is None:
+            log.info("Portolan has stopped cleanly")
+        else:
+            log.error("Portolan stopped after a failed start: %s", self.failed)
 
     async def _stop_ticker(self) -> None:
         """Stops the deadline clock between runs (a deadline is applied whole)."""
@@ -167,18 +173,20 @@ class PortolanBot(commands.AutoShardedBot):
     @ticker.before_loop
     async def _before_ticker(self) -> None:
         await self.wait_until_ready()
-        await self.service.resume()  # bot seats that were due to move when the bot stopped
+        # bot seats that were due to move when the bot stopped, match by match, in the
+        # background: deadlines and interactions need not wait for it
+        await self.service.resume(background=True)
 
     # --- delivering notices ---------------------------------------------------------------
     async def deliver(self, notice: Notice) -> None:
         """Posts a notice: one channel message (lines, board, buttons, pings), then each
-        private part by DM. A closed DM only earns a pointer to the My view button."""
+        private part by DM. A closed DM only earns a pointer to the My view button.
+
+        Raises ``DeliveryFailed`` when the channel message did not get through (the DMs are
+        then not sent: the notice is tried again whole, and a move's post carries a nonce so
+        that Discord shows it once however often it is sent)."""
         channel = await self.resolve_channel(notice.channel_id)
-        if channel is None:
-            log.warning("match %s: channel %s is not reachable; notice dropped",
-                        notice.match_id, notice.channel_id)
-        else:
-            await self._post(channel, notice)
+        await self._post(channel, notice)
         unreachable = await self._send_private(notice)
         if unreachable and channel is not None:
             text = join_lines(NO_DM.format(name=name) for name in unreachable)
@@ -209,11 +217,16 @@ class PortolanBot(commands.AutoShardedBot):
             everyone=False, roles=False, replied_user=False,
             users=[discord.Object(id=uid) for uid in pings],
         ) if pings else QUIET
+        if notice.ledger:
+            extra["nonce"] = notice.nonce
         try:
             await channel.send(content or None, allowed_mentions=mentions, **extra)
         except discord.HTTPException as err:
-            log.warning("match %s: could not post to channel %s (%s %s)",
-                        notice.match_id, notice.channel_id, err.status, err.code)
+            raise DeliveryFailed(_refused_for_good(err),
+                                 f"channel {notice.channel_id}: {err.status} {err.code}") from None
+        except (aiohttp.ClientError, OSError, TimeoutError) as err:
+            raise DeliveryFailed(False, f"channel {notice.channel_id}: "
+                                 f"{type(err).__name__}") from None
 
     async def _send_private(self, notice: Notice) -> list[str]:
         """DMs each private part; returns the names of players newly found unreachable.
@@ -243,18 +256,30 @@ class PortolanBot(commands.AutoShardedBot):
                 self._dm_closed.discard(key)
         return unreachable
 
-    async def resolve_channel(self, channel_id: int) -> discord.abc.Messageable | None:
+    async def resolve_channel(self, channel_id: int) -> discord.abc.Messageable:
+        """The channel, or ``DeliveryFailed`` (permanent when it is gone or out of reach)."""
         channel: Any = self.get_channel(channel_id)
         if channel is None:
             try:
                 channel = await self.fetch_channel(channel_id)
             except discord.HTTPException as err:
-                log.warning("cannot fetch channel %s (%s)", channel_id, err.status)
-                return None
-        return channel if isinstance(channel, discord.abc.Messageable) else None
+                raise DeliveryFailed(_refused_for_good(err), f"channel {channel_id}: "
+                                     f"{err.status} {err.code}") from None
+            except (aiohttp.ClientError, OSError, TimeoutError) as err:
+                raise DeliveryFailed(False, f"channel {channel_id}: "
+                                     f"{type(err).__name__}") from None
+        if not isinstance(channel, discord.abc.Messageable):
+            raise DeliveryFailed(True, f"channel {channel_id} takes no messages")
+        return channel
 
     async def resolve_user(self, user_id: int) -> discord.User:
         return self.get_user(user_id) or await self.fetch_user(user_id)
+
+
+def _refused_for_good(err: discord.HTTPException) -> bool:
+    """403 (access lost) and 404 (the channel deleted) stay so until someone changes it; 5xx,
+    429 beyond discord.py's own retries and the like may pass."""
+    return err.status in (403, 404) or (400 <= err.status < 500 and err.status != 429)
 
 
 def _token(settings: Settings) -> str:
@@ -296,8 +321,16 @@ def run(settings: Settings) -> None:
 
     async def main() -> None:
         async with bot:
-            await bot.start(_token(settings))
+            try:
+                await bot.start(_token(settings))
+            except Exception as err:
+                bot.failed = f"{type(err).__name__}: {err}"
+                raise
         await bot.close()  # returns once the whole close has run, not only Discord's part
 
     with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main())
+        try:
+            asyncio.run(main())
+        except Exception as err:
+            log.error("Portolan failed to start: %s: %s", type(err).__name__, err)
+            raise SystemExit(1) from None

@@ -40,6 +40,24 @@ class Notice:
     # a move's (or a start's) announcement, recorded once delivered so that one cut off by a
     # crash is posted again; reminders and other side notices are not
     ledger: bool = False
+    # the version announced before this notice's own lines begin (-1: none, the start)
+    since: int | None = None
+
+    @property
+    def nonce(self) -> str:
+        """Names this announcement for Discord (at most 25 characters): a post tried again
+        with it is shown once, however many times it was sent."""
+        return f"p{self.match_id % 10**11}v{self.version}"[:25]
+
+
+class DeliveryFailed(Exception):
+    """The adapter could not deliver a notice. ``permanent``: it never will as things stand
+    (the channel is gone, access was lost); otherwise it may later (a 5xx, the network)."""
+
+    def __init__(self, permanent: bool, reason: str) -> None:
+        super().__init__(reason)
+        self.permanent = permanent
+        self.reason = reason
 
 
 def public_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:

@@ -9,18 +9,22 @@ from .errors import (
     NotFound,
     StaleVersion,
     StorageError,
+    TableFull,
     WrongStatus,
 )
 from .migrate import Migration, apply_migrations, load_migrations
 from .repository import Clock, Storage
-from .rows import ActionRow, DeadlineRow, MatchRow, SeatRow
+from .rows import ActionRow, DeadlinePlan, DeadlineRow, DeadlineSpec, Finish, MatchRow, SeatRow
 
 __all__ = [
     "ActionRow",
     "AlreadySeated",
     "ChannelBusy",
     "Clock",
+    "DeadlinePlan",
     "DeadlineRow",
+    "DeadlineSpec",
+    "Finish",
     "MatchRow",
     "Migration",
     "NotFound",
@@ -28,6 +32,7 @@ __all__ = [
     "StaleVersion",
     "Storage",
     "StorageError",
+    "TableFull",
     "WrongStatus",
     "apply_migrations",
     "load_migrations",

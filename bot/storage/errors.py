@@ -56,3 +56,12 @@ class AlreadySeated(StorageError):
         super().__init__(f"user {user_id} is already seated in match {match_id}")
         self.match_id = match_id
         self.user_id = user_id
+
+
+class TableFull(StorageError):
+    """Every seat of the lobby is taken."""
+
+    def __init__(self, match_id: int, seats: int) -> None:
+        super().__init__(f"match {match_id} already has {seats} seats")
+        self.match_id = match_id
+        self.seats = seats

@@ -99,21 +99,35 @@ async def apply_migrations(
             f"database schema is at version {version}, newer than this code ({known})"
         )
     applied: list[int] = []
-    for migration in sorted(migrations, key=lambda m: m.version):
-        async with transaction(conn):
-            version = await current_version(conn)
-            if migration.version <= version:
-                continue
-            if migration.version != version + 1:
-                raise StorageError(
-                    f"migration {migration.version:04d} cannot follow version {version}"
+    # A migration may rebuild a table others refer to (SQLite's way to change a constraint);
+    # with foreign keys on, dropping the old table would cascade into its children. They are
+    # off while migrating (the pragma cannot change inside a transaction) and checked whole
+    # before each migration commits.
+    await execute(conn, "PRAGMA foreign_keys = OFF")
+    try:
+        for migration in sorted(migrations, key=lambda m: m.version):
+            async with transaction(conn):
+                version = await current_version(conn)
+                if migration.version <= version:
+                    continue
+                if migration.version != version + 1:
+                    raise StorageError(
+                        f"migration {migration.version:04d} cannot follow version {version}"
+                    )
+                for statement in migration.statements():
+                    await execute(conn, statement)
+                broken = await fetchone(conn, "PRAGMA foreign_key_check")
+                if broken is not None:
+                    raise StorageError(
+                        f"migration {migration.version:04d} breaks a foreign key "
+                        f"({broken[0]} row {broken[1]} -> {broken[2]})"
+                    )
+                await execute(
+                    conn,
+                    "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
+                    (migration.version, migration.name, clock()),
                 )
-            for statement in migration.statements():
-                await execute(conn, statement)
-            await execute(
-                conn,
-                "INSERT INTO schema_version (version, name, applied_at) VALUES (?, ?, ?)",
-                (migration.version, migration.name, clock()),
-            )
-        applied.append(migration.version)
+            applied.append(migration.version)
+    finally:
+        await execute(conn, "PRAGMA foreign_keys = ON")
     return applied

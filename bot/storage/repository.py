@@ -6,9 +6,10 @@ rebuilds each match from ``latest_snapshot`` plus ``actions`` after it.
 
 Several tasks may share one ``Storage``. aiosqlite runs calls one at a time, but a transaction
 is several calls, so an ``asyncio.Lock`` keeps one task's transaction (and the uncommitted rows
-inside it) away from the others. Across processes, or across two ``Storage`` objects on the
-same file, ``BEGIN IMMEDIATE`` serializes writers and the version check inside it decides who
-moved first.
+inside it) away from the others. Reads go through a second connection of their own (WAL lets
+it read the last commit while a write is under way), so a long read such as an export never
+holds up a move. Across processes, or across two ``Storage`` objects on the same file,
+``BEGIN IMMEDIATE`` serializes writers and the version check inside it decides who moved first.
 """
 
 from __future__ import annotations
@@ -24,13 +25,16 @@ from typing import Any
 import aiosqlite
 
 from .db import connect, execute, fetchall, fetchone, insert, transaction
-from .errors import AlreadySeated, ChannelBusy, NotFound, StaleVersion, WrongStatus
+from .errors import AlreadySeated, ChannelBusy, NotFound, StaleVersion, TableFull, WrongStatus
 from .migrate import apply_migrations, current_version, load_migrations
 from .rows import (
     OPEN_STATUSES,
     STATUSES,
     ActionRow,
+    DeadlinePlan,
     DeadlineRow,
+    DeadlineSpec,
+    Finish,
     MatchRow,
     SeatRow,
     dumps,
@@ -45,10 +49,13 @@ _SEAT_ORDER = "ORDER BY seat IS NULL, seat, position"
 class Storage:
     """The storage of matches. Obtain one with ``await Storage.open(path)``; ``close`` it."""
 
-    def __init__(self, conn: aiosqlite.Connection, clock: Clock) -> None:
+    def __init__(self, conn: aiosqlite.Connection, clock: Clock,
+                 reader: aiosqlite.Connection | None = None) -> None:
         self._conn = conn
+        self._reader = reader or conn
         self._clock = clock
         self._lock = asyncio.Lock()
+        self._read_lock = asyncio.Lock() if reader is not None else self._lock
 
     @classmethod
     async def open(cls, path: str | Path, clock: Clock = time.time) -> Storage:
@@ -56,15 +63,19 @@ class Storage:
         conn = await connect(Path(path))
         try:
             await apply_migrations(conn, load_migrations(), clock)
+            reader = await connect(Path(path))
         except BaseException:
             await conn.close()
             raise
-        return cls(conn, clock)
+        return cls(conn, clock, reader)
 
     async def close(self) -> None:
-        """Closes the connection (waiting for a running operation); safe to call twice."""
+        """Closes the connections (waiting for a running operation); safe to call twice."""
         async with self._lock:
             await self._conn.close()
+        if self._reader is not self._conn:
+            async with self._read_lock:
+                await self._reader.close()
 
     async def __aenter__(self) -> Storage:
         return self
@@ -81,9 +92,9 @@ class Storage:
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """Exclusive use of the connection, outside any transaction of another task."""
-        async with self._lock:
-            yield self._conn
+        """Exclusive use of the reading connection; it sees every committed write."""
+        async with self._read_lock:
+            yield self._reader
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -129,9 +140,13 @@ class Storage:
         host_name: str,
         rules_version: str,
         settings: dict[str, Any],
+        chosen_seed: int | None = None,
+        seed_secret: int | None = None,
     ) -> MatchRow:
         """A new match in the lobby, the host at position 0. ``ChannelBusy`` if the channel
-        already has an open match (the partial unique index decides, not a prior SELECT)."""
+        already has an open match (the partial unique index decides, not a prior SELECT).
+        ``chosen_seed`` and ``seed_secret`` record a seed a person chose and the secret mixed
+        into it to give ``seed``."""
         now = self._clock()
         values = (
             channel_id,
@@ -144,20 +159,24 @@ class Storage:
             dumps(settings),
             now,
             now,
+            chosen_seed,
+            seed_secret,
         )
         async with self._write() as db:
             try:
                 match_id = await insert(
                     db,
                     "INSERT INTO matches (channel_id, guild_id, game, options, seed, status,"
-                    " version, rules_version, host_id, settings, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?)",
+                    " version, rules_version, host_id, settings, created_at, updated_at,"
+                    " chosen_seed, seed_secret)"
+                    " VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?, ?, ?)",
                     values,
                 )
             except sqlite3.IntegrityError:
                 row = await fetchone(
                     db,
-                    "SELECT id FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                    "SELECT id FROM matches WHERE channel_id = ?"
+                    " AND status IN ('lobby', 'active', 'set_aside')",
                     (channel_id,),
                 )
                 if row is None:
@@ -176,11 +195,12 @@ class Storage:
             return await self._match(db, match_id)
 
     async def open_match(self, channel_id: int) -> MatchRow | None:
-        """The match in the lobby or in play in this channel, if any."""
+        """The match in the lobby, in play or set aside in this channel, if any."""
         async with self._read() as db:
             row = await fetchone(
                 db,
-                "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
+                "SELECT * FROM matches WHERE channel_id = ?"
+                " AND status IN ('lobby', 'active', 'set_aside')",
                 (channel_id,),
             )
         return MatchRow.of(row) if row else None
@@ -190,21 +210,88 @@ class Storage:
         if status is not None and status not in STATUSES:
             raise ValueError(f"unknown status {status!r}")
         async with self._read() as db:
-            rows = await fetchall(
-                db,
-                "SELECT * FROM matches WHERE ?1 IS NULL OR status = ?1 ORDER BY id",
-                (status,),
-            )
+            if status is None:
+                rows = await fetchall(db, "SELECT * FROM matches ORDER BY id")
+            else:
+                rows = await fetchall(
+                    db, "SELECT * FROM matches WHERE status = ? ORDER BY id", (status,)
+                )
         return [MatchRow.of(row) for row in rows]
 
+    async def match_ids(self, status: str) -> list[int]:
+        """The ids of the matches with ``status``, oldest first (no rows decoded)."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db, "SELECT id FROM matches WHERE status = ? ORDER BY id", (status,)
+            )
+        return [int(row["id"]) for row in rows]
+
+    async def active_with_bots(self) -> list[int]:
+        """The ids of active matches with at least one bot seat, oldest first."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db,
+                "SELECT m.id FROM matches m WHERE m.status = 'active' AND EXISTS"
+                " (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.bot IS NOT NULL)"
+                " ORDER BY m.id",
+            )
+        return [int(row["id"]) for row in rows]
+
+    async def last_finished(self, channel_id: int) -> MatchRow | None:
+        """The channel's newest match that is over (finished or aborted), if any."""
+        async with self._read() as db:
+            row = await fetchone(
+                db,
+                "SELECT * FROM matches WHERE channel_id = ? AND status IN ('finished', 'aborted')"
+                " ORDER BY id DESC LIMIT 1",
+                (channel_id,),
+            )
+        return MatchRow.of(row) if row else None
+
+    async def set_aside(self, match_id: int, reason: str) -> bool:
+        """Sets an active match aside because it cannot be rebuilt: status 'set_aside', the
+        reason kept, its deadlines gone. False if it was not active (already set aside)."""
+        now = self._clock()
+        async with self._write() as db:
+            changed = await execute(
+                db,
+                "UPDATE matches SET status = 'set_aside', set_aside_reason = ?, updated_at = ?"
+                " WHERE id = ? AND status = 'active'",
+                (reason, now, match_id),
+            )
+            if changed:
+                await execute(db, "DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+        return bool(changed)
+
+    async def restore(self, match_id: int) -> bool:
+        """Brings a set-aside match back into play (a release that can rebuild it again)."""
+        now = self._clock()
+        async with self._write() as db:
+            changed = await execute(
+                db,
+                "UPDATE matches SET status = 'active', set_aside_reason = NULL, updated_at = ?"
+                " WHERE id = ? AND status = 'set_aside'",
+                (now, match_id),
+            )
+        return bool(changed)
+
     async def add_seat(
-        self, match_id: int, *, user_id: int | None, name: str, bot: str | None = None
+        self, match_id: int, *, user_id: int | None, name: str, bot: str | None = None,
+        max_seats: int | None = None,
     ) -> SeatRow:
         """A seat at the next position (lobby only). ``AlreadySeated`` if the user has one;
-        a bot seat has ``user_id=None`` and its ``bot`` name."""
+        ``TableFull`` if ``max_seats`` are taken (counted inside the transaction, so joins at
+        the same moment cannot overfill the table); a bot seat has ``user_id=None`` and its
+        ``bot`` name."""
         now = self._clock()
         async with self._write() as db:
             await self._match_in(db, match_id, "lobby")
+            if max_seats is not None:
+                taken = await fetchone(
+                    db, "SELECT count(*) FROM seats WHERE match_id = ?", (match_id,)
+                )
+                if taken is not None and int(taken[0]) >= max_seats:
+                    raise TableFull(match_id, max_seats)
             row = await fetchone(
                 db,
                 "SELECT COALESCE(MAX(position) + 1, 0) FROM seats WHERE match_id = ?",
@@ -246,7 +333,8 @@ class Storage:
         return [SeatRow.of(row) for row in rows]
 
     async def start_match(
-        self, match_id: int, *, seat_order: list[int], state_json: str
+        self, match_id: int, *, seat_order: list[int], state_json: str,
+        deadlines: DeadlinePlan | None = None,
     ) -> MatchRow:
         """Starts a lobby match in one transaction: ``seat_order[k]`` is the position that
         becomes seat k (a permutation of the seated positions), status 'active', version 0,
@@ -272,6 +360,8 @@ class Storage:
                 (now, match_id),
             )
             await self._insert_snapshot(db, match_id, 0, state_json, now)
+            if deadlines is not None:
+                await self._plan_deadlines(db, match_id, 0, deadlines)
             return await self._match(db, match_id)
 
     async def update_settings(self, match_id: int, settings: dict[str, Any]) -> MatchRow:
@@ -314,12 +404,16 @@ class Storage:
         action: dict[str, Any],
         events: list[dict[str, Any]],
         snapshot_json: str | None = None,
+        deadlines: DeadlinePlan | None = None,
+        finish: Finish | None = None,
     ) -> int:
         """Records an action atomically and returns the new version (``expected_version + 1``).
 
         ``StaleVersion`` (and nothing written) unless the match is active at exactly
         ``expected_version``; the check and the writes share one ``BEGIN IMMEDIATE``
-        transaction, so of two writers expecting the same version exactly one succeeds."""
+        transaction, so of two writers expecting the same version exactly one succeeds.
+        ``deadlines`` and ``finish`` are written in the same transaction: no crash can leave a
+        turn without its deadline, or an ended game unrecorded."""
         action_json, events_json = dumps(action), dumps(events)
         now = self._clock()
         new_version = expected_version + 1
@@ -344,7 +438,46 @@ class Storage:
             )
             if snapshot_json is not None:
                 await self._insert_snapshot(db, match_id, new_version, snapshot_json, now)
+            if deadlines is not None:
+                await self._plan_deadlines(db, match_id, new_version, deadlines)
+            if finish is not None:
+                await self._finish(db, match_id, finish, now)
         return new_version
+
+    async def upgrade_log(
+        self, match_id: int, *, rules_version: str,
+        entries: list[tuple[int, dict[str, Any], list[dict[str, Any]]]], state_json: str,
+        version: int,
+    ) -> None:
+        """Stores a match's log as upgraded to ``rules_version`` in one transaction: each
+        ``(seq, action, events)`` rewritten, the old snapshots replaced by ``state_json`` at
+        ``version``. Nothing changes if the match moved on meanwhile (``StaleVersion``)."""
+        now = self._clock()
+        async with self._write() as db:
+            row = await fetchone(db, "SELECT status, version FROM matches WHERE id = ?",
+                                 (match_id,))
+            if row is None:
+                raise NotFound(f"no match {match_id}")
+            if row["version"] != version:
+                raise StaleVersion(match_id, version, row["version"], row["status"])
+            for seq, action, events in entries:
+                await execute(
+                    db, "UPDATE actions SET action = ?, events = ? WHERE match_id = ? AND seq = ?",
+                    (dumps(action), dumps(events), match_id, seq),
+                )
+            await execute(db, "UPDATE matches SET rules_version = ?, updated_at = ? WHERE id = ?",
+                          (rules_version, now, match_id))
+            await execute(db, "DELETE FROM snapshots WHERE match_id = ?", (match_id,))
+            await self._insert_snapshot(db, match_id, version, state_json, now)
+
+    async def last_action(self, match_id: int) -> ActionRow | None:
+        """The newest action of the match, if any."""
+        async with self._read() as db:
+            row = await fetchone(
+                db, "SELECT * FROM actions WHERE match_id = ? ORDER BY seq DESC LIMIT 1",
+                (match_id,),
+            )
+        return ActionRow.of(row) if row else None
 
     async def actions(self, match_id: int, after: int = 0) -> list[ActionRow]:
         """The actions with ``seq > after``, in order."""
@@ -374,13 +507,16 @@ class Storage:
         return -1 if row is None else int(row["version"])
 
     async def unannounced(self) -> list[int]:
-        """The ids of started matches whose newest version was never announced."""
+        """The ids of started matches whose newest version was never announced (those Discord
+        refused for good are left out: they are tried again with their next notice)."""
         async with self._read() as db:
             rows = await fetchall(
                 db,
                 "SELECT m.id FROM matches m LEFT JOIN announcements a ON a.match_id = m.id "
                 "WHERE m.status IN ('active', 'finished') "
-                "AND coalesce(a.version, -1) < m.version ORDER BY m.id",
+                "AND coalesce(a.version, -1) < m.version "
+                "AND NOT EXISTS (SELECT 1 FROM delivery_problems p WHERE p.match_id = m.id) "
+                "ORDER BY m.id",
                 (),
             )
         return [int(row["id"]) for row in rows]
@@ -392,11 +528,25 @@ class Storage:
         async with self._read() as db:
             row = await fetchone(
                 db,
-                "SELECT version, state FROM snapshots WHERE match_id = ?1"
-                " AND (?2 IS NULL OR version <= ?2) ORDER BY version DESC LIMIT 1",
-                (match_id, at_most),
+                "SELECT version, state FROM snapshots WHERE match_id = ? AND version <= ?"
+                " ORDER BY version DESC LIMIT 1",
+                (match_id, (1 << 62) if at_most is None else at_most),
             )
         return (row["version"], row["state"]) if row else None
+
+    async def drop_snapshot(self, match_id: int, version: int) -> None:
+        """Removes a snapshot found unusable (it is only ever a shortcut through the log)."""
+        async with self._write() as db:
+            await execute(db, "DELETE FROM snapshots WHERE match_id = ? AND version = ?",
+                          (match_id, version))
+
+    async def add_snapshot(self, match_id: int, version: int, state_json: str) -> None:
+        """Stores a snapshot of the match at ``version`` (replacing one there)."""
+        now = self._clock()
+        async with self._write() as db:
+            await execute(db, "DELETE FROM snapshots WHERE match_id = ? AND version = ?",
+                          (match_id, version))
+            await self._insert_snapshot(db, match_id, version, state_json, now)
 
     async def finish_match(
         self,
@@ -408,26 +558,38 @@ class Storage:
     ) -> None:
         """Ends an active match: status 'finished', a ``results`` row, the deadline gone."""
         now = self._clock()
-        outcome_json, seats_json = dumps(outcome), dumps(seats)
         async with self._write() as db:
-            match = await self._match_in(db, match_id, "active")
-            await execute(
-                db,
-                "UPDATE matches SET status = 'finished', finished_at = ?, updated_at = ?"
-                " WHERE id = ?",
-                (now, now, match_id),
-            )
-            await execute(
-                db,
-                "INSERT INTO results (match_id, game, finished_at, end_reason, outcome, seats)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (match_id, match.game, now, end_reason, outcome_json, seats_json),
-            )
-            await execute(db, "DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+            await self._finish(db, match_id, Finish(end_reason, outcome, seats), now)
+
+    async def _finish(self, db: aiosqlite.Connection, match_id: int, finish: Finish,
+                      now: float) -> None:
+        """The end of a match, inside the caller's transaction. The log is the game: of its
+        snapshots only the newest is kept, to show the final board without a replay."""
+        match = await self._match_in(db, match_id, "active")
+        await execute(
+            db,
+            "UPDATE matches SET status = 'finished', finished_at = ?, updated_at = ?"
+            " WHERE id = ?",
+            (now, now, match_id),
+        )
+        await execute(
+            db,
+            "INSERT INTO results (match_id, game, finished_at, end_reason, outcome, seats)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, match.game, now, finish.end_reason, dumps(finish.outcome),
+             dumps(finish.seats)),
+        )
+        await execute(db, "DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+        await execute(
+            db,
+            "DELETE FROM snapshots WHERE match_id = ?1 AND version < (SELECT max(version)"
+            " FROM snapshots WHERE match_id = ?1)",
+            (match_id,),
+        )
 
     async def abort_match(self, match_id: int) -> None:
-        """Abandons a lobby or active match: status 'aborted' (``finished_at`` records when),
-        the deadline gone, the channel free for a new match."""
+        """Abandons a lobby, active or set-aside match: status 'aborted' (``finished_at``
+        records when), the deadline gone, the channel free for a new match."""
         now = self._clock()
         async with self._write() as db:
             await self._match_in(db, match_id, *OPEN_STATUSES)
@@ -449,30 +611,68 @@ class Storage:
         seats: list[int],
         due_at: float,
         remind_at: float | None,
+        kind: str = "turn",
+        turn: int = -1,
     ) -> None:
-        """Sets the deadline of an active match, replacing any previous one (not reminded)."""
-        seats_json = dumps(seats)
+        """Sets the match's deadline of this kind, replacing any previous one (not reminded)."""
         async with self._write() as db:
             await self._match_in(db, match_id, "active")
-            await execute(
-                db,
-                "INSERT INTO deadlines (match_id, version, seats, due_at, remind_at, reminded)"
-                " VALUES (?, ?, ?, ?, ?, 0) ON CONFLICT (match_id) DO UPDATE SET"
-                " version = excluded.version, seats = excluded.seats, due_at = excluded.due_at,"
-                " remind_at = excluded.remind_at, reminded = 0",
-                (match_id, version, seats_json, due_at, remind_at),
-            )
+            await self._upsert_deadline(db, match_id, version, DeadlineSpec(
+                kind=kind, turn=turn, seats=seats, due_at=due_at, remind_at=remind_at))
 
-    async def clear_deadline(self, match_id: int) -> None:
-        """Removes the match's deadline, if any."""
+    async def plan_deadlines(self, match_id: int, version: int, plan: DeadlinePlan) -> None:
+        """Applies a :class:`DeadlinePlan` outside a move (a start, a change of settings)."""
         async with self._write() as db:
-            await execute(db, "DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+            await self._match_in(db, match_id, "active")
+            await self._plan_deadlines(db, match_id, version, plan)
 
-    async def deadline(self, match_id: int) -> DeadlineRow | None:
-        """The match's pending deadline, if any."""
+    async def _plan_deadlines(self, db: aiosqlite.Connection, match_id: int, version: int,
+                              plan: DeadlinePlan) -> None:
+        for kind in plan.clear:
+            await execute(db, "DELETE FROM deadlines WHERE match_id = ? AND kind = ?",
+                          (match_id, kind))
+        for spec in plan.write:
+            await self._upsert_deadline(db, match_id, version, spec)
+
+    @staticmethod
+    async def _upsert_deadline(db: aiosqlite.Connection, match_id: int, version: int,
+                               spec: DeadlineSpec) -> None:
+        if spec.kind not in ("turn", "answer"):
+            raise ValueError(f"unknown deadline kind {spec.kind!r}")
+        await execute(
+            db,
+            "INSERT INTO deadlines (match_id, kind, turn, version, seats, due_at, remind_at,"
+            " reminded) VALUES (?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT (match_id, kind) DO UPDATE"
+            " SET turn = excluded.turn, version = excluded.version, seats = excluded.seats,"
+            " due_at = excluded.due_at, remind_at = excluded.remind_at, reminded = 0",
+            (match_id, spec.kind, spec.turn, version, dumps(spec.seats), spec.due_at,
+             spec.remind_at),
+        )
+
+    async def clear_deadline(self, match_id: int, kind: str | None = None) -> None:
+        """Removes the match's deadline of this kind (every kind: ``None``), if any."""
+        async with self._write() as db:
+            if kind is None:
+                await execute(db, "DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+            else:
+                await execute(db, "DELETE FROM deadlines WHERE match_id = ? AND kind = ?",
+                              (match_id, kind))
+
+    async def deadline(self, match_id: int, kind: str = "turn") -> DeadlineRow | None:
+        """The match's pending deadline of this kind, if any."""
         async with self._read() as db:
-            row = await fetchone(db, "SELECT * FROM deadlines WHERE match_id = ?", (match_id,))
+            row = await fetchone(
+                db, "SELECT * FROM deadlines WHERE match_id = ? AND kind = ?", (match_id, kind)
+            )
         return DeadlineRow.of(row) if row else None
+
+    async def deadlines(self, match_id: int) -> list[DeadlineRow]:
+        """The match's pending deadlines (at most one of each kind)."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db, "SELECT * FROM deadlines WHERE match_id = ? ORDER BY kind", (match_id,)
+            )
+        return [DeadlineRow.of(row) for row in rows]
 
     async def due_reminders(self, now: float) -> list[DeadlineRow]:
         """Deadlines whose reminder time has come and whose reminder was not sent yet."""
@@ -485,14 +685,15 @@ class Storage:
             )
         return [DeadlineRow.of(row) for row in rows]
 
-    async def mark_reminded(self, match_id: int, version: int) -> None:
-        """Marks the reminder sent; only if the deadline is still the one for ``version``, so a
-        late reminder cannot silence the reminder of a newer deadline."""
+    async def mark_reminded(self, match_id: int, version: int, kind: str = "turn") -> None:
+        """Marks the reminder sent; only if the deadline is still the one set at ``version``,
+        so a late reminder cannot silence the reminder of a newer deadline."""
         async with self._write() as db:
             await execute(
                 db,
-                "UPDATE deadlines SET reminded = 1 WHERE match_id = ? AND version = ?",
-                (match_id, version),
+                "UPDATE deadlines SET reminded = 1 WHERE match_id = ? AND kind = ?"
+                " AND version = ?",
+                (match_id, kind, version),
             )
 
     async def due_deadlines(self, now: float) -> list[DeadlineRow]:
@@ -509,10 +710,43 @@ class Storage:
         """Finished matches' results (all, or of one game), oldest first: dicts with
         match_id, game, finished_at, end_reason, outcome and seats."""
         async with self._read() as db:
-            rows = await fetchall(
-                db,
-                "SELECT * FROM results WHERE ?1 IS NULL OR game = ?1"
-                " ORDER BY finished_at, match_id",
-                (game,),
-            )
+            if game is None:
+                rows = await fetchall(db, "SELECT * FROM results ORDER BY finished_at, match_id")
+            else:
+                rows = await fetchall(
+                    db, "SELECT * FROM results WHERE game = ? ORDER BY finished_at, match_id",
+                    (game,),
+                )
         return [result_of(row) for row in rows]
+
+    # -- deliveries Discord refused for good ------------------------------------------------
+
+    async def record_delivery_problem(self, match_id: int, version: int, reason: str) -> bool:
+        """Records that the notice of ``version`` was refused for good; True if this is news
+        (no problem was recorded, or another reason), so it is logged and told once."""
+        now = self._clock()
+        async with self._write() as db:
+            row = await fetchone(db, "SELECT reason FROM delivery_problems WHERE match_id = ?",
+                                 (match_id,))
+            await execute(
+                db,
+                "INSERT INTO delivery_problems (match_id, version, reason, at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (match_id) DO UPDATE SET version = excluded.version,"
+                " reason = excluded.reason, at = excluded.at",
+                (match_id, version, reason, now),
+            )
+        return row is None or row["reason"] != reason
+
+    async def delivery_problem(self, match_id: int) -> tuple[int, str] | None:
+        """``(version, reason)`` of the match's recorded delivery problem, if any."""
+        async with self._read() as db:
+            row = await fetchone(
+                db, "SELECT version, reason FROM delivery_problems WHERE match_id = ?",
+                (match_id,),
+            )
+        return (int(row["version"]), str(row["reason"])) if row else None
+
+    async def clear_delivery_problem(self, match_id: int) -> None:
+        """A notice got through again: the problem is over."""
+        async with self._write() as db:
+            await execute(db, "DELETE FROM delivery_problems WHERE match_id = ?", (match_id,))

@@ -13,8 +13,9 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
-STATUSES = ("lobby", "active", "finished", "aborted")
-OPEN_STATUSES = ("lobby", "active")
+STATUSES = ("lobby", "active", "finished", "aborted", "set_aside")
+# a match that holds its channel: a set-aside one does until the host aborts it
+OPEN_STATUSES = ("lobby", "active", "set_aside")
 
 
 def dumps(value: Any) -> str:
@@ -40,6 +41,9 @@ class MatchRow:
     created_at: float
     updated_at: float
     finished_at: float | None
+    set_aside_reason: str | None = None
+    chosen_seed: int | None = None  # a seed a person chose (public); None: the bot's own
+    seed_secret: int | None = None  # mixed into chosen_seed; secret until the game is over
 
     @classmethod
     def of(cls, row: sqlite3.Row) -> MatchRow:
@@ -58,6 +62,9 @@ class MatchRow:
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             finished_at=row["finished_at"],
+            set_aside_reason=row["set_aside_reason"],
+            chosen_seed=row["chosen_seed"],
+            seed_secret=row["seed_secret"],
         )
 
 
@@ -110,7 +117,11 @@ class ActionRow:
 
 @dataclass(frozen=True, slots=True)
 class DeadlineRow:
-    """The pending turn deadline of a match: ``seats`` must act on ``version`` by ``due_at``."""
+    """A pending deadline of a match: ``seats`` must act by ``due_at``. A ``turn`` deadline
+    lasts the whole of game turn ``turn``; an ``answer`` deadline the window in which seats
+    answer (a reaction, a bid, a bribe). ``version`` is the version it was set at: it names
+    this deadline, so a late reminder cannot silence a newer one. ``turn`` -1 marks a row from
+    before deadlines followed turns: it holds only while the match is still at ``version``."""
 
     match_id: int
     version: int
@@ -118,6 +129,8 @@ class DeadlineRow:
     due_at: float
     remind_at: float | None
     reminded: bool
+    kind: str = "turn"
+    turn: int = -1
 
     @classmethod
     def of(cls, row: sqlite3.Row) -> DeadlineRow:
@@ -128,7 +141,39 @@ class DeadlineRow:
             due_at=row["due_at"],
             remind_at=row["remind_at"],
             reminded=bool(row["reminded"]),
+            kind=row["kind"],
+            turn=row["turn"],
         )
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineSpec:
+    """A deadline to write (see :class:`DeadlineRow`)."""
+
+    kind: str
+    turn: int
+    seats: list[int]
+    due_at: float
+    remind_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlinePlan:
+    """What a commit does to a match's deadlines: ``write`` replaces the row of each spec's
+    kind (not reminded yet), ``clear`` deletes those kinds; a kind in neither is kept as it
+    is (a turn's deadline survives every action inside the turn)."""
+
+    write: tuple[DeadlineSpec, ...] = ()
+    clear: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """The end of a game, written with the action that ended it."""
+
+    end_reason: str
+    outcome: dict[str, Any]
+    seats: list[dict[str, Any]]
 
 
 def result_of(row: sqlite3.Row) -> dict[str, Any]:

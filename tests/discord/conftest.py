@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -13,6 +14,7 @@ import discord
 import pytest
 
 from bot.discord_bot import PortolanBot
+from bot.notices import DeliveryFailed
 from bot.service import MatchService, Notify
 from bot.settings import Settings
 from bot.storage import MatchRow, Storage
@@ -111,6 +113,7 @@ class FakeInteraction:
         self.channel_id = channel_id
         self.guild_id = guild_id
         self.permissions = discord.Permissions(manage_channels=manage_channels)
+        self.created_at = datetime.now(UTC)  # Discord's: the time in the snowflake id
         self.calls: list[tuple[str, Any]] = []
         self.response = FakeResponse(self.calls)
         self.followup = FakeFollowup(self.calls, self.response)
@@ -270,8 +273,10 @@ async def table(settings: Settings, storage: Storage, users: dict[int, FakeUser]
     await bot.prepare()
     channel = FakeChannel(CHANNEL)
 
-    async def resolve_channel(channel_id: int) -> FakeChannel | None:
-        return channel if channel_id == CHANNEL else None
+    async def resolve_channel(channel_id: int) -> FakeChannel:
+        if channel_id != CHANNEL:
+            raise DeliveryFailed(True, f"channel {channel_id}: 404 10003")
+        return channel
 
     async def resolve_user(user_id: int) -> FakeUser:
         return users[user_id]

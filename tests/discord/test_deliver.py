@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bot.notices import Notice
+import pytest
+
+from bot.notices import DeliveryFailed, Notice
 from bot.ui.text import MESSAGE_LIMIT
 
 from .conftest import ALICE, BOB, CHANNEL, Table
@@ -68,8 +70,10 @@ async def test_one_message_with_pings_truncated_safely(table: Table) -> None:
     assert button.custom_id.startswith("portolan:decidebtn:")
 
 
-async def test_a_notice_for_a_lost_channel_is_dropped_quietly(table: Table) -> None:
-    await table.bot.deliver(Notice(1, 999, 0, lines=["Anyone there?"]))
+async def test_a_notice_for_a_lost_channel_says_so_for_good(table: Table) -> None:
+    with pytest.raises(DeliveryFailed) as failed:
+        await table.bot.deliver(Notice(1, 999, 0, lines=["Anyone there?"]))
+    assert failed.value.permanent
     assert table.channel.messages == []
 
 
