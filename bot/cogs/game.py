@@ -13,7 +13,7 @@ from discord import app_commands
 from bot.service import ActResult, ServiceError
 from bot.ui import lookup
 from bot.ui.buttons import board_view, png_file, show_my_view
-from bot.ui.replies import announce, answering, tell
+from bot.ui.replies import announce, answering, sent_at, tell
 from bot.ui.text import (
     CHOICE_LIMIT,
     CHOICE_TEXT_LIMIT,
@@ -236,7 +236,8 @@ class GameCog(PortolanCog):
     @game.command(name="undo", description="Take back your last action of this turn")
     async def game_undo(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, "/game undo") as attempt:
-            result = await self.service.undo(channel_of(interaction), interaction.user.id)
+            result = await self.service.undo(channel_of(interaction), interaction.user.id,
+                                             sent_at=sent_at(interaction))
             attempt.changed = result.ok
             await tell(interaction, act_reply(result))
 

@@ -31,7 +31,7 @@ from discord import app_commands
 from bot.service import ActResult, Choice, MatchService, ServiceError
 from bot.ui import lookup
 from bot.ui.decide import MENU_LIMIT, decide_view, decisions
-from bot.ui.replies import answering, service_of, tell
+from bot.ui.replies import answering, sent_at, service_of, tell
 from bot.ui.text import (
     CHOICE_LIMIT,
     CHOICE_TEXT_LIMIT,
@@ -332,7 +332,8 @@ class GameGroupCog(PortolanCog):
             action = picked.action
             if action is None:
                 action = await self._build(command, filled, channel, user, context)
-            result = await self.service.act(channel, user, action, version_of(choices))
+            result = await self.service.act(channel, user, action, version_of(choices),
+                                            sent_at=sent_at(interaction))
             attempt.changed = result.ok
             await self._reply(interaction, channel, result)
 
@@ -356,7 +357,8 @@ class GameGroupCog(PortolanCog):
                 await tell(interaction, "That is not one of the decisions waiting for you; "
                            "pick one from the list.")
                 return
-            result = await self.service.act_choice(channel, user, choice)
+            result = await self.service.act_choice(channel, user, choice,
+                                                   sent_at=sent_at(interaction))
             attempt.changed = result.ok
             await self._reply(interaction, channel, result)
 

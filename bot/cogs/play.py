@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.ui.lookup import why_no_moves
-from bot.ui.replies import answering, tell
+from bot.ui.replies import answering, sent_at, tell
 from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, NOT_A_MOVE, unreadable_move
 
 from .common import PortolanCog, channel_of
@@ -32,7 +32,8 @@ class PlayCog(PortolanCog):
             if unreadable_move(action):
                 await tell(interaction, NOT_A_MOVE)
                 return
-            result = await self.service.act_choice(channel, user, action)
+            result = await self.service.act_choice(channel, user, action,
+                                                   sent_at=sent_at(interaction))
             attempt.changed = result.ok
             await tell(interaction, act_reply(result))
 

@@ -17,7 +17,7 @@ import discord
 
 from bot.service import ActResult, Choice
 
-from .replies import answering, service_of, tell
+from .replies import answering, sent_at, service_of, tell
 from .text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, join_lines, unreadable_move
 
 Select = discord.ui.Select[discord.ui.View]
@@ -83,7 +83,8 @@ async def decide_from_menu(interaction: discord.Interaction[Any], match_id: int,
             await tell(interaction, "That menu is out of date: the game has moved on. "
                        "Use your game's decide command (or /move) to see what is waiting now.")
             return
-        result = await service.act_choice(match.channel_id, interaction.user.id, value)
+        result = await service.act_choice(match.channel_id, interaction.user.id, value,
+                                          sent_at=sent_at(interaction))
         attempt.changed = result.ok
         await reply_with_menu(interaction, match.channel_id, result)
 

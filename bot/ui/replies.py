@@ -32,6 +32,12 @@ def service_of(interaction: discord.Interaction[Any]) -> MatchService:
     return service
 
 
+def sent_at(interaction: discord.Interaction[Any]) -> float:
+    """When the user sent the interaction (the time in its snowflake id), in seconds since the
+    epoch: the service counts a command that arrives twice once."""
+    return interaction.created_at.timestamp()
+
+
 async def defer(interaction: discord.Interaction[Any]) -> None:
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)

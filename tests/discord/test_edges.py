@@ -135,3 +135,45 @@ def test_built_actions_refuse_numbers_that_are_not(value: str) -> None:
             attempt()
     with pytest.raises(ServiceError, match="picked from the list"):
         trader.build("bid", {"amount": "-1"}, None, None)
+
+
+async def test_every_command_that_acts_says_when_it_was_sent(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The service recognises a command sent twice by the time Discord stamped on it: /move,
+    /game undo, a game's own command and the Decide menu all pass it on."""
+    service = table.service
+    stamps: list[tuple[str, float | None]] = []
+    for name in ("act", "act_choice", "undo"):
+        original = getattr(service, name)
+
+        def spy(*args: Any, _name: str = name, _original: Any = original, **kwargs: Any
+                ) -> Any:
+            stamps.append((_name, kwargs.get("sent_at")))
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(service, name, spy)
+
+    def sent(inter: FakeInteraction) -> float:
+        return inter.created_at.timestamp()
+
+    await table.lobby(ALICE, BOB)
+    actor = await table.actor()
+    move = await table.move(actor, (await table.suggest(actor))[0].value)
+    assert stamps[0] == ("act_choice", sent(move))
+    undo = await table.game("undo", actor)
+    assert ("undo", sent(undo)) in stamps
+    match = await table.match()
+    assert match is not None
+    menu = table.interaction(actor)
+    await decide_from_menu(menu, match.id, match.version, f"v{match.version}:0")
+    assert ("act_choice", sent(menu)) in stamps
+    await table.game("abort", ALICE)
+
+    stamps.clear()
+    await table.game("new", ALICE, "ships", None, 7)
+    await table.game("join", BOB)
+    await table.game("start", ALICE)
+    mover = ALICE if await service.choices(CHANNEL, ALICE) else BOB
+    gold = await table.command("ShipsCog", "gold", mover, pay="merchant")
+    assert stamps and stamps[-1] == ("act", sent(gold))
+    assert all(stamp is not None for _, stamp in stamps)
