@@ -149,7 +149,7 @@ class LocalTable:
             options, seed = _options(args[1:])
             await service.create(channel_id=LOCAL_CHANNEL, guild_id=None, game_id=game.id,
                                  host_id=HOST, host_name=self.users[HOST], options=options,
-                                 seed=seed)
+                                 seed=seed, exact_seed=True)  # one terminal: no secrets
             self.say(f"A game of {game.name} is open. Add players with "
                      "/game join or /game addbot, then /game start.")
         elif sub == "join":

@@ -28,7 +28,7 @@ async def test_scripted_game_writes_boards_and_is_saved(tmp_path: Path) -> None:
     text = await play(tmp_path, "/game new race target=12 seed=5\n/game join Ben\n/game start\n"
                       "/move\n/move 1\n/game undo\n/game status\n/quit\n")
     assert "Harbour Race begins" in text
-    assert "took back their last action" in text
+    assert "Player 1 took back: Boost" in text
     assert "Turn 1, move 2" in text
     boards = sorted((tmp_path / "boards").glob("*.png"))
     assert boards and boards[0].read_bytes().startswith(b"\x89PNG")
