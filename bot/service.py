@@ -184,9 +184,11 @@ class MatchService:
         chosen = secret = None
         if seed is None:
             seed = secrets.randbits(62)
-        elif not exact_seed:
-            chosen, secret = seed, secrets.randbits(62)
-            seed = mix_seed(chosen, secret)
+        else:
+            chosen = seed
+            if not exact_seed and self.settings.mix_seeds:
+                secret = secrets.randbits(62)
+                seed = mix_seed(chosen, secret)
         settings = {
             "turn_hours": self.settings.turn_hours,
             "policy": self.settings.deadline_policy,
@@ -295,7 +297,7 @@ class MatchService:
                 f"{game.name} begins. Seat order: " + ", ".join(names) + "."
             )
             if match.chosen_seed is not None:
-                notice.lines.append(_seed_line(match.chosen_seed))
+                notice.lines.append(_seed_line(match))
             self._after_turn(game, state, seats, notice, previous_actors=set())
             await self._order[match.id].acquire()  # announced in order, like every move
         await self._deliver_ordered(match.id, notice)
@@ -634,7 +636,7 @@ class MatchService:
                  f"Time to answer reactions, bids and bribes: "
                  f"{f'{answer:g} s' if answer else 'no limit'}."]
         if match.chosen_seed is not None:
-            lines.append(_seed_line(match.chosen_seed))
+            lines.append(_seed_line(match))
         if match.status == "lobby":
             lines.append(f"{len(seats)} of {game.min_players}-{game.max_players} players; "
                          "join with /game join, the host starts with /game start.")
@@ -1469,10 +1471,13 @@ def mix_seed(chosen: int, secret: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 2
 
 
-def _seed_line(chosen: int) -> str:
-    return (f"Seed {chosen}, chosen by the host and shown to everyone. It is mixed with a "
-            "secret of the bot's that the record reveals after the game, so no one can work "
-            "out hidden cards or future rolls in advance.")
+def _seed_line(match: MatchRow) -> str:
+    if match.seed_secret is None:
+        return (f"Seed {match.chosen_seed}, chosen by the host and played as given: anyone "
+                "can work out hidden cards and future rolls from it.")
+    return (f"Seed {match.chosen_seed}, chosen by the host and shown to everyone. It is mixed "
+            "with a secret of the bot's that the record reveals after the game, so no one can "
+            "work out hidden cards or future rolls in advance.")
 
 
 def _set_aside_text(game_name: str, reason: str | None) -> str:

@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     # worker processes drawing board images; 0: draw in a thread of the bot's process
     render_workers: int = Field(default=2, ge=0, le=32)
     log_level: str = "INFO"
+    # a seed a person picks with /game new is mixed with a secret of the bot's (revealed in
+    # the record after the game); off: played as given (tests, tournaments that publish seeds)
+    mix_seeds: bool = True
     # where Discord is: left unset, the real one; set, a stand-in that speaks its protocol
     # (the fake Discord of the end-to-end tests and bench/load.py, or a proxy)
     discord_api_url: str | None = None  # e.g. http://127.0.0.1:8080 (the "/api/v10" is added)

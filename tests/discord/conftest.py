@@ -106,6 +106,8 @@ class FakeFollowup:
 
 
 class FakeInteraction:
+    sent = 0  # interactions so far, for their times
+
     def __init__(self, client: Any, user: FakeUser, channel_id: int | None = CHANNEL,
                  guild_id: int | None = GUILD, manage_channels: bool = False) -> None:
         self.client = client
@@ -113,7 +115,10 @@ class FakeInteraction:
         self.channel_id = channel_id
         self.guild_id = guild_id
         self.permissions = discord.Permissions(manage_channels=manage_channels)
-        self.created_at = datetime.now(UTC)  # Discord's: the time in the snowflake id
+        # Discord's: the time in the snowflake id. People take a few seconds between commands
+        # (a test of a double send gives two interactions the same time)
+        FakeInteraction.sent += 1
+        self.created_at = datetime.fromtimestamp(1_700_000_000 + 5 * FakeInteraction.sent, UTC)
         self.calls: list[tuple[str, Any]] = []
         self.response = FakeResponse(self.calls)
         self.followup = FakeFollowup(self.calls, self.response)
@@ -233,7 +238,8 @@ class Table:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(_env_file=None, bot_delay=0, db=tmp_path / "t.sqlite3", render_workers=0)  # type: ignore[call-arg]
+    return Settings(_env_file=None, bot_delay=0, db=tmp_path / "t.sqlite3", render_workers=0,  # type: ignore[call-arg]
+                    mix_seeds=False)
 
 
 @pytest.fixture

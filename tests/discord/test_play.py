@@ -139,7 +139,13 @@ async def test_a_stale_choice_is_out_of_date(table: Table) -> None:
     assert done.private[0].startswith("Done.")
     version = await table.version()
 
-    stale = await table.move(actor, boost.value)  # still the actor's turn; the list moved on
+    again = await table.move(actor, boost.value)  # the same choice again: a second send
+    assert len(again.private) == 1 and "Already done" in again.private[0]
+    assert await table.version() == version
+    second = await table.pick(actor, "boost")
+    await table.move(actor, second.value)
+    version = await table.version()
+    stale = await table.move(actor, boost.value)  # two moves on: the list moved on
     assert len(stale.private) == 1 and "out of date" in stale.private[0]
     assert await table.version() == version
 
@@ -150,8 +156,8 @@ async def test_undo_takes_back_a_boost(table: Table) -> None:
     boost = await table.pick(actor, "boost")
     await table.move(actor, boost.value)
     undo = await table.game("undo", actor)
-    assert undo.private == ["Done."]
-    assert any("took back their last action" in t for t in table.channel.texts)
+    assert undo.private == ["Undone: Boost (+1 to your roll, 2 left)."]  # it names the action
+    assert any("took back: Boost (+1 to your roll, 2 left)." in t for t in table.channel.texts)
     nothing = await table.game("undo", actor)
     assert "nothing to undo" in nothing.private[0]
 

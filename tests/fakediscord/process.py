@@ -41,6 +41,7 @@ class BotProcess:
             "PORTOLAN_BOT_DELAY": "0",
             "PORTOLAN_TICK_SECONDS": "1",
             "PORTOLAN_LOG_LEVEL": "INFO",
+            "PORTOLAN_MIX_SEEDS": "false",  # the tests' chosen seeds are played as given
         })
         env.update(self.extra_env)
         return env
