@@ -23,12 +23,15 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from tests.fakediscord import limits
+from tests.fakediscord import limits, openapi
 
 API = "/api/v10"
 TOKEN = "fake-bot-token"
 ACK_WINDOW = 3.0  # seconds Discord allows for the first response to an interaction
 FOLLOWUP_WINDOW = 15 * 60.0  # seconds an interaction token stays valid
+# how long a nonce sent with enforce_nonce keeps a second create from making a new message
+# (Discord says "the past few minutes")
+NONCE_WINDOW = 5 * 60.0
 HEARTBEAT_MS = 41250
 # Discord does not publish its numbers and asks clients to follow the headers; these are the
 # commonly observed ones: 5 messages per 5 s in a channel, 50 requests a second per bot
@@ -74,6 +77,7 @@ class Message:
     attachments: list[Attachment] = field(default_factory=list)
     flags: int = 0
     allowed_mentions: dict[str, Any] | None = None
+    nonce: int | str | None = None
     interaction_id: int | None = None  # the interaction it answers, if any
     loading: bool = False  # a deferred "is thinking..." message not yet filled
     created: float = field(default_factory=time.monotonic)
@@ -148,6 +152,26 @@ class Interaction:
         return [m for m in own + self.followups if not m.loading]
 
 
+class Snowflakes:
+    """Ids as Discord makes them: the milliseconds since Discord's epoch in the high bits, so an
+    interaction's id tells when it was sent (discord.py's ``created_at``), and a counter below."""
+
+    EPOCH_MS = 1_420_070_400_000
+
+    def __init__(self) -> None:
+        self._count = itertools.count()
+
+    def __iter__(self) -> Snowflakes:
+        return self
+
+    def __next__(self) -> int:
+        return self.at(int(time.time() * 1000))
+
+    def at(self, unix_ms: int) -> int:
+        """An id for something made at ``unix_ms``."""
+        return ((unix_ms - self.EPOCH_MS) << 22) | (next(self._count) & 0x3FFFFF)
+
+
 class GatewaySession:
     """One gateway session: its sequence and the dispatches sent (for RESUME)."""
 
@@ -177,6 +201,7 @@ class FakeDiscord:
         self.messages: dict[int, list[Message]] = {}
         self.dm_channels: dict[int, int] = {}
         self.interactions: dict[str, Interaction] = {}
+        self._bodies: dict[int, tuple[Any, list[Attachment]]] = {}  # by id() of the request
         self.identifies = 0
         self.resumes = 0
         self.heartbeats = 0
@@ -185,10 +210,17 @@ class FakeDiscord:
         self.rate_limits = rate_limits
         self.rate_limited: list[str] = []  # 429s given by the buckets below (not by fail_next)
         self._posts: dict[int, list[float]] = {}  # channel -> times of recent posts
+        # (channel, nonce) -> the message created with it, for enforce_nonce
+        self._nonces: dict[tuple[int, str], Message] = {}
+        self.repeated_nonces: list[tuple[int, str]] = []  # creates answered with an earlier one
         self._recent: list[float] = []  # times of recent requests counted globally
         self.connected = asyncio.Event()
         self._faults: list[tuple[str, re.Pattern[str], int, dict[str, Any], dict[str, str]]] = []
-        self._ids = itertools.count(10**17)
+        self._ids = Snowflakes()
+        # People take a few seconds between commands: each interaction is stamped at least
+        # ``pace_ms`` after the one before (a test of a double send makes it small)
+        self.pace_ms = 5000
+        self._sent_ms = 0
         self.shards = shards  # what GET /gateway/bot recommends
         self.guild_shard = (guild_id >> 22) % shards  # Discord's rule for a guild's shard
         self._sessions: dict[str, GatewaySession] = {}
@@ -265,7 +297,7 @@ class FakeDiscord:
     def rate_limit_next(self, method: str, path: str, retry_after: float) -> None:
         self.fail_next(method, path, 429, {
             "message": "You are being rate limited.", "retry_after": retry_after,
-            "global": False}, {
+            "global": False, "code": 0}, {
             "Via": "1.1 google", "Retry-After": str(max(1, round(retry_after))),
             "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
             "X-RateLimit-Reset-After": str(retry_after), "X-RateLimit-Bucket": "fakebucket",
@@ -365,7 +397,7 @@ class FakeDiscord:
         self._live[shard] = session
         mine = shard == self.guild_shard
         await self._dispatch("READY", {
-            "v": 10, "user": self._user(self.bot_user_id, bot=True),
+            "v": 10, "user": self._me(),
             "guilds": [{"id": str(self.guild_id), "unavailable": True}] if mine else [],
             "session_id": session.id, "resume_gateway_url": self.gateway_url,
             "application": {"id": str(self.application_id), "flags": 0},
@@ -399,6 +431,8 @@ class FakeDiscord:
                         session: GatewaySession | None = None) -> bool:
         """Sends an event on a session (by default the guild's shard); kept for a RESUME if the
         socket is down."""
+        self.problems.extend(f"spec, the fake's {event} dispatch: {p}"
+                             for p in openapi.spec().check_dispatch(event, data))
         session = session or self._session
         if session is None:
             return False
@@ -417,7 +451,8 @@ class FakeDiscord:
     async def send_interaction(self, user_id: int, channel_id: int, kind: int,
                                data: dict[str, Any],
                                message: Message | None = None) -> Interaction:
-        interaction_id = next(self._ids)
+        self._sent_ms = max(int(time.time() * 1000), self._sent_ms + self.pace_ms)
+        interaction_id = self._ids.at(self._sent_ms)
         token = f"itoken{interaction_id}"
         record = Interaction(interaction_id, token, user_id, channel_id, kind, time.monotonic(),
                              source=message)
@@ -439,7 +474,7 @@ class FakeDiscord:
             payload["guild_locale"] = "en-GB"
             payload["channel_id"] = str(channel_id)
             payload["channel"] = self._channel_json(channel_id)
-            payload["member"] = self._member(user_id)
+            payload["member"] = self._interaction_member(user_id)
         if message is not None:
             payload["message"] = self._message_json(message)
         await self._dispatch("INTERACTION_CREATE", payload)
@@ -455,6 +490,24 @@ class FakeDiscord:
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         path = request.path[len(API):]
+        body, files = await self._read(request)
+        operation = openapi.spec().operation(request.method, path)
+        if operation is not None:  # an unknown route is a 404 and a problem, further on
+            refused = self._invalid(f"spec, {request.method} {operation.template}",
+                                    openapi.spec().check_request(request.method, path, body))
+            if refused is not None:
+                return refused
+        self._bodies[id(request)] = body, files
+        try:
+            response = await self._answer(request, path)
+        finally:
+            del self._bodies[id(request)]
+        if isinstance(response, web.Response) and response.status < 500:
+            # Discord's 5xx (a fault a test asked for) is outside the description
+            self._check_answer(request.method, path, response)
+        return response
+
+    async def _answer(self, request: web.Request, path: str) -> web.StreamResponse:
         for index, (method, pattern, status, body, headers) in enumerate(self._faults):
             if method == request.method and pattern.search(path):
                 del self._faults[index]
@@ -470,6 +523,20 @@ class FakeDiscord:
                 return await handler(request, *match.groups())
         self.problems.append(f"unknown route {request.method} {path}")
         return self._error(404, 0, "404: Not Found")
+
+    @staticmethod
+    def _template(method: str, path: str) -> str:
+        operation = openapi.spec().operation(method, path)
+        return operation.template if operation is not None else path
+
+    def _check_answer(self, method: str, path: str, response: web.Response) -> None:
+        """Files a problem for each way an answer of the fake differs from the description."""
+        raw = response.body
+        body = json.loads(raw) if isinstance(raw, bytes) and raw else None
+        problems = openapi.spec().check_response(method, path, response.status, body)
+        where = f"{method} {self._template(method, path)}"
+        self.problems.extend(f"spec, the fake's {response.status} answer to {where}: {p}"
+                             for p in problems)
 
     def _routes(self) -> list[tuple[str, str, Any]]:
         return [
@@ -506,12 +573,14 @@ class FakeDiscord:
             self.problems.append(problem)
         return json_response({"code": code, "message": message}, status=status)
 
-    async def _read(self, request: web.Request) -> tuple[dict[str, Any], list[Attachment]]:
-        """A JSON body, or a multipart one (``payload_json`` + ``files[n]``)."""
+    @staticmethod
+    async def _read(request: web.Request) -> tuple[Any, list[Attachment]]:
+        """A JSON body (None if there is none), or a multipart one (``payload_json`` +
+        ``files[n]``)."""
         if request.content_type != "multipart/form-data":
-            body = await request.json() if request.can_read_body else {}
-            return body, []
-        payload: dict[str, Any] = {}
+            raw = await request.read() if request.can_read_body else b""
+            return (json.loads(raw) if raw else None), []
+        payload: Any = None
         files: list[Attachment] = []
         reader = await request.multipart()
         async for part in reader:
@@ -522,16 +591,26 @@ class FakeDiscord:
                 files.append(Attachment(part.filename, bytes(data)))  # type: ignore[union-attr]
         return payload, files
 
+    def _body(self, request: web.Request) -> tuple[Any, list[Attachment]]:
+        """What :meth:`_read` found in the request: its JSON ({} if none) and its files."""
+        body, files = self._bodies[id(request)]
+        return ({} if body is None else body), files
+
     async def _get_me(self, request: web.Request) -> web.Response:
-        return json_response(self._user(self.bot_user_id, bot=True))
+        return json_response(self._me())
 
     async def _get_application(self, request: web.Request) -> web.Response:
         return json_response({
             "id": str(self.application_id), "name": "Portolan", "icon": None,
-            "description": "", "rpc_origins": [], "bot_public": True,
-            "bot_require_code_grant": False, "summary": "", "verify_key": "00",
-            "owner": self._user(1, bot=False), "team": None, "flags": 0,
-            "interactions_endpoint_url": None, "tags": [],
+            "description": "", "type": None, "rpc_origins": [], "bot_public": True,
+            "bot_require_code_grant": False, "verify_key": "00" * 32,
+            "bot": self._user(self.bot_user_id), "owner": self._user(1), "team": None,
+            "flags": 0, "flags_new": "0", "redirect_uris": [], "tags": [],
+            "interactions_endpoint_url": None, "role_connections_verification_url": None,
+            "approximate_guild_count": 1, "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0, "explicit_content_filter": 0,
+            "eligible_oauth2_scopes": ["applications.commands", "bot"],
+            "integration_types_config": {"0": {}},
         })
 
     async def _get_gateway(self, request: web.Request) -> web.Response:
@@ -550,26 +629,38 @@ class FakeDiscord:
 
     async def _put_commands(self, request: web.Request, app: str,
                             guild: int | None) -> web.Response:
-        body = await request.json()
+        body, _ = self._body(request)
         problems = limits.check_commands(body)
         if int(app) != self.application_id:
             problems.append(f"commands synced for application {app}")
         refused = self._invalid("command sync", problems)
         if refused is not None:
             return refused
-        stored = []
-        for command in body:
-            command = dict(command, id=str(next(self._ids)), version=str(next(self._ids)),
-                           application_id=str(self.application_id))
-            if guild is not None:
-                command["guild_id"] = str(guild)
-            stored.append(command)
+        stored = [self._command_json(command, guild) for command in body]
         self.commands[guild] = stored
         return json_response(stored)
 
     async def _get_guild_commands(self, request: web.Request, app: str,
                                   guild: str) -> web.Response:
         return json_response(self.commands.get(int(guild), []))
+
+    def _command_json(self, command: dict[str, Any], guild: int | None) -> dict[str, Any]:
+        """A synced command as Discord gives it back: ids added, nulls dropped, defaults in."""
+        kind = command.get("type") or 1
+        permissions = command.get("default_member_permissions")
+        stored: dict[str, Any] = {
+            **without_nulls(command), "id": str(next(self._ids)),
+            "version": str(next(self._ids)), "application_id": str(self.application_id),
+            "type": kind, "description": command.get("description") or "",
+            "default_member_permissions": None if permissions is None else str(permissions),
+            "dm_permission": command.get("dm_permission") is not False,
+            "contexts": command.get("contexts"),
+            "integration_types": command.get("integration_types") or [0],
+            "nsfw": bool(command.get("nsfw")),
+        }
+        if guild is not None:
+            stored["guild_id"] = str(guild)
+        return stored
 
     # interactions
     def _interaction(self, token: str) -> Interaction | None:
@@ -582,7 +673,7 @@ class FakeDiscord:
 
     async def _callback(self, request: web.Request, interaction_id: str,
                         token: str) -> web.Response:
-        body, files = await self._read(request)
+        body, files = self._body(request)
         record = self._interaction(token)
         if record is None or record.id != int(interaction_id):
             return self._error(404, 10062, "Unknown interaction",
@@ -609,28 +700,31 @@ class FakeDiscord:
                                        f"{record.kind}")
         record.acked = time.monotonic()
         record.callback_type = kind
-        resource: dict[str, Any] = {"type": kind}
+        shown: Message | None = None  # the message the response made or changed
         if kind in (4, 5):
-            message = self._new_message(record.channel_id, data, files,
-                                        interaction=record.id, loading=kind == 5)
-            record.original = message
-            resource["message"] = self._message_json(message)
+            shown = self._new_message(record.channel_id, data, files,
+                                      interaction=record.id, loading=kind == 5)
+            record.original = shown
         elif kind == 7 and record.source is not None:
             self._apply_edit(record.source, data, files)
-            resource["message"] = self._message_json(record.source)
+            shown = record.source
         elif kind == 8:
             record.choices = list(data.get("choices", []))
-        original = record.original
-        answer = {"interaction": {
-            "id": str(record.id), "type": record.kind,
-            "response_message_id": str(original.id) if original else None,
-            "response_message_loading": bool(original and original.loading),
-            "response_message_ephemeral": bool(original and original.ephemeral),
-        }, "resource": resource}
+        # what ?with_response=true gives back; a resource only for the kinds that have one
+        about: dict[str, Any] = {"id": str(record.id), "type": record.kind}
+        answer: dict[str, Any] = {"interaction": about}
+        if shown is not None:
+            about.update(response_message_id=str(shown.id),
+                         response_message_loading=shown.loading,
+                         response_message_ephemeral=shown.ephemeral)
+            if kind in (4, 7):
+                answer["resource"] = {"type": kind, "message": self._message_json(shown)}
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return web.Response(status=204)
         return json_response(answer)
 
     async def _followup(self, request: web.Request, app: str, token: str) -> web.Response:
-        body, files = await self._read(request)
+        body, files = self._body(request)
         record = self._interaction(token)
         if record is None or int(app) != self.application_id:
             return self._error(404, 10015, "Unknown Webhook",
@@ -668,7 +762,7 @@ class FakeDiscord:
 
     async def _edit_webhook(self, request: web.Request, app: str, token: str,
                             which: str) -> web.Response:
-        body, files = await self._read(request)
+        body, files = self._body(request)
         message = self._webhook_message(token, which)
         if message is None:
             return self._error(404, 10008, "Unknown Message",
@@ -707,7 +801,7 @@ class FakeDiscord:
         return json_response(self._channel_json(int(channel)))
 
     async def _post_message(self, request: web.Request, channel: str) -> web.Response:
-        body, files = await self._read(request)
+        body, files = self._body(request)
         channel_id = int(channel)
         if not self._known_channel(channel_id):
             return self._error(404, 10003, "Unknown Channel",
@@ -722,12 +816,22 @@ class FakeDiscord:
         refused = self._invalid("message", limits.check_message(body, files=sizes(files)))
         if refused is not None:
             return refused
+        nonce = body.get("nonce")
+        key = (channel_id, str(nonce))
+        if nonce is not None and body.get("enforce_nonce"):
+            first = self._nonces.get(key)
+            if first is not None and time.monotonic() - first.created <= NONCE_WINDOW:
+                self.repeated_nonces.append(key)
+                return json_response(self._message_json(first), headers=headers)
         message = self._new_message(channel_id, body, files)
+        message.nonce = nonce
+        if nonce is not None and body.get("enforce_nonce"):
+            self._nonces[key] = message
         return json_response(self._message_json(message), headers=headers)
 
     async def _edit_message(self, request: web.Request, channel: str,
                             message_id: str) -> web.Response:
-        body, files = await self._read(request)
+        body, files = self._body(request)
         message = next((m for m in self.channel(int(channel)) if m.id == int(message_id)), None)
         if message is None:
             return self._error(404, 10008, "Unknown Message",
@@ -746,7 +850,7 @@ class FakeDiscord:
         return json_response(self._message_json(message))
 
     async def _open_dm(self, request: web.Request) -> web.Response:
-        body = await request.json()
+        body, _ = self._body(request)
         user_id = int(body.get("recipient_id", 0))
         if user_id not in self.users:
             return self._error(400, 50033, "Invalid Recipient(s)",
@@ -804,7 +908,7 @@ class FakeDiscord:
         if "content" in data:
             message.content = data["content"] or ""
         if "components" in data:
-            message.components = list(data["components"] or [])
+            message.components = numbered(data["components"] or [])
         if "flags" in data:
             message.flags = int(data["flags"] or 0)
         if "allowed_mentions" in data:
@@ -820,18 +924,29 @@ class FakeDiscord:
         name = "Portolan" if user_id == self.bot_user_id else self.users.get(user_id, "user")
         return {"id": str(user_id), "username": name.lower(), "discriminator": "0",
                 "global_name": name, "avatar": None, "bot": bot or user_id == self.bot_user_id,
-                "public_flags": 0}
+                "public_flags": 0, "flags": 0, "banner": None, "accent_color": None,
+                "avatar_decoration_data": None, "collectibles": None, "primary_guild": None}
+
+    def _me(self) -> dict[str, Any]:
+        """The bot's own user, as READY and ``GET /users/@me`` give it to the bot."""
+        return {**self._user(self.bot_user_id, bot=True), "mfa_enabled": False,
+                "locale": "en-US", "verified": True, "email": None}
 
     def _member(self, user_id: int) -> dict[str, Any]:
-        permissions = MEMBER_PERMISSIONS | (MANAGE_CHANNELS if user_id in self.admins else 0)
         return {"user": self._user(user_id), "roles": [], "joined_at": now_iso(),
                 "deaf": False, "mute": False, "flags": 0, "pending": False, "nick": None,
-                "avatar": None, "permissions": str(permissions)}
+                "avatar": None, "banner": None, "premium_since": None,
+                "communication_disabled_until": None}
+
+    def _interaction_member(self, user_id: int) -> dict[str, Any]:
+        """A member as an interaction carries it: with the permissions they have there."""
+        permissions = MEMBER_PERMISSIONS | (MANAGE_CHANNELS if user_id in self.admins else 0)
+        return {**self._member(user_id), "permissions": str(permissions)}
 
     def _channel_json(self, channel_id: int) -> dict[str, Any]:
         owner = next((u for u, c in self.dm_channels.items() if c == channel_id), None)
         if owner is not None:
-            return {"id": str(channel_id), "type": 1, "last_message_id": None,
+            return {"id": str(channel_id), "type": 1, "last_message_id": None, "flags": 0,
                     "recipients": [self._user(owner)]}
         return {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id),
                 "name": f"table-{self.channels.index(channel_id) + 1}",
@@ -840,9 +955,12 @@ class FakeDiscord:
                 "rate_limit_per_user": 0, "flags": 0}
 
     def _guild(self) -> dict[str, Any]:
-        everyone = {"id": str(self.guild_id), "name": "@everyone", "color": 0, "hoist": False,
-                    "position": 0, "permissions": str(MEMBER_PERMISSIONS), "managed": False,
-                    "mentionable": False, "flags": 0}
+        everyone = {"id": str(self.guild_id), "name": "@everyone", "color": 0,
+                    "colors": {"primary_color": 0, "secondary_color": None,
+                               "tertiary_color": None},
+                    "hoist": False, "position": 0, "permissions": str(MEMBER_PERMISSIONS),
+                    "managed": False, "mentionable": False, "icon": None,
+                    "unicode_emoji": None, "flags": 0}
         return {
             "id": str(self.guild_id), "name": "Harbour Club", "icon": None, "splash": None,
             "discovery_splash": None, "owner_id": str(min(self.users)), "afk_channel_id": None,
@@ -852,11 +970,15 @@ class FakeDiscord:
             "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
             "description": None, "banner": None, "premium_tier": 0,
             "preferred_locale": "en-GB", "public_updates_channel_id": None,
-            "nsfw_level": 0, "premium_progress_bar_enabled": False,
+            "nsfw_level": 0, "premium_progress_bar_enabled": False, "nsfw": False,
+            "home_header": None, "application_id": None, "region": "deprecated",
+            "widget_enabled": False, "widget_channel_id": None, "max_presences": None,
+            "max_members": 25000000, "max_stage_video_channel_users": 50,
+            "max_video_channel_users": 25, "premium_subscription_count": 0,
+            "safety_alerts_channel_id": None, "incidents_data": None,
             "joined_at": now_iso(), "large": False, "unavailable": False,
             "member_count": len(self.users) + 1, "voice_states": [], "presences": [],
-            "members": [{**self._member(self.bot_user_id), "user": self._user(
-                self.bot_user_id, bot=True)}],
+            "members": [self._member(self.bot_user_id)],
             "channels": [self._channel_json(c) for c in self.channels], "threads": [],
             "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
         }
@@ -874,10 +996,13 @@ class FakeDiscord:
                 "content_type": "image/png" if a.filename.endswith(".png") else None,
             } for i, a in enumerate(message.attachments)],
             "embeds": [], "pinned": False, "type": 0 if message.interaction_id is None else 20,
-            "flags": message.flags, "components": message.components,
+            # numbered again: a test may have put components on a message by hand
+            "flags": message.flags, "components": numbered(message.components),
         }
         if message.channel_id in self.channels:
             data["guild_id"] = str(self.guild_id)
+        if message.nonce is not None:
+            data["nonce"] = message.nonce
         if message.interaction_id is not None:
             data["webhook_id"] = str(self.application_id)
             data["application_id"] = str(self.application_id)
@@ -891,7 +1016,7 @@ def _too_many(retry_after: float, scope: str) -> web.Response:
                "X-RateLimit-Scope": scope}
     if scope == "global":
         headers["X-RateLimit-Global"] = "true"
-    return json_response({"message": "You are being rate limited.",
+    return json_response({"message": "You are being rate limited.", "code": 0,
                           "retry_after": retry_after, "global": scope == "global"},
                          status=429, headers=headers)
 
@@ -921,6 +1046,43 @@ def transport_compressor(kind: str | None) -> Callable[[bytes], bytes] | None:
         compressor = ZstdCompressor()
         return lambda data: compressor.compress(data, ZstdCompressor.FLUSH_BLOCK)
     raise ValueError(f"unknown compress={kind}")
+
+
+def without_nulls(value: Any) -> Any:
+    """A JSON value without the fields set to null, at any depth (Discord leaves them out of
+    what it gives back)."""
+    if isinstance(value, dict):
+        return {k: without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [without_nulls(v) for v in value]
+    return value
+
+
+SELECT_TYPES = (3, 5, 6, 7, 8)
+
+
+def numbered(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Message components as Discord keeps them: null fields dropped, a select's value counts
+    filled in, and every component numbered with an ``id``: the sender's own ids are kept,
+    the others get 1, 2, 3, ... in order, skipping those already taken."""
+    kept = without_nulls(components)
+
+    def walk(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        found = []
+        for item in items:
+            found.append(item)
+            found += walk(item.get("components", []))
+        return found
+    every = walk(kept)
+    taken = {c["id"] for c in every if isinstance(c.get("id"), int)}
+    counter = itertools.count(1)
+    for component in every:
+        if component.get("type") in SELECT_TYPES:
+            component.setdefault("min_values", 1)
+            component.setdefault("max_values", 1)
+        if "id" not in component:
+            component["id"] = next(n for n in counter if n not in taken)
+    return kept
 
 
 def sizes(files: list[Attachment]) -> list[tuple[str, int]]:
