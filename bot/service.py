@@ -53,8 +53,6 @@ from bot.storage import (
 from bot.ui.text import clean_name
 from engine.core import (
     Accepted,
-    RulesVersionError,
-    upgrade_log,
     Action,
     Event,
     Game,
@@ -64,6 +62,7 @@ from engine.core import (
     Rejection,
     ReplayError,
     Rng,
+    RulesVersionError,
     SetupRecord,
     State,
     Undo,
@@ -73,6 +72,7 @@ from engine.core import (
     registry,
     replay_from,
     step,
+    upgrade_log,
 )
 
 log = logging.getLogger(__name__)
@@ -411,9 +411,7 @@ class MatchService:
                                  "Pick one from the list that /move offers.")
             return await self.act(channel_id, user_id, found[0].action, sent_at=sent_at)
         if version < match.version:
-            since = await self.storage.actions(match.id, after=version) \
-                if version == match.version - 1 else []
-            if len(since) == 1 and since[0].seat == seat:
+            if index is not None and await self._same_as_last(match, seat, version, index):
                 return ActResult(False, "Already done: that choice was applied when it first "
                                  "arrived, and counts once. Use /move for your next move.",
                                  version=match.version)
@@ -644,7 +642,11 @@ class MatchService:
         if match.status == "set_aside":
             lines.append(_set_aside_text(game.name, match.set_aside_reason))
             return lines
-        state = await self._state(match)
+        try:
+            state = await self._state(match)
+        except ServiceError as err:  # set aside just now
+            lines.append(str(err))
+            return lines
         actors = sorted(game.actors(state))
         lines.append(f"Turn {state.turn + 1}, move {state.version}. To act: "
                      + (", ".join(seats[s].name for s in actors) or "nobody") + ".")
@@ -1040,6 +1042,45 @@ class MatchService:
         return (last_seat, last_key, version) == (seat, key, state.version) \
             and 0 <= sent_at - last_sent < DOUBLE_SEND_SECONDS
 
+    async def _same_as_last(self, match: MatchRow, seat: int, version: int, index: int) -> bool:
+        """Whether choice ``index`` of the list offered at ``version`` is the move the seat made
+        right after it (the version just before now): a second click of the same choice."""
+        if version != match.version - 1:
+            return False
+        last = await self.storage.last_action(match.id)
+        if last is None or last.seat != seat or last.seq != match.version:
+            return False
+        game = self._game(match.game)
+        try:
+            earlier = await self._state_at(match, version)
+            offered = list(game.legal_actions(earlier, seat))
+            if can_undo(earlier, seat):
+                offered.append(Undo())
+            return 0 <= index < len(offered) and \
+                offered[index].key() == _key_of(game, last.action)
+        except ServiceError:
+            return False
+
+    async def _state_at(self, match: MatchRow, version: int) -> State:
+        """The match's state at an earlier ``version`` (for telling a double click)."""
+        game = self._game(match.game)
+        snap = await self.storage.latest_snapshot(match.id, version)
+        try:
+            if snap is None:
+                raise ReplayError("no snapshot")
+            state = game.load_state(snap[1])
+        except Exception:
+            state = SetupRecord(game=game.id, rules_version=game.rules_version,
+                                options=match.options,
+                                seats=len(await self.storage.seats(match.id)),
+                                seed=match.seed).create(game)
+        rows = [r for r in await self.storage.actions(match.id, after=state.version)
+                if r.seq <= version]
+        try:
+            return replay_from(game, state, _entries(rows))
+        except Exception:
+            raise ServiceError("That earlier position cannot be rebuilt.") from None
+
     async def _chosen_twice(self, match: MatchRow, game: Game[Any], state: State, seat: int,
                             key: str, expected: int | None) -> bool:
         """A choice made at the version just before the seat's own last move, and the same
@@ -1430,6 +1471,9 @@ class MatchService:
 
     async def _active(self, channel_id: int) -> MatchRow:
         match = await self._open(channel_id)
+        if match.status == "set_aside":
+            raise ServiceError(_set_aside_text(self._game(match.game).name,
+                                               match.set_aside_reason))
         if match.status != "active":
             raise ServiceError("The game has not started yet; the host starts it with "
                                "/game start.")
@@ -1454,10 +1498,14 @@ class MatchService:
 
 def _parse_choice(value: str) -> tuple[int | None, int | None]:
     head, _, tail = value.partition(":")
-    # versions and indexes are small: a value of thousands of digits names no move
-    if not head.startswith("v") or not head[1:].isdigit() or len(head) > 19:
+    # versions and indexes are small ASCII numbers: thousands of digits, or digits of other
+    # scripts, name no move
+    number = head[1:]
+    if not head.startswith("v") or not (number.isascii() and number.isdecimal()) \
+            or len(number) > 18:
         return None, None
-    return int(head[1:]), int(tail) if tail.isdigit() and len(tail) <= 9 else None
+    index = int(tail) if tail.isascii() and tail.isdecimal() and len(tail) <= 9 else None
+    return int(number), index
 
 
 def _options_text(options: dict[str, Any]) -> str:
