@@ -1,5 +1,8 @@
-"""The fake Discord's payload limits (tests.fakediscord.limits): valid bodies pass, each broken
-limit is reported at its JSON path, and the bot's real command tree is within every limit."""
+"""The fake Discord's payload checks, without the bot: its documented limits
+(tests.fakediscord.limits) and Discord's OpenAPI description (tests.fakediscord.openapi). Valid
+bodies pass, each broken limit is reported at its JSON path, payloads the limits let through
+but the description refuses are refused, the fake answers them with Discord's 400, and the
+bot's real command tree is within every limit."""
 
 from __future__ import annotations
 
@@ -7,14 +10,18 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import pytest
 
+from tests.fakediscord import FakeDiscord
 from tests.fakediscord.limits import (
     check_autocomplete,
     check_callback,
     check_commands,
     check_message,
 )
+from tests.fakediscord.openapi import Compiler, spec
+from tests.fakediscord.server import TOKEN
 
 MIB = 1024 * 1024
 Run = Callable[[], list[str]]
@@ -621,6 +628,179 @@ def test_embed_text_is_measured_trimmed() -> None:
     assert check_message({"embeds": [{"title": " " + "t" * 256 + "  "}]}) == []
 
 
+# --- beyond the limits: what Discord's OpenAPI description refuses ---------------------------
+MESSAGES = "/channels/555/messages"
+GUILD_COMMANDS = "/applications/4242/guilds/777/commands"
+CALLBACK = "/interactions/1/token/callback"
+
+
+def spec_message_with(change: Change) -> Run:
+    return lambda: spec().check_request("POST", MESSAGES, _changed(VALID_MESSAGE, change))
+
+
+def spec_commands_with(change: Change) -> Run:
+    return lambda: spec().check_request("PUT", GUILD_COMMANDS, _changed(VALID_COMMANDS, change))
+
+
+def spec_request(method: str, path: str, body: Any) -> Run:
+    return lambda: spec().check_request(method, path, copy.deepcopy(body))
+
+
+def test_valid_payloads_fit_the_description() -> None:
+    assert spec().check_request("POST", MESSAGES, copy.deepcopy(VALID_MESSAGE)) == []
+    assert spec().check_request("PUT", GUILD_COMMANDS, copy.deepcopy(VALID_COMMANDS)) == []
+    assert spec().check_request("PATCH", "/webhooks/4242/token/messages/@original",
+                                {"content": None, "embeds": []}) == []
+    for body in ({"type": 4, "data": {"content": "Done", "flags": 64}}, {"type": 5},
+                 {"type": 5, "data": {"flags": 64}}, {"type": 6}, {"type": 7, "data": {}},
+                 {"type": 8, "data": {"choices": [{"name": "Ships", "value": "ships"}]}},
+                 {"type": 9, "data": VALID_MODAL}):
+        assert spec().check_request("POST", CALLBACK, copy.deepcopy(body)) == [], body
+    # discord.py's own spellings: ids as integers, permissions as an integer, a string nonce
+    assert spec().check_request("POST", MESSAGES, {
+        "content": "Hi <@2001>", "allowed_mentions": {"parse": [], "users": [2001]},
+        "nonce": "portolan-1-2-3", "enforce_nonce": True}) == []
+    assert spec().check_request("PUT", GUILD_COMMANDS, [
+        _slash("admin", default_member_permissions=32, contexts=None,
+               integration_types=None)]) == []
+
+
+# Each of these passed tests.fakediscord.limits when the description was brought in; Discord
+# refuses them all.
+SPEC_CASES = [
+    case(spec_message_with(setting("allowed_mentions", "users", to=["1001", "1001"])),
+         "$.allowed_mentions.users", "duplicate item '1001'", "mention-users-twice"),
+    case(spec_message_with(setting("allowed_mentions", to={"parse": [], "roles": ["5", "5"]})),
+         "$.allowed_mentions.roles", "duplicate item '5'", "mention-roles-twice"),
+    case(spec_message_with(setting("allowed_mentions", to={"parse": ["users", "users"]})),
+         "$.allowed_mentions.parse", "duplicate item 'users'", "mention-parse-twice"),
+    case(spec_message_with(setting("nonce", to="n" * 26)), "$.nonce",
+         "26 characters, more than the maximum of 25", "nonce-too-long"),
+    case(spec_message_with(setting("nonce", to=True)), "$.nonce",
+         "must be an integer or a string or null, not a boolean", "nonce-boolean"),
+    case(spec_message_with(setting("nonce", to=1.5)), "$.nonce", "not a number",
+         "nonce-fraction"),
+    case(spec_message_with(setting("nonce", to=2**63)), "$.nonce", "more than the maximum",
+         "nonce-too-big"),
+    case(spec_message_with(setting("enforce_nonce", to="yes")), "$.enforce_nonce",
+         "must be a boolean or null", "enforce-nonce-string"),
+    case(spec_message_with(setting("tts", to="no")), "$.tts", "must be a boolean or null",
+         "tts-string"),
+    case(spec_message_with(setting(*EMBED, "color", to=2**24)), "$.embeds[0].color",
+         "more than the maximum of 16777215", "embed-color"),
+    case(spec_message_with(setting(*EMBED, "url", to="https://example.org/" + "a" * 2030)),
+         "$.embeds[0].url", "more than the maximum of 2048", "embed-url-too-long"),
+    case(spec_message_with(setting(*EMBED, "fields", 0, "inline", to="yes")),
+         "$.embeds[0].fields[0].inline", "must be a boolean or null", "embed-field-inline"),
+    case(spec_message_with(setting(*ROW0, 1, "emoji", "name", to="e" * 33)),
+         "$.components[0].components[1].emoji.name", "more than the maximum of 32",
+         "button-emoji-name-too-long"),
+    case(spec_message_with(setting(*ROW0, 2, "url", to="https://example.org/" + "a" * 500)),
+         "$.components[0].components[2].url", "more than the maximum of 512",
+         "button-url-too-long"),
+    case(spec_message_with(setting(*ROW0, 0, "disabled", to="no")),
+         "$.components[0].components[0].disabled", "must be a boolean or null",
+         "button-disabled-string"),
+    case(spec_message_with(setting(*ROW0, 0, "id", to=-1)), "$.components[0].components[0].id",
+         "less than the minimum of 0", "component-id-negative"),
+    case(spec_message_with(setting("components", 0, "id", to=2**31)), "$.components[0].id",
+         "does not fit in int32", "component-id-too-big"),
+    case(spec_message_with(setting(*SELECT, "options", 0, "emoji", to={"name": "w" * 33})),
+         "$.components[1].components[0].options[0].emoji.name", "more than the maximum of 32",
+         "select-option-emoji-name-too-long"),
+    case(spec_message_with(setting(*SELECT, "options", 0, "default", to=1)),
+         "$.components[1].components[0].options[0].default", "must be a boolean or null",
+         "select-option-default-number"),
+    case(spec_message_with(setting("attachments", 0, "filename", to="b" * 1025)),
+         "$.attachments[0].filename", "more than the maximum of 1024",
+         "attachment-filename-too-long"),
+    case(spec_message_with(setting("attachments", 0, "id", to="board")), "$.attachments[0].id",
+         "does not match", "attachment-id-not-snowflake"),
+    case(spec_message_with(setting("sticker_ids", to=["sticker"])), "$.sticker_ids[0]",
+         "does not match", "sticker-not-snowflake"),
+    case(spec_message_with(setting("message_reference", to={"channel_id": "555"})),
+         "$.message_reference.message_id", "is required", "reply-without-message"),
+    case(spec_commands_with(setting(0, "contexts", to=[])), "$[0].contexts",
+         "fewer than the minimum of 1", "contexts-empty"),
+    case(spec_commands_with(setting(0, "contexts", to=[0, 0])), "$[0].contexts",
+         "duplicate item 0", "contexts-twice"),
+    case(spec_commands_with(setting(0, "integration_types", to=[])), "$[0].integration_types",
+         "fewer than the minimum of 1", "integration-types-empty"),
+    case(spec_commands_with(setting(0, "integration_types", to=[0, 0])),
+         "$[0].integration_types", "duplicate item 0", "integration-types-twice"),
+    case(spec_commands_with(setting(0, "dm_permission", to="no")), "$[0].dm_permission",
+         "must be a boolean or null", "dm-permission-string"),
+    case(spec_commands_with(setting(0, "default_member_permissions", to="9" * 18)),
+         "$[0].default_member_permissions", "more than the maximum of 17",
+         "permissions-too-big"),
+    case(spec_commands_with(setting(0, "name_localizations",
+                                    to={f"x{i}": "name" for i in range(35)})),
+         "$[0].name_localizations", "35 fields, more than the maximum of 34",
+         "too-many-localizations"),
+    case(spec_commands_with(setting(*NEW, 0, "required", to="yes")),
+         "$[0].options[1].options[0].required", "must be a boolean or null",
+         "option-required-string"),
+    case(spec_commands_with(setting(*NEW, 4, "channel_types", to=[0, 0])),
+         "$[0].options[1].options[4].channel_types", "duplicate item 0",
+         "channel-types-twice"),
+    case(spec_commands_with(setting(*NEW, 4, "channel_types", to=[99])),
+         "$[0].options[1].options[4].channel_types[0]", "99 is not one of",
+         "channel-type-unknown"),
+    case(spec_request("POST", CALLBACK, {"type": 8, "data": VALID_AUTOCOMPLETE}),
+         "$.data.choices[0].value", "must be a number", "autocomplete-mixed-value-types"),
+    case(spec_request("POST", CALLBACK, {"type": 4, "data": {"content": "x", "tts": "no"}}),
+         "$.data.tts", "must be a boolean or null", "callback-tts-string"),
+    case(spec_request("POST", "/users/@me/channels", {"recipient_id": "anna"}),
+         "$.recipient_id", "does not match", "dm-recipient-not-snowflake"),
+]
+
+
+@pytest.mark.parametrize(("run", "path", "fragment"), SPEC_CASES)
+def test_the_description_refuses_what_the_limits_let_through(run: Run, path: str,
+                                                             fragment: str) -> None:
+    problems = run()
+    assert any(p.startswith(f"{path}: ") and fragment in p for p in problems), problems
+
+
+async def test_the_fake_answers_a_refused_payload_with_discords_400() -> None:
+    fake = FakeDiscord(users={2001: "Anna"}, channels=(555,))
+    await fake.start()
+    try:
+        async with aiohttp.ClientSession(headers={"Authorization": f"Bot {TOKEN}"}) as http:
+            url = f"{fake.api_url}/api/v10{MESSAGES}"
+            async with http.post(url, json={"content": "Hi", "nonce": "n" * 26}) as refused:
+                assert refused.status == 400
+                assert (await refused.json())["code"] == 50035
+            async with http.post(url, json={"content": "Hi", "nonce": "n" * 25}) as taken:
+                assert taken.status == 200
+    finally:
+        await fake.stop()
+    assert fake.problems == [
+        "spec, POST /channels/{channel_id}/messages: $.nonce: has 26 characters, more than "
+        "the maximum of 25"]
+    assert [m.content for m in fake.channel(555)] == ["Hi"]
+
+
+def test_every_schema_of_the_description_compiles() -> None:
+    """The checker knows every keyword the extract uses (it refuses to compile others)."""
+    for name in spec().document["components"]["schemas"]:
+        assert isinstance(spec().check_schema(name, {}), list)
+    with pytest.raises(ValueError, match="unsupported schema keywords"):
+        Compiler({}).compile({"type": "string", "contains": {}})
+
+
+def test_answers_and_dispatches_are_checked_too() -> None:
+    assert spec().check_response("POST", CALLBACK, 200, {
+        "interaction": {"id": "1", "type": 2, "response_message_id": None},
+        "resource": {"type": 5}}) == [
+        "$.interaction.response_message_id: must be a string, not null",
+        "$.resource.type: 5 is not one of 4, 12, 7"]
+    assert spec().check_response("GET", "/users/2001", 500, None) == [
+        "500 is not an answer of GET /users/{user_id}"]
+    problems = spec().check_dispatch("GUILD_CREATE", {"members": [{"user": {}}]})
+    assert "$.members[0].user.id: is required" in problems
+
+
 # --- the bot's real command tree --------------------------------------------------------------
 async def test_the_bots_command_tree_is_within_discords_limits() -> None:
     from bot.discord_bot import PortolanBot
@@ -634,3 +814,4 @@ async def test_the_bots_command_tree_is_within_discords_limits() -> None:
         await bot.close()
     assert payload, "the tree has no commands"
     assert check_commands(payload) == []
+    assert spec().check_request("PUT", GUILD_COMMANDS, payload) == []

@@ -511,8 +511,13 @@ def _union(exactly_one: bool) -> Callable[[Compiler, dict[str, Any]], Check]:
                 return
             # none fits: report the alternative meant for this type that came closest
             meant = [(b, p) for b, p in results if b.types is None
-                     or any(TYPES[t](value) for t in b.types)] or results
-            out.extend(min(meant, key=lambda r: len(r[1]))[1])
+                     or any(TYPES[t](value) for t in b.types)]
+            if meant:
+                out.extend(min(meant, key=lambda r: len(r[1]))[1])
+                return
+            names = list(dict.fromkeys(t for b in compiled for t in sorted(b.types or ())))
+            out.append(f"{path}: must be {' or '.join(TYPE_NAMES[t] for t in names)}, "
+                       f"not {kind(value)}")
         return check
     return make
 
