@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from pathlib import Path
 
+from bot.logs import setup_logging
 from bot.settings import Settings
 
 NO_TOKEN = """\
@@ -50,8 +50,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     settings = Settings()
-    logging.basicConfig(level=settings.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    setup_logging(settings.log_level)
     from engine import catalog
 
     catalog.load()
