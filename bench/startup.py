@@ -69,7 +69,7 @@ GAMES = ("ships", "ocean_trader", "empires")
 PLAYERS = {2: 0.40, 3: 0.35, 4: 0.25}  # how often each player count is played
 TEMPLATES = 8  # games played per game and player count, at most; the rest are copies
 TURN_HOURS = (0, 0, 24)  # a third of the games have a turn deadline of a day
-BUILD_FORMAT = 1  # bump when the way the database is built changes
+BUILD_FORMAT = 2  # bump when the way the database is built changes
 CACHE = ROOT / "var" / "bench"
 GUILD = 777  # the fake Discord's guild
 FIRST_CHANNEL, FIRST_USER = 50_000_000, 60_000_000
@@ -117,6 +117,7 @@ class Template:
     versions: int
     created_at: float
     snapshots: dict[int, tuple[str, float]] = field(default_factory=dict)  # state, time
+    times: list[float] = field(default_factory=list)  # when each version was reached
     deadlines: list[list[dict[str, Any]]] = field(default_factory=list)  # rows, by version
 
 
@@ -202,6 +203,7 @@ async def play_template(store: Storage, clock: Clock, game: Game[Any], players: 
     bot = game.bots()[game.default_bot()]
     while True:
         current = await store.deadlines(match.id)
+        t.times.append(clock.now)
         t.deadlines.append([{**asdict(row), "seats": json.dumps(row.seats)} for row in current])
         actors = sorted(game.actors(state))
         if state.version >= MOVE_CAP or not actors:
@@ -373,7 +375,8 @@ async def build(path: Path, finished: int, active: int, seed: int,
         copies = finished - len(played_ids)
         raw.execute("BEGIN")
         for index, kind in enumerate(the_plan.finished[:max(0, copies)]):
-            created = EPOCH - history + history * index / max(1, copies) + rng.uniform(0, 3600)
+            # spread over the year, each over before EPOCH (no game lasts two days)
+            created = EPOCH - history + (history - 2 * 86400) * index / max(1, copies)
             channel = channels + rng.randrange(max(100, finished // 3))
             copier.copy(rng.choice(templates[kind]), channel, created, None)
             if index % 500 == 499:
@@ -381,8 +384,10 @@ async def build(path: Path, finished: int, active: int, seed: int,
                 raw.execute("BEGIN")
         for index, kind in enumerate(the_plan.active):
             t = rng.choice(templates[kind])
-            created = EPOCH - rng.uniform(3600, 7 * 86400)
-            copier.copy(t, FIRST_CHANNEL + index, created, rng.randrange(t.versions))
+            cut = rng.randrange(t.versions)
+            # started in the last week, its last move (at the cut) before EPOCH
+            created = EPOCH - (t.times[cut] - t.created_at) - rng.uniform(60, 7 * 86400)
+            copier.copy(t, FIRST_CHANNEL + index, created, cut)
         raw.execute("COMMIT")
         raw.execute("PRAGMA journal_mode = WAL")  # as the bot keeps it
     for leftover in (Path(f"{scratch}-wal"), Path(f"{scratch}-shm")):
