@@ -7,10 +7,14 @@ Run from the repository root:
 First a database of ``N`` finished (default 5000) and ``M`` active (default 500) games is built,
 by script and from ``--seed``, so the same parameters give the same database. The games are
 real: for each game and player count (2, 3 or 4 players) a few games are played to the end by
-the games' own bots and written through ``Storage`` (create_match, add_seat, start_match,
-append_action with a snapshot every ``snapshot_every`` actions, finish_match). The other matches
-are copies of those with their own ids, channels, players and times, written through a plain
-SQLite connection in large transactions; an active match is such a game cut at a random move.
+the games' own bots and written through ``Storage`` as the service writes them (create_match,
+add_seat, start_match, then append_action with the deadlines each move leaves, a snapshot every
+``snapshot_every`` actions and, with the last move, the result). The other matches are copies
+of those with their own ids, channels, players and times, written through a plain SQLite
+connection in large transactions; an active match is such a game cut at a random move (with the
+snapshots and deadlines it had then; its clocks are set to run out long after the benchmark).
+A third of the games have a turn deadline of a day; every seat is a person, every move was
+announced, so starting the bot has nothing to catch up on and no bot to resume.
 The file is kept under ``var/bench/``, named after its parameters, so later runs skip the build.
 
 Then the bot (``python -m bot run``) is started against a copy of it and the fake Discord of the
@@ -19,7 +23,10 @@ end-to-end tests (``tests/fakediscord``). Figures:
 - ``ready_s``: spawning the process to the answer of a ``/game status`` in a channel with an
   active game: imports, migrations, catch-up, the command sync, the gateway, the first answer;
 - ``connected_s``: spawning to a connected gateway with synced commands (part of ``ready_s``);
-- ``ready_empty_s``: ``ready_s`` of the same bot on an empty database, for comparison;
+  of it, from the bot's log, ``imports_s`` spawning to its first line (the interpreter and the
+  imports) and ``setup_s`` from there to the command sync (storage opened, catch-up, sync);
+- ``ready_empty_s``, ``setup_empty_s``: the same for the bot on an empty database (whose
+  schema it creates), for comparison;
 - ``catch_up_s``: what the bot logs as "catch-up of N matches took X s" (null when it does not);
 - ``db_mb``: the database file; ``actions_mb`` and ``snapshots_mb`` the two big tables in it;
 - ``kb_per_finished_match``: the bytes finished matches take, per match (from SQLite's dbstat
@@ -27,10 +34,13 @@ end-to-end tests (``tests/fakediscord``). Figures:
 - ``move_ms_p50/p95``: through Discord, ``/move`` sent to its answer received (the answer comes
   after the move is committed and announced, board image included when the turn ended), over
   ``--moves`` moves in active games, one at a time; ``move_ack_ms_p50`` to its deferral;
+  ``first_board_move_ms`` the first move whose answer came with a board posted (the board
+  workers start then), ``board_move_ms_p50`` the others that did;
 - in the benchmark's own process, on the same database after the bot stopped (no Discord, no
   drawing): ``load_ms_p50/p95`` to rebuild one active match's state from storage (its newest
   snapshot and the moves after it), ``act_ms_p50/p95`` for ``MatchService.act`` on a match
-  already loaded (the move checked, committed with its deadlines, nothing announced).
+  already loaded (the move checked, committed with its deadlines, nothing announced),
+  ``open_ms`` for ``Storage.open`` and ``unannounced_ms`` for the query catch-up starts with.
 """
 
 from __future__ import annotations
@@ -50,6 +60,7 @@ import time
 from collections.abc import Awaitable
 from contextlib import closing
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -79,6 +90,7 @@ MOVE_CAP = 5000
 UNDO = "Undo your last action"
 T = TypeVar("T")
 CATCH_UP = re.compile(r"catch-up of (\d+) matches took ([0-9.]+) ?s")
+LOG_LINE = re.compile(r"^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) (.*)$", re.M)
 
 
 def percentile(samples: list[float], pct: int) -> float:
@@ -512,11 +524,32 @@ def tables(path: Path, count: int, seed: int) -> list[Table]:
     return found
 
 
+@dataclass
+class Start:
+    """A started bot and how long it took, from spawning it (at ``spawned``, wall clock)."""
+
+    fake: FakeDiscord
+    bot: BotProcess
+    spawned: float
+    connected_s: float
+    ready_s: float
+
+    def phases(self) -> dict[str, float | None]:
+        """From the bot's log: spawning to its first line (the interpreter and the imports),
+        and from there to the command sync (settings, storage, catch-up, the sync)."""
+        times = [(datetime.strptime(m.group(1), "%Y-%m-%d %H:%M:%S,%f").timestamp(), m.group(2))
+                 for m in LOG_LINE.finditer(self.bot.log())]
+        synced = next((t for t, text in times if "synced" in text and "commands" in text), None)
+        if not times:
+            return {"imports_s": None, "setup_s": None}
+        return {"imports_s": round(times[0][0] - self.spawned, 2),
+                "setup_s": None if synced is None else round(synced - times[0][0], 2)}
+
+
 async def start_bot(db: Path | None, workdir: Path, users: dict[int, str],
-                    channels: list[int], snapshot_every: int
-                    ) -> tuple[FakeDiscord, BotProcess, float, float]:
-    """Starts the fake and the bot (on a copy of ``db``, or an empty database); returns them
-    with the seconds to a connected gateway and to the first ``/game status`` answered."""
+                    channels: list[int], snapshot_every: int) -> Start:
+    """Starts the fake and the bot (on a copy of ``db``, or an empty database), timing it to
+    a connected gateway and to the first ``/game status`` answered."""
     fake = FakeDiscord(users=users, channels=tuple(channels), guild_id=GUILD)
     await fake.start()
     bot = BotProcess(fake, workdir, env={"PORTOLAN_SNAPSHOT_EVERY": str(snapshot_every)})
@@ -524,7 +557,7 @@ async def start_bot(db: Path | None, workdir: Path, users: dict[int, str],
     if db is not None:
         shutil.copyfile(db, bot.db)
     person = Person(fake, min(users), channels[0])
-    started = time.monotonic()
+    spawned, started = time.time(), time.monotonic()
     try:
         await while_alive(bot, bot.start(timeout=600))
         connected = time.monotonic() - started
@@ -533,7 +566,7 @@ async def start_bot(db: Path | None, workdir: Path, users: dict[int, str],
         await bot.stop()
         await fake.stop()
         raise
-    return fake, bot, connected, time.monotonic() - started
+    return Start(fake, bot, spawned, connected, time.monotonic() - started)
 
 
 async def while_alive(bot: BotProcess, work: Awaitable[T]) -> T:
@@ -547,18 +580,26 @@ async def while_alive(bot: BotProcess, work: Awaitable[T]) -> T:
     return task.result()
 
 
-async def play_moves(fake: FakeDiscord, found: list[Table], moves: int,
-                     seed: int) -> tuple[list[float], list[float], int]:
+@dataclass
+class Moves:
+    """The moves timed through Discord: answer and deferral times (ms), which answers came
+    with a board image posted, and how many moves were refused."""
+
+    answers: list[float] = field(default_factory=list)
+    acks: list[float] = field(default_factory=list)
+    boards: list[float] = field(default_factory=list)
+    refused: int = 0
+
+
+async def play_moves(fake: FakeDiscord, found: list[Table], moves: int, seed: int) -> Moves:
     """``moves`` moves, one at a time, round the tables; each is what a person does (the
-    autocomplete of /move, then /move). Returns answer and deferral times (ms), and refusals."""
+    autocomplete of /move, then /move)."""
     rng = random.Random(seed)
-    answers: list[float] = []
-    acks: list[float] = []
-    refused = 0
+    done = Moves()
     live = list(found)
-    while len(answers) < moves and live:
+    while len(done.answers) < moves and live:
         for table in list(live):
-            if len(answers) >= moves:
+            if len(done.answers) >= moves:
                 break
             for user in table.users:
                 person = Person(fake, user, table.channel)
@@ -569,12 +610,15 @@ async def play_moves(fake: FakeDiscord, found: list[Table], moves: int,
             else:
                 live.remove(table)  # over, or waiting for nobody the benchmark plays
                 continue
+            boards = len(fake.boards(table.channel))
             sent = time.monotonic()
             reply = await person.slash("move", action=rng.choice(choices)["value"], timeout=120)
-            answers.append((time.monotonic() - sent) * 1000)
-            acks.append(reply.ack_ms)
-            refused += not reply.text.startswith("Done.")
-    return answers, acks, refused
+            done.answers.append((time.monotonic() - sent) * 1000)
+            done.acks.append(reply.ack_ms)
+            if len(fake.boards(table.channel)) > boards:
+                done.boards.append(done.answers[-1])
+            done.refused += not reply.text.startswith("Done.")
+    return done
 
 
 def logged_catch_up(text: str) -> float | None:
@@ -589,8 +633,13 @@ async def in_process(path: Path, found: list[Table], moves: int, settings: Setti
     """State loads and moves timed through the service, on the database the bot has just
     used (nothing is announced: the service has nowhere to send notices)."""
     rng = random.Random(seed)
+    started = time.perf_counter()
     store = await Storage.open(path)
+    opened = time.perf_counter() - started
     try:
+        started = time.perf_counter()
+        await store.unannounced()
+        unannounced = time.perf_counter() - started
         quiet = settings.model_copy(update={"render_workers": 0, "bot_delay": 0.0})
         service = MatchService(store, quiet, run_bots=False)
         loads: list[float] = []
@@ -628,6 +677,8 @@ async def in_process(path: Path, found: list[Table], moves: int, settings: Setti
         "load_ms_p95": round(percentile(loads, 95), 1),
         "act_ms_p50": round(percentile(acts, 50), 1),
         "act_ms_p95": round(percentile(acts, 95), 1),
+        "open_ms": round(opened * 1000, 1),
+        "unannounced_ms": round(unannounced * 1000, 1),
     }
 
 
@@ -645,16 +696,16 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     channels = [t.channel for t in found]
     workdir = Path(tempfile.mkdtemp(prefix="portolan-startup-"))
     try:
-        fake, bot, _, ready_empty = await start_bot(
-            None, workdir / "empty", users, channels, settings.snapshot_every)
-        await bot.stop()
-        await fake.stop()
-        log(f"the bot on an empty database answered after {ready_empty:.2f} s")
-        fake, bot, connected, ready = await start_bot(
-            db, workdir / "bot", users, channels, settings.snapshot_every)
-        log(f"the bot on {figures['db_mb']} MB answered after {ready:.2f} s")
+        empty = await start_bot(None, workdir / "empty", users, channels,
+                                settings.snapshot_every)
+        await empty.bot.stop()
+        await empty.fake.stop()
+        log(f"the bot on an empty database answered after {empty.ready_s:.2f} s")
+        start = await start_bot(db, workdir / "bot", users, channels, settings.snapshot_every)
+        fake, bot = start.fake, start.bot
+        log(f"the bot on {figures['db_mb']} MB answered after {start.ready_s:.2f} s")
         try:
-            answers, acks, refused = await play_moves(fake, found, args.moves, args.seed)
+            moves = await play_moves(fake, found, args.moves, args.seed)
         finally:
             await bot.stop()
             await fake.stop()
@@ -664,15 +715,20 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if fake.problems:
             raise SystemExit("payloads Discord would refuse:\n" + "\n".join(fake.problems[:20]))
         figures.update({
-            "ready_s": round(ready, 2),
-            "connected_s": round(connected, 2),
-            "ready_empty_s": round(ready_empty, 2),
+            "ready_s": round(start.ready_s, 2),
+            "connected_s": round(start.connected_s, 2),
+            **start.phases(),
+            "ready_empty_s": round(empty.ready_s, 2),
+            "setup_empty_s": empty.phases()["setup_s"],
             "catch_up_s": logged_catch_up(text),
-            "moves": len(answers),
-            "refused": refused,
-            "move_ms_p50": round(percentile(answers, 50), 1),
-            "move_ms_p95": round(percentile(answers, 95), 1),
-            "move_ack_ms_p50": round(percentile(acks, 50), 1),
+            "moves": len(moves.answers),
+            "refused": moves.refused,
+            "move_ms_p50": round(percentile(moves.answers, 50), 1),
+            "move_ms_p95": round(percentile(moves.answers, 95), 1),
+            "move_ack_ms_p50": round(percentile(moves.acks, 50), 1),
+            "first_board_move_ms": round(moves.boards[0], 1) if moves.boards else None,
+            "board_move_ms_p50": round(percentile(moves.boards[1:], 50), 1)
+            if len(moves.boards) > 1 else None,
         })
         figures.update(await in_process(workdir / "bot" / "portolan.sqlite3", found,
                                         args.moves, settings, args.seed))

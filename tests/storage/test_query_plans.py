@@ -91,7 +91,7 @@ def counting(name: str, trace: Trace) -> Any:
             return await method(*args, **kwargs)
     else:
         @functools.wraps(method)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
             trace.called.add(name)
             return method(*args, **kwargs)
     if isinstance(raw, classmethod):
