@@ -14,7 +14,8 @@ from tests.e2e.test_games import open_game
 from tests.fakediscord import BotProcess, FakeDiscord, Person
 from tests.fakediscord.server import Interaction
 
-OUT_OF_DATE = ("out of date", "moved first", "not your turn", "no move to make")
+OUT_OF_DATE = ("out of date", "moved first", "not your turn", "no move to make",
+               "already done")
 
 
 def refused_as_stale(text: str) -> bool:
