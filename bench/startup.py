@@ -415,14 +415,19 @@ async def database(finished: int, active: int, seed: int, settings: Settings,
     """The built database for these parameters: from the cache, or built now."""
     key = build_key(finished, active, seed, settings.snapshot_every)
     if path is None:
-        path = CACHE / f"startup-f{finished}-a{active}-s{seed}-{key}.sqlite3"
+        name = f"startup-f{finished}-a{active}-s{seed}"
+        path = CACHE / f"{name}-{key}.sqlite3"
+        for old in CACHE.glob(f"{name}-*.sqlite3*"):  # built by older code or schemas
+            if not old.name.startswith(path.name):
+                old.unlink()
     info_path = Path(f"{path}.json")
     if path.exists() and info_path.exists():
         info = json.loads(info_path.read_text())
         if info.get("key") == key:
             return path, {**info, "cached": True}
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.unlink(missing_ok=True)
+    for stale in (path, Path(f"{path}-wal"), Path(f"{path}-shm"), info_path):
+        stale.unlink(missing_ok=True)
     log(f"building {path.name}: {finished} finished and {active} active games")
     info = {**await build(path, finished, active, seed, settings), "key": key}
     info_path.write_text(json.dumps(info))
@@ -431,7 +436,6 @@ async def database(finished: int, active: int, seed: int, settings: Settings,
 
 # --- sizes ---------------------------------------------------------------------------------
 
-TABLES = ("matches", "seats", "actions", "snapshots", "results", "announcements", "deadlines")
 # each table's rows and their size (roughly: the bytes of their values), per match status
 ROW_SIZES = {
     "matches": "SELECT status = 'finished', count(*), sum(length(options) + length(settings)"
