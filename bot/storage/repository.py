@@ -15,8 +15,10 @@ holds up a move. Across processes, or across two ``Storage`` objects on the same
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import time
+import zlib
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -477,34 +479,62 @@ class Storage:
                 db, "SELECT * FROM actions WHERE match_id = ? ORDER BY seq DESC LIMIT 1",
                 (match_id,),
             )
-        return ActionRow.of(row) if row else None
+            if row is None:
+                archived = await self._archived(db, match_id)
+                return archived[-1] if archived else None
+        return ActionRow.of(row)
 
     async def actions(self, match_id: int, after: int = 0) -> list[ActionRow]:
-        """The actions with ``seq > after``, in order."""
+        """The actions with ``seq > after``, in order (from the archive once the match is
+        finished)."""
         async with self._read() as db:
             rows = await fetchall(
                 db,
                 "SELECT * FROM actions WHERE match_id = ? AND seq > ? ORDER BY seq",
                 (match_id, after),
             )
+            if not rows:
+                return [r for r in await self._archived(db, match_id) if r.seq > after]
         return [ActionRow.of(row) for row in rows]
+
+    @staticmethod
+    async def _archived(db: aiosqlite.Connection, match_id: int) -> list[ActionRow]:
+        row = await fetchone(db, "SELECT entries FROM archived_logs WHERE match_id = ?",
+                             (match_id,))
+        if row is None:
+            return []
+        entries = json.loads(zlib.decompress(row["entries"]))
+        return [ActionRow(match_id, seq, seat, action, events, created_at)
+                for seq, seat, action, events, created_at in entries]
+
+    async def _archive(self, db: aiosqlite.Connection, match_id: int) -> None:
+        """Moves a finished match's log into one compressed row (inside the caller's
+        transaction)."""
+        rows = await fetchall(
+            db, "SELECT seq, seat, action, events, created_at FROM actions WHERE match_id = ?"
+            " ORDER BY seq", (match_id,),
+        )
+        if not rows:
+            return
+        entries = [[r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]),
+                    r["created_at"]] for r in rows]
+        await execute(db, "INSERT INTO archived_logs (match_id, entries) VALUES (?, ?)",
+                      (match_id, zlib.compress(dumps(entries).encode(), 6)))
+        await execute(db, "DELETE FROM actions WHERE match_id = ?", (match_id,))
 
     async def mark_announced(self, match_id: int, version: int) -> None:
         """Records that the notice of ``version`` (and so of every earlier one) went out."""
         async with self._write() as db:
             await execute(
-                db,
-                "INSERT INTO announcements (match_id, version) VALUES (?, ?) "
-                "ON CONFLICT (match_id) DO UPDATE SET version = max(version, excluded.version)",
-                (match_id, version),
+                db, "UPDATE matches SET announced = max(announced, ?) WHERE id = ?",
+                (version, match_id),
             )
 
     async def announced(self, match_id: int) -> int:
         """The newest version of the match that was announced (-1: none)."""
         async with self._read() as db:
-            row = await fetchone(db, "SELECT version FROM announcements WHERE match_id = ?",
-                                 (match_id,))
-        return -1 if row is None else int(row["version"])
+            row = await fetchone(db, "SELECT announced FROM matches WHERE id = ?", (match_id,))
+        return -1 if row is None else int(row["announced"])
 
     async def unannounced(self) -> list[int]:
         """The ids of started matches whose newest version was never announced (those Discord
@@ -512,9 +542,8 @@ class Storage:
         async with self._read() as db:
             rows = await fetchall(
                 db,
-                "SELECT m.id FROM matches m LEFT JOIN announcements a ON a.match_id = m.id "
-                "WHERE m.status IN ('active', 'finished') "
-                "AND coalesce(a.version, -1) < m.version "
+                "SELECT m.id FROM matches m INDEXED BY matches_unannounced "
+                "WHERE m.announced < m.version AND m.status IN ('active', 'finished') "
                 "AND NOT EXISTS (SELECT 1 FROM delivery_problems p WHERE p.match_id = m.id) "
                 "ORDER BY m.id",
                 (),
@@ -586,6 +615,7 @@ class Storage:
             " FROM snapshots WHERE match_id = ?1)",
             (match_id,),
         )
+        await self._archive(db, match_id)
 
     async def abort_match(self, match_id: int) -> None:
         """Abandons a lobby, active or set-aside match: status 'aborted' (``finished_at``

@@ -117,7 +117,7 @@ async def test_a_turn_board_refused_by_discord_is_posted_later_once_with_its_pin
     assert len(names) == len(set(names)), names  # each board once
     assert names[-1].endswith(f"-{version}.png")
     assert fake.boards(TABLE)[-1].pinged(), "the next player is pinged"
-    announced = store.query(bot.db, "SELECT version FROM announcements WHERE match_id = ?",
+    announced = store.query(bot.db, "SELECT announced FROM matches WHERE id = ?",
                             match_id(bot.db, TABLE))
     assert announced == [(version,)]
 
