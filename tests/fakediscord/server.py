@@ -1,11 +1,15 @@
 """The fake Discord server: REST routes under ``/api/v10`` and a gateway at ``/gateway``.
 
 Only what Portolan uses is here. Every request is checked the way Discord would check it
-(:mod:`tests.fakediscord.limits` for payload limits; tokens, unknown channels, the 3-second
-acknowledgement window, single acknowledgement); a request Discord would refuse gets Discord's
-error *and* a line in :attr:`FakeDiscord.problems`, so a test fails even when the bot shrugs the
-error off. Faults are switched on by the tests: :meth:`FakeDiscord.fail_next` (e.g. a 429 with
-``retry_after``), :attr:`FakeDiscord.closed_dms` (403/50007), :meth:`FakeDiscord.drop_gateway`.
+(:mod:`tests.fakediscord.openapi` against Discord's OpenAPI description,
+:mod:`tests.fakediscord.limits` for the documented payload limits; tokens, unknown channels, the
+3-second acknowledgement window, single acknowledgement); a request Discord would refuse gets
+Discord's error *and* a line in :attr:`FakeDiscord.problems`, so a test fails even when the bot
+shrugs the error off. The fake's own answers and gateway dispatches are checked against the
+description too, so the bot is tested against what Discord really sends. Message creates honour
+``nonce`` with ``enforce_nonce`` (a repeat returns the first message). Faults are switched on by
+the tests: :meth:`FakeDiscord.fail_next` (e.g. a 429 with ``retry_after``),
+:attr:`FakeDiscord.closed_dms` (403/50007), :meth:`FakeDiscord.drop_gateway`.
 """
 
 from __future__ import annotations
@@ -745,9 +749,13 @@ class FakeDiscord:
             original.flags = flags | (body.get("flags", 0) & ~EPHEMERAL)
             original.loading = False
             original.filled = time.monotonic()
+            if request.query.get("wait") not in ("1", "true", "True"):
+                return web.Response(status=204)
             return json_response(self._message_json(original))
         message = self._new_message(record.channel_id, body, files, interaction=record.id)
         record.followups.append(message)
+        if request.query.get("wait") not in ("1", "true", "True"):
+            return web.Response(status=204)  # the message only when asked to wait for it
         return json_response(self._message_json(message))
 
     def _webhook_message(self, token: str, which: str) -> Message | None:
