@@ -2,7 +2,8 @@
 
 ``fake`` is the server, on a free local port, with three players and a spectator in one guild;
 ``bot`` is ``python -m bot run`` pointed at it, started and connected. Every test ends by
-checking that the bot sent Discord nothing it would have refused.
+checking that the bot sent Discord nothing it would have refused (its limits and its OpenAPI
+description) and that the fake answered nothing Discord's description does not allow.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ async def fake() -> AsyncIterator[FakeDiscord]:
     await server.start()
     yield server
     await server.stop()
-    assert server.problems == [], "payloads Discord would refuse:\n" + "\n".join(server.problems)
+    assert server.problems == [], ("payloads Discord would refuse, or answers it would not "
+                                   "give:\n" + "\n".join(server.problems))
 
 
 @pytest.fixture
