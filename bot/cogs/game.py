@@ -260,7 +260,8 @@ class GameCog(PortolanCog):
             if last is None:
                 await self.service.export(channel_id=channel)  # explains why there is none
                 raise ServiceError("No finished game in this channel to export.")
-            record = await self.service.export(match_id=last.id)
+            record = await self.service.export(match_id=last.id,
+                                               requested_by=interaction.user.id)
             data = json.dumps(record, indent=1, ensure_ascii=False).encode()
             name = f"portolan-{last.game}-{last.id}.json"
             await tell(interaction,
