@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import sys
+from pathlib import Path
 
 from tests.e2e import store
 from tests.e2e.conftest import OTHER_TABLE, TABLE
@@ -145,3 +147,19 @@ async def test_undo_sent_twice_takes_back_one_action(
     assert sum(t.startswith("Undone") for t in texts) == 1, texts
     assert any("Already done" in t for t in texts), texts
     assert store.actions(bot.db, TABLE) == before + 1
+
+
+async def test_a_failed_start_says_it_failed_and_why(fake: FakeDiscord, tmp_path: Path) -> None:
+    process = BotProcess(fake, tmp_path / "bot")
+    process.workdir.mkdir(parents=True)
+    process.db.write_bytes(b"this is no database" * 100)
+    with process.log_path.open("wb") as log:
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "run", cwd=process.workdir,
+            env=process.environment(), stdin=asyncio.subprocess.DEVNULL, stdout=log,
+            stderr=log)
+        code = await asyncio.wait_for(child.wait(), 60)
+    text = process.log()
+    assert code == 1, text
+    assert "Portolan failed to start" in text and "not a database" in text, text
+    assert "stopped cleanly" not in text, text
