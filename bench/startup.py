@@ -9,13 +9,17 @@ by script and from ``--seed``, so the same parameters give the same database. Th
 real: for each game and player count (2, 3 or 4 players) a few games are played to the end by
 the games' own bots and written through ``Storage`` as the service writes them (create_match,
 add_seat, start_match, then append_action with the deadlines each move leaves, a snapshot every
-``snapshot_every`` actions and, with the last move, the result). The other matches are copies
-of those with their own ids, channels, players and times, written through a plain SQLite
-connection in large transactions; an active match is such a game cut at a random move (with the
-snapshots and deadlines it had then; its clocks are set to run out long after the benchmark).
-A third of the games have a turn deadline of a day; every seat is a person, every move was
-announced, so starting the bot has nothing to catch up on and no bot to resume.
-The file is kept under ``var/bench/``, named after its parameters, so later runs skip the build.
+``snapshot_every`` actions and, with the last move, the result; finishing moves the log into one
+compressed ``archived_logs`` row and keeps only the newest snapshot). The other matches are
+copies of those with their own ids, channels, players and times, written through a plain SQLite
+connection in large transactions: a finished match gets its own archived log (the template's,
+with its times) and no action rows; an active match is such a game cut at a random move (its
+moves up to there as action rows, with the snapshots and deadlines it had then; its clocks are
+set to run out long after the benchmark). A third of the games have a turn deadline of a day;
+every seat is a person, every match is announced up to its version (``matches.announced``), so
+starting the bot has nothing to catch up on and no bot to resume.
+The file is kept under ``var/bench/``, named after its parameters and a key of the build, the
+schema and the games' rules, so later runs skip the build and a changed schema rebuilds it.
 
 Then the bot (``python -m bot run``) is started against a copy of it and the fake Discord of the
 end-to-end tests (``tests/fakediscord``). Figures:
@@ -28,9 +32,11 @@ end-to-end tests (``tests/fakediscord``). Figures:
 - ``ready_empty_s``, ``setup_empty_s``: the same for the bot on an empty database (whose
   schema it creates), for comparison;
 - ``catch_up_s``: what the bot logs as "catch-up of N matches took X s" (null when it does not);
-- ``db_mb``: the database file; ``actions_mb`` and ``snapshots_mb`` the two big tables in it;
-- ``kb_per_finished_match``: the bytes finished matches take, per match (from SQLite's dbstat
-  table when it is compiled in: each table's pages shared out by its rows' sizes);
+- ``db_mb``: the database file; of it, the big tables: ``actions_mb`` (the moves of active
+  games), ``snapshots_mb`` (with its index) and ``archive_mb`` (finished games' logs);
+- ``kb_per_finished_match``: the bytes finished matches take, per match, every table counted,
+  the archived logs too (from SQLite's dbstat table when it is compiled in: each table's pages
+  shared out by its rows' sizes, an index's by its rows; else the rows' sizes summed);
 - ``move_ms_p50/p95``: through Discord, ``/move`` sent to its answer received (the answer comes
   after the move is committed and announced, board image included when the turn ended), over
   ``--moves`` moves in active games, one at a time; ``move_ack_ms_p50`` to its deferral;
@@ -57,6 +63,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Awaitable
 from contextlib import closing
 from dataclasses import asdict, dataclass, field
@@ -71,7 +78,8 @@ sys.path.insert(0, str(ROOT))
 from bot import deadlines as clocks  # noqa: E402
 from bot.service import MatchService  # noqa: E402
 from bot.settings import Settings  # noqa: E402
-from bot.storage import DeadlinePlan, DeadlineRow, Finish, Storage  # noqa: E402
+from bot.storage import DeadlinePlan, DeadlineRow, Finish, Storage, load_migrations  # noqa: E402
+from bot.storage.rows import dumps  # noqa: E402
 from engine import catalog  # noqa: E402
 from engine.core import Accepted, Game, Rng, State, bot_rng, registry, step  # noqa: E402
 from tests.fakediscord import BotProcess, FakeDiscord, Person  # noqa: E402
@@ -80,7 +88,7 @@ GAMES = ("ships", "ocean_trader", "empires")
 PLAYERS = {2: 0.40, 3: 0.35, 4: 0.25}  # how often each player count is played
 TEMPLATES = 8  # games played per game and player count, at most; the rest are copies
 TURN_HOURS = (0, 0, 24)  # a third of the games have a turn deadline of a day
-BUILD_FORMAT = 2  # bump when the way the database is built changes
+BUILD_FORMAT = 3  # bump when the way the database is built changes
 CACHE = ROOT / "var" / "bench"
 GUILD = 777  # the fake Discord's guild
 FIRST_CHANNEL, FIRST_USER = 50_000_000, 60_000_000
@@ -121,7 +129,8 @@ class Clock:
 class Template:
     """A game played to its end and stored. What finishing removes from storage (all but the
     last snapshot) and what an active match has that a finished one has not (its deadlines)
-    is kept here, by version, for the active matches cut from it."""
+    is kept here, by version, for the active matches cut from it; its moves are read back from
+    its archived log."""
 
     match_id: int
     game: str
@@ -163,7 +172,8 @@ def plan(finished: int, active: int, seed: int) -> Plan:
 
 def build_key(finished: int, active: int, seed: int, snapshot_every: int) -> str:
     """What the built file depends on: the parameters, the schema, the games' rules."""
-    parts = [f"format {BUILD_FORMAT}", f"{finished} {active} {seed} {snapshot_every}"]
+    parts = [f"format {BUILD_FORMAT}", f"schema {len(load_migrations())}",
+             f"{finished} {active} {seed} {snapshot_every}"]
     folder = resources.files("bot.storage").joinpath("migrations")
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".sql"):
@@ -216,7 +226,7 @@ async def play_template(store: Storage, clock: Clock, game: Game[Any], players: 
     while True:
         current = await store.deadlines(match.id)
         t.times.append(clock.now)
-        t.deadlines.append([{**asdict(row), "seats": json.dumps(row.seats)} for row in current])
+        t.deadlines.append([{**asdict(row), "seats": dumps(row.seats)} for row in current])
         actors = sorted(game.actors(state))
         if state.version >= MOVE_CAP or not actors:
             await store.abort_match(match.id)
@@ -257,7 +267,10 @@ def columns(raw: sqlite3.Connection, table: str) -> list[str]:
 
 class Copier:
     """Writes copies of played games through a plain connection (the schema is Storage's):
-    every column copied as it is, but for those that make the copy another match."""
+    every column copied as it is, but for those that make the copy another match. A finished
+    copy's log is the template's archived log with its own times, compressed as ``Storage``
+    archives one; an active copy's moves are action rows, as ``Storage`` keeps them until the
+    end."""
 
     def __init__(self, raw: sqlite3.Connection, rng: random.Random, users: int) -> None:
         self.raw = raw
@@ -267,6 +280,7 @@ class Copier:
         self._sql: dict[str, str] = {}
         self._seats: dict[int, list[tuple[int, int, str | None]]] = {}
         self._results: dict[int, list[dict[str, Any]]] = {}
+        self._logs: dict[int, list[list[Any]]] = {}
 
     def copy_rows(self, table: str, where: str, changed: dict[str, str],
                   params: dict[str, Any]) -> None:
@@ -286,21 +300,33 @@ class Copier:
                 (template,))]
         return self._seats[template]
 
+    def log_of(self, template: int) -> list[list[Any]]:
+        """The template's archived log: [seq, seat, action, events, created_at] entries."""
+        if template not in self._logs:
+            row = self.raw.execute("SELECT entries FROM archived_logs WHERE match_id = ?",
+                                   (template,)).fetchone()
+            if row is None:
+                raise SystemExit(f"template match {template} has no archived log")
+            self._logs[template] = json.loads(zlib.decompress(row[0]))
+        return self._logs[template]
+
     def copy(self, t: Template, channel: int, created: float, cut: int | None) -> int:
         """A copy of ``t`` created at ``created``: finished, or active at version ``cut``."""
         new, raw = self.next_id, self.raw
         self.next_id += 1
         users = [FIRST_USER + u for u in self.rng.sample(range(self.users), t.players)]
         version = t.versions if cut is None else cut
-        p = {"new": new, "t": t.match_id, "shift": created - t.created_at, "v": version,
-             "channel": channel, "host": users[0]}
-        last = "(SELECT coalesce(max(created_at), matches.created_at) FROM actions" \
-               " WHERE match_id = :t AND seq <= :v) + :shift"
+        shift = created - t.created_at
+        # an active copy was last moved (or started) when the template reached its cut
+        last = None if cut is None else t.times[cut] + shift
+        p = {"new": new, "t": t.match_id, "shift": shift, "v": version,
+             "channel": channel, "host": users[0], "last": last}
         self.copy_rows("matches", "id = :t", {
             "id": ":new", "channel_id": ":channel", "host_id": ":host", "version": ":v",
             "status": "'finished'" if cut is None else "'active'",
+            "announced": ":v",  # every move was announced: nothing to catch up on
             "created_at": "created_at + :shift",
-            "updated_at": "updated_at + :shift" if cut is None else last,
+            "updated_at": "updated_at + :shift" if cut is None else ":last",
             "finished_at": "finished_at + :shift" if cut is None else "NULL"}, p)
         seats = self.seats_of(t.match_id)
         raw.executemany(
@@ -308,11 +334,12 @@ class Copier:
             " VALUES (?, ?, ?, ?, ?, ?)",
             [(new, position, seat, users[position], user_name(users[position]), bot)
              for position, seat, bot in seats])
-        self.copy_rows("actions", "match_id = :t AND seq <= :v",
-                       {"match_id": ":new", "created_at": "created_at + :shift"}, p)
-        raw.execute("INSERT INTO announcements (match_id, version) VALUES (?, ?)",
-                    (new, version))
-        if cut is None:  # its one snapshot, and the result
+        entries = self.log_of(t.match_id)
+        if cut is None:  # its archived log, its one snapshot, and the result
+            moved = [[seq, seat, action, events, at + shift]
+                     for seq, seat, action, events, at in entries]
+            raw.execute("INSERT INTO archived_logs (match_id, entries) VALUES (?, ?)",
+                        (new, zlib.compress(dumps(moved).encode(), 6)))
             self.copy_rows("snapshots", "match_id = :t",
                            {"match_id": ":new", "created_at": "created_at + :shift"}, p)
             by_seat = {seat: users[position] for position, seat, _ in seats}
@@ -321,12 +348,16 @@ class Copier:
                             for s in self.result_seats(t.match_id)]
             self.copy_rows("results", "match_id = :t", {
                 "match_id": ":new", "finished_at": "finished_at + :shift",
-                "seats": ":seats"}, {**p, "seats": json.dumps(result_seats,
-                                                              separators=(",", ":"))})
+                "seats": ":seats"}, {**p, "seats": dumps(result_seats)})
             return new
         raw.executemany(
+            "INSERT INTO actions (match_id, seq, seat, action, events, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(new, seq, seat, dumps(action), dumps(events), at + shift)
+             for seq, seat, action, events, at in entries if seq <= cut])
+        raw.executemany(
             "INSERT INTO snapshots (match_id, version, state, created_at) VALUES (?, ?, ?, ?)",
-            [(new, v, state, at + p["shift"]) for v, (state, at) in t.snapshots.items()
+            [(new, v, state, at + shift) for v, (state, at) in t.snapshots.items()
              if v <= cut])
         for row in t.deadlines[cut]:  # clocks that never run out while the benchmark runs
             row = {**row, "match_id": new, "due_at": row["due_at"] - t.created_at + FAR,
@@ -439,20 +470,25 @@ async def database(finished: int, active: int, seed: int, settings: Settings,
 # each table's rows and their size (roughly: the bytes of their values), per match status
 ROW_SIZES = {
     "matches": "SELECT status = 'finished', count(*), sum(length(options) + length(settings)"
-               " + length(game) + length(rules_version) + 64) FROM matches GROUP BY 1",
-    "seats": "SELECT m.status = 'finished', count(*), sum(length(s.name) + length(s.bot) + 24)"
+               " + length(game) + length(rules_version) + ifnull(length(set_aside_reason), 0)"
+               " + 80) FROM matches GROUP BY 1",
+    "seats": "SELECT m.status = 'finished', count(*), sum(length(s.name)"
+             " + ifnull(length(s.bot), 0) + 24)"
              " FROM seats s JOIN matches m ON m.id = s.match_id GROUP BY 1",
     "actions": "SELECT m.status = 'finished', count(*), sum(length(a.action) + length(a.events)"
                " + 24) FROM actions a JOIN matches m ON m.id = a.match_id GROUP BY 1",
+    "archived_logs": "SELECT m.status = 'finished', count(*), sum(length(a.entries) + 8)"
+                     " FROM archived_logs a JOIN matches m ON m.id = a.match_id GROUP BY 1",
     "snapshots": "SELECT m.status = 'finished', count(*), sum(length(s.state) + 16)"
                  " FROM snapshots s JOIN matches m ON m.id = s.match_id GROUP BY 1",
     "results": "SELECT m.status = 'finished', count(*), sum(length(r.outcome) + length(r.seats)"
                " + length(r.end_reason) + 24) FROM results r JOIN matches m ON m.id = r.match_id"
                " GROUP BY 1",
-    "announcements": "SELECT m.status = 'finished', count(*), count(*) * 8 FROM announcements a"
-                     " JOIN matches m ON m.id = a.match_id GROUP BY 1",
-    "deadlines": "SELECT m.status = 'finished', count(*), sum(length(d.seats) + 40)"
-                 " FROM deadlines d JOIN matches m ON m.id = d.match_id GROUP BY 1",
+    "deadlines": "SELECT m.status = 'finished', count(*), sum(length(d.seats) + length(d.kind)"
+                 " + 40) FROM deadlines d JOIN matches m ON m.id = d.match_id GROUP BY 1",
+    "delivery_problems": "SELECT m.status = 'finished', count(*), sum(length(p.reason) + 24)"
+                         " FROM delivery_problems p JOIN matches m ON m.id = p.match_id"
+                         " GROUP BY 1",
 }
 
 
@@ -462,18 +498,21 @@ def sizes(path: Path) -> dict[str, Any]:
         finished = raw.execute(
             "SELECT count(*) FROM matches WHERE status = 'finished'").fetchone()[0]
         share: dict[str, tuple[float, float]] = {}  # table: (by size, by count) of finished
+        sums: dict[str, tuple[float, float]] = {}  # table: bytes of (finished, all) rows
         for table, sql in ROW_SIZES.items():
             rows = {bool(f): (n, size or 0) for f, n, size in raw.execute(sql)}
             count = sum(n for n, _ in rows.values()) or 1
             size = sum(s for _, s in rows.values()) or 1
             share[table] = (rows.get(True, (0, 0))[1] / size, rows.get(True, (0, 0))[0] / count)
+            sums[table] = (rows.get(True, (0, 0))[1], sum(s for _, s in rows.values()))
         owner = dict(raw.execute("SELECT name, tbl_name FROM sqlite_schema"
                                  " WHERE type IN ('table', 'index')").fetchall())
         try:
             pages = dict(raw.execute("SELECT name, sum(pgsize) FROM dbstat GROUP BY name"))
             method = "dbstat"
         except sqlite3.OperationalError:  # SQLite built without the dbstat table
-            pages, method = {}, "row sums"
+            pages = {table: whole for table, (_, whole) in sums.items()}
+            method = "row sums"
         if method == "dbstat":
             total = 0.0
             for name, size in pages.items():
@@ -481,14 +520,16 @@ def sizes(path: Path) -> dict[str, Any]:
                 if table in share:  # a table by its rows' sizes, an index by its rows
                     total += size * share[table][0 if name == table else 1]
         else:
-            total = 0.0
-            for sql in ROW_SIZES.values():
-                total += sum(size or 0 for f, _, size in raw.execute(sql) if f)
+            total = sum(of_finished for of_finished, _ in sums.values())
+
+    def mb(*names: str) -> float:
+        return round(sum(pages.get(n, 0) for n in names) / 2**20, 1)
+
     return {
         "db_mb": round(path.stat().st_size / 2**20, 1),
-        "actions_mb": round(pages.get("actions", 0) / 2**20, 1),
-        "snapshots_mb": round((pages.get("snapshots", 0)
-                               + pages.get("sqlite_autoindex_snapshots_1", 0)) / 2**20, 1),
+        "actions_mb": mb("actions"),
+        "snapshots_mb": mb("snapshots", "sqlite_autoindex_snapshots_1"),
+        "archive_mb": mb("archived_logs"),
         "kb_per_finished_match": round(total / max(1, finished) / 1024, 1),
         "size_method": method,
     }

@@ -7,14 +7,17 @@ import asyncio
 import json
 import sqlite3
 import sys
+import zlib
 from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-FIGURES = {"ready_s", "connected_s", "ready_empty_s", "catch_up_s", "db_mb",
-           "kb_per_finished_match", "move_ms_p50", "move_ms_p95", "move_ack_ms_p50",
-           "load_ms_p50", "load_ms_p95", "act_ms_p50", "act_ms_p95", "build_s", "cached"}
+EPOCH = 1735689600  # the built history ends here
+FIGURES = {"ready_s", "connected_s", "ready_empty_s", "catch_up_s", "db_mb", "actions_mb",
+           "snapshots_mb", "archive_mb", "kb_per_finished_match", "move_ms_p50", "move_ms_p95",
+           "move_ack_ms_p50", "load_ms_p50", "load_ms_p95", "act_ms_p50", "act_ms_p95",
+           "build_s", "cached"}
 
 
 async def bench(db: Path) -> dict[str, Any]:
@@ -41,6 +44,9 @@ async def test_startup_bench_builds_its_database_and_prints_its_figures(tmp_path
     assert figures["move_ms_p50"] <= figures["move_ms_p95"]
     assert figures["catch_up_s"] is None or figures["catch_up_s"] >= 0
     assert 0 < figures["db_mb"] < 50
+    assert 0 < figures["archive_mb"] < figures["db_mb"]
+    assert figures["actions_mb"] + figures["snapshots_mb"] + figures["archive_mb"] \
+        <= figures["db_mb"] + 0.2
     assert 5 < figures["kb_per_finished_match"] < 2000
     assert figures["load_ms_p50"] > 0 and figures["act_ms_p50"] > 0
 
@@ -48,7 +54,25 @@ async def test_startup_bench_builds_its_database_and_prints_its_figures(tmp_path
     with closing(sqlite3.connect(db)) as raw:
         counts = dict(raw.execute("SELECT status, count(*) FROM matches GROUP BY status"))
         games = {g for (g,) in raw.execute("SELECT DISTINCT game FROM matches")}
-        moved = raw.execute("SELECT count(*) FROM actions WHERE created_at > 1735689600")
+        moved = raw.execute("SELECT count(*) FROM actions WHERE created_at > ?", (EPOCH,))
         assert moved.fetchone()[0] == 0  # nothing written after the built history ends
+        # every match announced up to its version: nothing for a start to catch up on
+        behind = raw.execute("SELECT count(*) FROM matches WHERE announced <> version")
+        assert behind.fetchone()[0] == 0
+        # a finished match's log is its archived row (whole, in its own times), an active
+        # one's its action rows
+        logs = raw.execute(
+            "SELECT m.status, m.version, m.created_at, m.finished_at, a.entries,"
+            " (SELECT count(*) FROM actions x WHERE x.match_id = m.id),"
+            " (SELECT count(*) FROM snapshots s WHERE s.match_id = m.id)"
+            " FROM matches m LEFT JOIN archived_logs a ON a.match_id = m.id").fetchall()
+    for status, version, created, finished, archived, actions, snapshots in logs:
+        if status == "active":
+            assert archived is None and actions == version and snapshots >= 1
+            continue
+        entries = json.loads(zlib.decompress(archived))
+        assert actions == 0 and snapshots == 1
+        assert [e[0] for e in entries] == list(range(1, version + 1))
+        assert created <= entries[0][4] <= entries[-1][4] <= finished < EPOCH
     assert counts == {"finished": 20, "active": 5}
     assert games == {"ships", "ocean_trader", "empires"}
