@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import mimetypes
 import re
 import time
 import zlib
@@ -991,18 +992,24 @@ class FakeDiscord:
             "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
         }
 
+    def _attachment_json(self, message: Message, index: int,
+                         attachment: Attachment) -> dict[str, Any]:
+        url = f"{self.base_url}/attachments/{message.id}/{attachment.filename}"
+        data: dict[str, Any] = {"id": str(index), "filename": attachment.filename,
+                                "size": len(attachment.data), "url": url, "proxy_url": url}
+        kind, _ = mimetypes.guess_type(attachment.filename)
+        if kind is not None:  # Discord leaves the type out when it cannot tell
+            data["content_type"] = kind
+        return data
+
     def _message_json(self, message: Message) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": str(message.id), "channel_id": str(message.channel_id),
             "author": self._user(self.bot_user_id, bot=True), "content": message.content,
             "timestamp": now_iso(), "edited_timestamp": None, "tts": False,
             "mention_everyone": False, "mentions": [], "mention_roles": [],
-            "attachments": [{
-                "id": str(i), "filename": a.filename, "size": len(a.data),
-                "url": f"{self.base_url}/attachments/{message.id}/{a.filename}",
-                "proxy_url": f"{self.base_url}/attachments/{message.id}/{a.filename}",
-                "content_type": "image/png" if a.filename.endswith(".png") else None,
-            } for i, a in enumerate(message.attachments)],
+            "attachments": [self._attachment_json(message, i, a)
+                            for i, a in enumerate(message.attachments)],
             "embeds": [], "pinned": False, "type": 0 if message.interaction_id is None else 20,
             # numbered again: a test may have put components on a message by hand
             "flags": message.flags, "components": numbered(message.components),
