@@ -462,11 +462,18 @@ class Storage:
                 raise NotFound(f"no match {match_id}")
             if row["version"] != version:
                 raise StaleVersion(match_id, version, row["version"], row["status"])
+            archived = await self._archived(db, match_id)
             for seq, action, events in entries:
                 await execute(
                     db, "UPDATE actions SET action = ?, events = ? WHERE match_id = ? AND seq = ?",
                     (dumps(action), dumps(events), match_id, seq),
                 )
+            if archived:  # a finished match: its log is the archive
+                upgraded = {seq: (action, events) for seq, action, events in entries}
+                await execute(db, "DELETE FROM archived_logs WHERE match_id = ?", (match_id,))
+                await self._write_archive(db, match_id, [
+                    [r.seq, r.seat, *upgraded.get(r.seq, (r.action, r.events)), r.created_at]
+                    for r in archived])
             await execute(db, "UPDATE matches SET rules_version = ?, updated_at = ? WHERE id = ?",
                           (rules_version, now, match_id))
             await execute(db, "DELETE FROM snapshots WHERE match_id = ?", (match_id,))
@@ -518,9 +525,34 @@ class Storage:
             return
         entries = [[r["seq"], r["seat"], json.loads(r["action"]), json.loads(r["events"]),
                     r["created_at"]] for r in rows]
+        await self._write_archive(db, match_id, entries)
+        await execute(db, "DELETE FROM actions WHERE match_id = ?", (match_id,))
+
+    @staticmethod
+    async def _write_archive(db: aiosqlite.Connection, match_id: int,
+                             entries: list[list[Any]]) -> None:
         await execute(db, "INSERT INTO archived_logs (match_id, entries) VALUES (?, ?)",
                       (match_id, zlib.compress(dumps(entries).encode(), 6)))
-        await execute(db, "DELETE FROM actions WHERE match_id = ?", (match_id,))
+
+    async def unarchived(self, limit: int = 100) -> list[int]:
+        """Matches that are over but whose log is still in rows (ended under a release that
+        did not archive), oldest first."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db,
+                "SELECT m.id FROM matches m WHERE m.status IN ('finished', 'aborted') AND EXISTS"
+                " (SELECT 1 FROM actions a WHERE a.match_id = m.id) ORDER BY m.id LIMIT ?",
+                (limit,),
+            )
+        return [int(row["id"]) for row in rows]
+
+    async def archive(self, match_id: int) -> None:
+        """Archives the log of a match that is over (see ``archived_logs``), keeping only its
+        newest snapshot."""
+        async with self._write() as db:
+            await self._match_in(db, match_id, "finished", "aborted")
+            await self._prune(db, match_id)
+            await self._archive(db, match_id)
 
     async def mark_announced(self, match_id: int, version: int) -> None:
         """Records that the notice of ``version`` (and so of every earlier one) went out."""
@@ -609,13 +641,19 @@ class Storage:
              dumps(finish.seats)),
         )
         await execute(db, "DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+        await self._prune(db, match_id)
+        await self._archive(db, match_id)
+
+    @staticmethod
+    async def _prune(db: aiosqlite.Connection, match_id: int) -> None:
+        """Of a finished match's snapshots only the newest is kept (to show its last board
+        without a replay): the log is the game."""
         await execute(
             db,
             "DELETE FROM snapshots WHERE match_id = ?1 AND version < (SELECT max(version)"
             " FROM snapshots WHERE match_id = ?1)",
             (match_id,),
         )
-        await self._archive(db, match_id)
 
     async def abort_match(self, match_id: int) -> None:
         """Abandons a lobby, active or set-aside match: status 'aborted' (``finished_at``
@@ -630,6 +668,8 @@ class Storage:
                 (now, now, match_id),
             )
             await execute(db, "DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+            await self._prune(db, match_id)
+            await self._archive(db, match_id)
 
     # -- turn deadlines ---------------------------------------------------------------------
 

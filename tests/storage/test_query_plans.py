@@ -209,6 +209,12 @@ async def workload(store: Storage, clock: FakeClock) -> None:
     await store.upgrade_log(some, rules_version="2", entries=[(1, {"type": "move"}, [])],
                             state_json=STATE, version=match.version)
     await store.replace_seat_with_bot(some, 1, "standard")
+    await store.actions(done[0])  # a finished match: from its archive
+    await store.last_action(done[0])
+    legacy = playing[4]  # as a release that did not archive left a finished game
+    await store._conn.execute("UPDATE matches SET status = 'finished' WHERE id = ?", (legacy,))
+    assert legacy in await store.unarchived()
+    await store.archive(legacy)
 
     # clocks
     await store.set_deadline(some, version=match.version, seats=[0], due_at=1.0,
