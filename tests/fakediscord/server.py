@@ -299,6 +299,10 @@ class FakeDiscord:
         """The next request matching ``method`` and the ``path`` regex gets this answer."""
         self._faults.append((method, re.compile(path), status, body, headers or {}))
 
+    def clear_faults(self) -> None:
+        """Forgets the faults queued by :meth:`fail_next` that no request has met yet."""
+        self._faults.clear()
+
     def rate_limit_next(self, method: str, path: str, retry_after: float) -> None:
         self.fail_next(method, path, 429, {
             "message": "You are being rate limited.", "retry_after": retry_after,
