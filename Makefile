@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(PY) bench/engine.py --game ships --json
 	$(PY) bench/render.py --game ships --json
 	$(PY) bench/load.py --games 50 --json
+	$(PY) bench/startup.py --json
 
 clean:
 	rm -rf $(VENV) build *.egg-info
