@@ -1,0 +1,263 @@
+"""Announcements: notices handed to the adapter in commit order, and every move's notice made
+sure of.
+
+A move's notice counts as announced only once the adapter delivered it; the next one carries
+what an undelivered one missed; a transient failure is posted again later (one job per match),
+a permanent one is recorded and not retried until a notice gets through. At a start, catch-up
+posts what a stop kept from the channels, records an end a stop cut off, and tries again the
+games an earlier release set aside.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from bot.notices import DeliveryFailed, Notice, private_lines, public_lines, result_lines
+from bot.service.base import STORAGE_FAULTS, ServiceBase, log
+from bot.service.results import ServiceError
+from bot.storage import MatchRow, SeatRow
+from engine.core import Event, Outcome
+
+
+class Announcements(ServiceBase):
+    async def _deliver_ordered(self, match_id: int, notice: Notice | None) -> None:
+        """Delivers a notice; the caller took the match's order lock while it still held the
+        match lock, so notices leave in the order their moves were committed."""
+        try:
+            if notice is not None:
+                await self._deliver(notice)
+        finally:
+            self._order[match_id].release()
+
+    async def _deliver(self, notice: Notice) -> None:
+        """Hands a notice to the adapter. A move's notice (``ledger``) counts as announced
+        only once the adapter took it; one that follows a notice that never got out carries
+        the lines it missed. A transient failure is retried in the background with growing
+        pauses; a permanent one (the channel gone, access lost) is recorded and told once, and
+        the next notice tries again."""
+        if self._notify is None:
+            return
+        if notice.ledger:
+            announced = await self.storage.announced(notice.match_id)
+            if notice.version <= announced:
+                return  # a late post already covered it
+            if notice.since is not None and announced < notice.since:
+                await self._add_missed(notice, announced)
+        try:
+            await self._notify(notice)
+        except DeliveryFailed as err:
+            await self._delivery_failed(notice, err.permanent, err.reason)
+            return
+        except Exception as err:  # delivery never undoes a committed move
+            log.exception("match %s: delivering a notice failed", notice.match_id)
+            await self._delivery_failed(notice, False, type(err).__name__)
+            return
+        if notice.ledger:
+            try:
+                await self.storage.mark_announced(notice.match_id, notice.version)
+                if await self.storage.delivery_problem(notice.match_id) is not None:
+                    await self.storage.clear_delivery_problem(notice.match_id)
+                    log.info("match %s: notices get through again", notice.match_id)
+            except Exception:  # at worst the notice is posted again after a restart
+                log.exception("match %s: recording an announcement failed", notice.match_id)
+
+    async def _add_missed(self, notice: Notice, announced: int) -> None:
+        """Puts in front of ``notice`` the lines and DMs of the actions whose notice never got
+        out (those after ``announced`` and up to where ``notice`` begins)."""
+        seats = await self.storage.seats(notice.match_id)
+        names = self._names(seats)
+        rows = [r for r in await self.storage.actions(notice.match_id, after=max(announced, 0))
+                if r.seq <= (notice.since or 0)]
+        events = [Event.model_validate(e) for r in rows for e in r.events]
+        missed = public_lines(events, names)
+        if missed:
+            notice.lines[:0] = ["(Not posted at the time:)", *missed, "(Now:)"]
+        for user, lines in self._private_parts(events, seats, names).items():
+            notice.private[user] = lines + notice.private.get(user, [])
+        notice.board = True
+        notice.since = announced
+
+    async def _delivery_failed(self, notice: Notice, permanent: bool, reason: str) -> None:
+        if not notice.ledger:
+            log.warning("match %s: a notice could not be delivered (%s)", notice.match_id,
+                        reason)
+            return
+        if permanent:
+            if await self.storage.record_delivery_problem(notice.match_id, notice.version,
+                                                          reason):
+                log.warning("match %s: Discord refuses its notices (%s); they are not retried "
+                            "until one gets through", notice.match_id, reason)
+            return
+        self._redeliver(notice.match_id)
+
+    def _redeliver(self, match_id: int) -> None:
+        """Posts what a transient failure kept from the channel, once it can (one such job
+        per match; the next move's notice may get there first, which is as good)."""
+        if (match_id, "delivery") in self._running or self.stopping:
+            return
+
+        async def attempt() -> None:
+            async with self._locks[match_id]:
+                match = await self.storage.get_match(match_id)
+                announced = await self.storage.announced(match_id)
+                if announced >= match.version or \
+                        await self.storage.delivery_problem(match_id) is not None:
+                    return
+                await self._order[match_id].acquire()
+            try:
+                seen = await self.storage.announced(match_id)
+                if seen < match.version:
+                    await self._announce_again(match, seen, restarted=False)
+                if await self.storage.announced(match_id) < match.version and \
+                        await self.storage.delivery_problem(match_id) is None:
+                    raise DeliveryFailed(False, "still not delivered")
+            finally:
+                self._order[match_id].release()
+
+        async def job() -> None:
+            try:
+                await asyncio.sleep(self.retry_first)
+                await self._supervised(match_id, "delivery", attempt)
+            finally:
+                self._running.pop((match_id, "delivery"), None)
+
+        self._running[(match_id, "delivery")] = self._spawn(job())
+
+    @staticmethod
+    def _private_parts(events: list[Event], seats: list[SeatRow],
+                       names: list[str]) -> dict[int, list[str]]:
+        """Each seated person's private lines among ``events`` (people with none left out)."""
+        parts = {}
+        for s in seats:
+            if s.user_id is not None and s.seat is not None:
+                mine = private_lines(events, s.seat, names)
+                if mine:
+                    parts[s.user_id] = mine
+        return parts
+
+    async def catch_up(self, background: bool = False) -> None:
+        """At a start, before any interaction is taken: posts what a stop (or a Discord
+        outage) kept from being announced, records the end of a game whose end a stop cut off
+        (databases written before the end was committed with its move), and tries again the
+        games set aside by an earlier release.
+
+        Finding that work is one query; with ``background`` the work itself goes on after this
+        returns, while the matches concerned stay locked, so no fresh move in their channels
+        can overtake what is being posted. Every other game can be played at once."""
+        started = time.monotonic()
+        ids = await self.storage.unannounced() if self._notify else []
+        held = []
+        for match_id in ids:  # free locks: taken at once
+            await self._locks[match_id].acquire()
+            await self._order[match_id].acquire()
+            held.append(match_id)
+        work = self._catch_up(held, started)
+        if background:
+            self._spawn(work)
+        else:
+            await work
+
+    async def _catch_up(self, held: list[int], started: float) -> None:
+        count = len(held)
+        try:
+            for match_id in list(held):
+                try:
+                    await self._catch_up_one(match_id)
+                except Exception:
+                    log.exception("match %s: catching up after a restart failed", match_id)
+                finally:
+                    held.remove(match_id)
+                    self._order[match_id].release()
+                    self._locks[match_id].release()
+                await asyncio.sleep(0)
+        finally:  # cancelled: whatever is still held is let go
+            for match_id in held:
+                self._order[match_id].release()
+                self._locks[match_id].release()
+        restored = 0
+        for match in await self.storage.matches("set_aside"):
+            try:
+                restored += await self._try_restore(match)
+            except Exception:
+                log.exception("match %s: trying a set-aside game again failed", match.id)
+        log.info("catch-up of %d matches took %.2f s (%d set-aside games back in play)",
+                 count, time.monotonic() - started,
+                 restored)
+
+    async def _catch_up_one(self, match_id: int) -> None:
+        """Called holding the match's lock and order lock."""
+        match = await self.storage.get_match(match_id)
+        if match.status == "active":
+            game = self._game(match.game)
+            try:
+                state = await self._state(match)
+            except ServiceError:
+                return  # set aside: its channel was told
+            result = game.outcome(state)
+            if result is not None:
+                log.info("match %s: recording the end a stop cut off", match.id)
+                await self._record_finish(match, result, await self.storage.seats(match.id))
+                match = await self.storage.get_match(match_id)
+        announced = await self.storage.announced(match.id)
+        if announced < match.version:
+            await self._announce_again(match, announced, restarted=True)
+
+    async def _record_finish(self, match: MatchRow, result: Outcome,
+                             seats: list[SeatRow]) -> None:
+        """The end of a game whose final move was stored without it (older releases)."""
+        await self.storage.finish_match(
+            match.id, end_reason=result.end_reason, outcome=result.model_dump(mode="json"),
+            seats=self._seat_records(seats),
+        )
+        self._finished(match.id)
+
+    async def _try_restore(self, match: MatchRow) -> int:
+        """A game set aside by an earlier release that this one can rebuild goes back into
+        play (its channel is told); one that still cannot stays as it is."""
+        try:
+            state = await self._rebuild(match)
+        except STORAGE_FAULTS:
+            raise
+        except Exception:
+            return 0
+        if not await self.storage.restore(match.id):
+            return 0
+        self._remember(match.id, state)
+        log.info("match %s: set aside before, playable again under this release", match.id)
+        game = self._game(match.game)
+        await self._deliver(Notice(match.id, match.channel_id, match.version, lines=[
+            f"This {game.name} game can be played again: this version of the bot can rebuild "
+            "it. Carry on where you left off."]))
+        self._maybe_run_bots(match.id)
+        return 1
+
+    async def _announce_again(self, match: MatchRow, announced: int, *,
+                              restarted: bool) -> None:
+        """The notice a stop or a failed delivery kept from the channel: the public lines and
+        DMs of every action since the last announcement, the board as it is now, and the pings
+        for whoever must act. Called holding the match's order lock."""
+        seats = await self.storage.seats(match.id)
+        names = self._names(seats)
+        game = self._game(match.game)
+        events = [Event.model_validate(e) for row in await self.storage.actions(
+            match.id, after=max(announced, 0)) for e in row.events]
+        lines = ["(The bot was restarted before it could post this.)" if restarted else
+                 "(Posted late: Discord did not take it at first.)", *public_lines(events, names)]
+        notice = Notice(match.id, match.channel_id, match.version, board=True, ledger=True,
+                        lines=lines, private=self._private_parts(events, seats, names),
+                        since=announced)
+        try:
+            state = await self._state(match)
+        except ServiceError:
+            return  # set aside: its channel was told
+        result = game.outcome(state)
+        if result is not None:
+            notice.finished = True
+            notice.lines += result_lines(result, names)
+        else:
+            notice.ping = [user for s in sorted(game.actors(state))
+                           if (user := seats[s].user_id) is not None]
+        log.info("match %s: announcing versions %s-%s again", match.id, announced + 1,
+                 match.version)
+        await self._deliver(notice)

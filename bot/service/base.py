@@ -1,0 +1,168 @@
+"""What every part of the match service shares: its state (storage, settings, the per-match
+locks, the state cache, the background tasks), the lookups every request starts with, and, for
+the type checker only, the methods the parts call on one another.
+
+The parts are mixins on this class, put together as :class:`bot.service.MatchService`; each
+reaches the others through ``self``. All of them log as "bot.service".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+from collections import OrderedDict, defaultdict
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.notices import Notice
+from bot.painter import BoardPainter
+from bot.service.results import ActResult, Choice, ServiceError
+from bot.service.texts import set_aside_text
+from bot.settings import Settings
+from bot.storage import DeadlinePlan, DeadlineRow, MatchRow, SeatRow, Storage, StorageError
+from engine.core import Action, Event, Game, State, registry
+
+log = logging.getLogger("bot.service")  # the one logger of every part of the service
+
+Notify = Callable[[Notice], Awaitable[None]]
+RETRY_FIRST, RETRY_MOST = 1.0, 60.0  # seconds between attempts of a failing background task
+SURFACE_AFTER = 3  # failed attempts in a row before the channel is told
+# what storage raises when the database itself fails (disk full, I/O): not the match's fault,
+# so a match is never set aside for it
+STORAGE_FAULTS = (sqlite3.Error, StorageError, OSError)
+
+
+class ServiceBase:
+    """The shared state and small helpers of :class:`bot.service.MatchService`."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        settings: Settings,
+        notify: Notify | None = None,
+        clock: Callable[[], float] = time.time,
+        run_bots: bool = True,
+    ) -> None:
+        self.storage = storage
+        self.settings = settings
+        self._notify = notify
+        self.clock = clock
+        self.run_bots = run_bots
+        # the states of recently used matches, least recently used first (bounded)
+        self._states: OrderedDict[int, State] = OrderedDict()
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Announcements leave in commit order, but after the match lock is released, so a slow
+        # render or upload never holds up the next move.
+        self._order: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._running: dict[tuple[int, str], asyncio.Task[Any]] = {}  # one per match and job
+        self._moving = 0  # people's moves under way (commit, then announcement)
+        self.stopping = False  # set on shutdown: no new moves, bots stop after the current one
+        self.painter = BoardPainter(settings.render_workers)
+        self.retry_first = RETRY_FIRST  # tests shorten the waits between retries
+        # (seat, action key, version it produced, when it was sent) of each match's last move
+        self._sent: dict[int, tuple[int, str, int, float]] = {}
+        self._exports: dict[int, float] = {}  # user -> when their last export was read
+
+    async def close(self) -> None:
+        """Stops the board workers (the storage is closed by its owner)."""
+        await self.painter.close()
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def _game(self, game_id: str) -> Game[Any]:
+        try:
+            return registry.get(game_id)
+        except KeyError as err:
+            raise ServiceError(str(err.args[0])) from None
+
+    async def _open(self, channel_id: int) -> MatchRow:
+        match = await self.storage.open_match(channel_id)
+        if match is None:
+            raise ServiceError("No game in this channel. Start one with /game new.")
+        return match
+
+    async def _lobby(self, channel_id: int, started: str = "The game has already started."
+                     ) -> MatchRow:
+        match = await self._open(channel_id)
+        if match.status != "lobby":
+            raise ServiceError(started)
+        return match
+
+    async def _active(self, channel_id: int) -> MatchRow:
+        match = await self._open(channel_id)
+        if match.status == "set_aside":
+            raise ServiceError(set_aside_text(self._game(match.game).name,
+                                               match.set_aside_reason))
+        if match.status != "active":
+            raise ServiceError("The game has not started yet; the host starts it with "
+                               "/game start.")
+        return match
+
+    @staticmethod
+    def _require_host(match: MatchRow, user_id: int) -> None:
+        if user_id != match.host_id:
+            raise ServiceError("Only the host who created the game can do that.")
+
+    @staticmethod
+    def _seat_of(seats: Sequence[SeatRow], user_id: int | None) -> int | None:
+        for s in seats:
+            if user_id is not None and s.user_id == user_id and s.seat is not None:
+                return s.seat
+        return None
+
+    @staticmethod
+    def _names(seats: Sequence[SeatRow]) -> list[str]:
+        return [s.name for s in sorted(seats, key=lambda s: s.seat or 0)]
+
+    if TYPE_CHECKING:  # provided by the parts (named in each comment)
+        async def _state(self, match: MatchRow) -> State: ...  # loading
+        async def _rebuild(self, match: MatchRow) -> State: ...  # loading
+        def _remember(self, match_id: int, state: State) -> None: ...  # loading
+        def _forget(self, match_id: int) -> None: ...  # loading
+        def _finished(self, match_id: int) -> None: ...  # loading
+
+        async def choices(self, channel_id: int, user_id: int) -> list[Choice]: ...  # moves
+        async def _commit(self, match: MatchRow, game: Game[Any], state: State,
+                          seats: list[SeatRow], seat: int, action: Action | dict[str, Any],
+                          expected: int, undone: str | None = None) -> ActResult: ...  # moves
+        @staticmethod
+        def _after_turn(game: Game[Any], state: State, seats: list[SeatRow], notice: Notice,
+                        previous_actors: set[int], new_turn: bool = True) -> None: ...  # moves
+        @staticmethod
+        def _seat_records(seats: list[SeatRow]) -> list[dict[str, Any]]: ...  # moves
+
+        async def _deliver(self, notice: Notice) -> None: ...  # announcements
+        async def _deliver_ordered(self, match_id: int,
+                                   notice: Notice | None) -> None: ...  # announcements
+        @staticmethod
+        def _private_parts(events: list[Event], seats: list[SeatRow],
+                           names: list[str]) -> dict[int, list[str]]: ...  # announcements
+
+        def _plan(self, match: MatchRow, game: Game[Any], state: State, seats: list[SeatRow],
+                  current: list[DeadlineRow]) -> DeadlinePlan: ...  # deadlines
+
+        def _maybe_run_bots(self, match_id: int) -> None: ...  # bots
+        async def _bot_move(self, match: MatchRow, game: Game[Any], state: State,
+                            seats: list[SeatRow], seat: int,
+                            bot_name: str) -> ActResult: ...  # bots
+        async def _supervised(self, match_id: int, what: str,
+                              run: Callable[[], Awaitable[Any]]) -> None: ...  # bots
+
+        async def status(self, channel_id: int) -> list[str]: ...  # reading
+
+
+def disk_full(err: BaseException) -> bool:
+    while err is not None:
+        if isinstance(err, sqlite3.OperationalError) and "full" in str(err).lower():
+            return True
+        if isinstance(err, OSError) and err.errno == 28:  # ENOSPC
+            return True
+        err = err.__cause__  # type: ignore[assignment]
+    return False

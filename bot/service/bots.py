@@ -1,0 +1,152 @@
+"""Bot seats and background work.
+
+Bots move one action at a time, through the same commit as people, while a bot may act. Every
+background task runs supervised: a failure is retried with growing pauses and told in the
+channel once it persists. :meth:`BotSeats.idle` waits until all of it is done.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.notices import Notice
+from bot.service.base import RETRY_MOST, SURFACE_AFTER, ServiceBase, disk_full, log
+from bot.service.results import ActResult, ServiceError
+from bot.storage import MatchRow, SeatRow
+from engine.core import Game, State, bot_rng
+
+
+class BotSeats(ServiceBase):
+    async def resume(self, background: bool = False) -> None:
+        """After a start (and :meth:`catch_up`): lets bot seats that were due to move carry
+        on. Each match on its own: one that cannot be loaded is set aside, the rest go on."""
+        if background:
+            self._spawn(self.resume())
+            return
+        for match_id in await self.storage.active_with_bots():
+            try:
+                match = await self.storage.get_match(match_id)
+                game = self._game(match.game)
+                seats = await self.storage.seats(match.id)
+                state = await self._state(match)
+                if any(seats[s].bot for s in game.actors(state)):
+                    self._maybe_run_bots(match.id)
+            except ServiceError:
+                continue  # set aside (and told) by _state
+            except Exception:
+                log.exception("match %s: resuming its bot seats failed", match_id)
+            await asyncio.sleep(0)  # let interactions in between
+
+    def _maybe_run_bots(self, match_id: int) -> None:
+        if self.run_bots and not self.stopping:
+            self._spawn(self._supervised(match_id, "bot seats",
+                                         lambda: self.run_bot_turns(match_id)))
+
+    async def idle(self) -> None:
+        """Waits until no bot is thinking, no background work runs and no move is being
+        committed or announced (for tests and orderly shutdown)."""
+        while self._tasks or self._moving:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+            if self._moving:
+                await asyncio.sleep(0.05)
+
+    async def run_bot_turns(self, match_id: int, delay: float | None = None,
+                            limit: int | None = None) -> int:
+        """Lets bot seats act, one action at a time, while a bot may act (at most ``limit``
+        actions). Returns the count. A move that could not be saved raises (the supervisor
+        tries again later)."""
+        pause = self.settings.bot_delay if delay is None else delay
+        moves = 0
+        while (limit is None or moves < limit) and not self.stopping:
+            if pause:
+                await asyncio.sleep(pause)
+            if self.stopping:
+                break
+            async with self._locks[match_id]:
+                match = await self.storage.get_match(match_id)
+                if match.status != "active":
+                    return moves
+                game = self._game(match.game)
+                try:
+                    state = await self._state(match)
+                except ServiceError:
+                    return moves  # set aside: its channel was told
+                seats = await self.storage.seats(match_id)
+                bots = [s for s in sorted(game.actors(state)) if seats[s].bot]
+                if not bots:
+                    return moves
+                seat = bots[0]
+                bot_name = seats[seat].bot or game.default_bot()
+                result = await self._bot_move(match, game, state, seats, seat, bot_name)
+                await self._order[match_id].acquire()
+            await self._deliver_ordered(match_id, result.notice)
+            if not result.ok:
+                return moves
+            moves += 1
+        return moves
+
+    async def _bot_move(self, match: MatchRow, game: Game[Any], state: State,
+                        seats: list[SeatRow], seat: int, bot_name: str) -> ActResult:
+        """One bot action through ``step``; must be called under the match's lock. A bot that
+        fails or picks a refused move is replaced, for this move, by the random bot."""
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise RuntimeError(f"bot seat {seat} may act but has no legal action")
+        rng = bot_rng(match.seed, state.version, seat)
+        bots = game.bots()
+        try:
+            action = (bots.get(bot_name) or bots["random"]).choose(
+                game.view(state, seat), legal, rng)
+        except Exception:
+            log.exception("match %s: the %s bot failed to choose; a random move instead",
+                          match.id, bot_name)
+            action = bots["random"].choose(game.view(state, seat), legal, rng)
+        result = await self._commit(match, game, state, seats, seat, action, state.version)
+        if not result.ok:
+            log.error("match %s: the %s bot's move was refused (%s); a random move instead",
+                      match.id, bot_name, result.message)
+            action = bots["random"].choose(game.view(state, seat), legal, rng)
+            result = await self._commit(match, game, state, seats, seat, action,
+                                        state.version)
+            if not result.ok:
+                raise RuntimeError(f"bot seat {seat}: a legal move was refused")
+        return result
+
+    async def _supervised(self, match_id: int, what: str,
+                          run: Callable[[], Awaitable[Any]]) -> None:
+        """Runs ``run`` until it succeeds: a failure is logged (in full once, then briefly),
+        tried again after a growing pause, and told in the channel once it persists. Nothing
+        waits for ever on a task that failed once."""
+        failures = 0
+        while not self.stopping:
+            try:
+                await run()
+                if failures >= SURFACE_AFTER:
+                    await self._tell(match_id, f"The {what} work in this game is running "
+                                     "again.")
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:
+                failures += 1
+                if failures == 1:
+                    log.exception("match %s: %s failed; trying again", match_id, what)
+                else:
+                    log.warning("match %s: %s failed again (%s; attempt %d)", match_id, what,
+                                type(err).__name__, failures)
+                if failures == SURFACE_AFTER:
+                    reason = "the bot's storage is full" if disk_full(err) else \
+                        "something went wrong on the bot's side"
+                    await self._tell(match_id, f"The {what} work in this game keeps failing "
+                                     f"({reason}). It is retried by itself and play resumes "
+                                     "once it succeeds; nothing is lost.")
+                await asyncio.sleep(min(RETRY_MOST, self.retry_first * 2 ** (failures - 1)))
+
+    async def _tell(self, match_id: int, line: str) -> None:
+        try:
+            match = await self.storage.get_match(match_id)
+            await self._deliver(Notice(match.id, match.channel_id, match.version, lines=[line]))
+        except Exception:
+            log.warning("match %s: could not tell the channel about a problem", match_id)

@@ -1,0 +1,38 @@
+"""What the match service answers: the result of a move, a move on offer, and the two errors
+an adapter shows or reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.notices import Notice
+from engine.core import Action
+
+
+class ServiceError(Exception):
+    """A request that cannot be done; the message is shown to the user as it is."""
+
+
+class SaveFailed(Exception):
+    """Storage could not write a move (the disk is full, an I/O error); nothing was saved."""
+
+
+@dataclass
+class ActResult:
+    """What the acting user is told (ephemerally). ``ok``: the action was applied now (a
+    command that arrived twice is not ok the second time: it says it was already done)."""
+
+    ok: bool
+    message: str
+    private: list[str] = field(default_factory=list)
+    version: int = 0
+    notice: Notice | None = None  # what to announce, delivered once the match is unlocked
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A legal action offered to a seat: ``value`` names it at one version of the game."""
+
+    value: str
+    label: str
+    action: Action
