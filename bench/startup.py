@@ -75,8 +75,7 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bot import deadlines as clocks  # noqa: E402
-from bot.service import MatchService  # noqa: E402
+from bot.service import MatchService, clocks  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 from bot.storage import DeadlinePlan, DeadlineRow, Finish, Storage, load_migrations  # noqa: E402
 from bot.storage.rows import dumps  # noqa: E402

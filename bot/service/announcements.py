@@ -184,6 +184,26 @@ class Announcements(ServiceBase):
         log.info("catch-up of %d matches took %.2f s (%d set-aside games back in play)",
                  count, time.monotonic() - started,
                  restored)
+        await self._archive_old_logs()
+
+    async def _archive_old_logs(self) -> None:
+        """Games that ended under a release that kept their logs in rows are archived, a
+        few at a time, in the background (the log reads the same either way)."""
+        archived = 0
+        while not self.stopping:
+            batch = await self.storage.unarchived(limit=20)
+            if not batch:
+                break
+            for match_id in batch:
+                try:
+                    await self.storage.archive(match_id)
+                    archived += 1
+                except Exception:
+                    log.exception("match %s: archiving its log failed", match_id)
+                    return
+            await asyncio.sleep(0)
+        if archived:
+            log.info("archived the logs of %d finished games", archived)
 
     async def _catch_up_one(self, match_id: int) -> None:
         """Called holding the match's lock and order lock."""

@@ -2,7 +2,7 @@
 policy the game waits, a bot plays the turn, or a bot takes the seat) or when the time to answer
 a reaction, a bid or a bribe runs out (the game's default answer, through ``step``).
 
-Which deadlines a match has after a move is planned by the pure :mod:`bot.deadlines` and
+Which deadlines a match has after a move is planned by the pure :mod:`bot.service.clocks` and
 written with the move; this part applies them, each once, under the match's lock.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import deadlines as clocks
 from bot.notices import Notice
+from bot.service import clocks
 from bot.service.base import ServiceBase, log
 from bot.service.results import ActResult
 from bot.storage import DeadlinePlan, DeadlineRow, MatchRow, SeatRow

@@ -520,3 +520,27 @@ async def test_memory_holds_a_bounded_number_of_games(harness: Harness) -> None:
     for i in range(CACHED_STATES + 5):
         service._remember(i, game.setup({"target": 20, "energy": 2}, 2, i))
     assert len(service._states) == CACHED_STATES
+
+
+async def test_games_ended_under_an_older_release_are_archived_at_the_start(
+        harness: Harness) -> None:
+    service = harness.service
+    assert service is not None
+    match_id = await started(service, target=8)
+    while (await service.storage.get_match(match_id)).status == "active":
+        assert (await service.act(CH, await actor_user(service, match_id),
+                                  {"type": "roll"})).ok
+    log = await service.storage.actions(match_id)
+    await harness.close()
+    with raw(harness) as db:  # as an older release left it: the log in rows
+        for row in log:
+            db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?)",
+                       (match_id, row.seq, row.seat, json.dumps(row.action),
+                        json.dumps(row.events), row.created_at))
+        db.execute("DELETE FROM archived_logs")
+    service = await harness.open()
+    await service.catch_up()
+    with raw(harness) as db:
+        assert db.execute("SELECT count(*) FROM actions").fetchone() == (0,)
+    assert [(r.seq, r.action) for r in await service.storage.actions(match_id)] == \
+        [(r.seq, r.action) for r in log]
