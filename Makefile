@@ -15,8 +15,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m bot
 
+# two workers (the machine's two cores); the end-to-end tests stay together on one of them,
+# one bot process at a time, as their timings assume
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadgroup
 
 lint: $(STAMP)
 	$(PY) -m ruff check engine render bot tests bench

@@ -56,3 +56,13 @@ async def gone(pids: list[int], timeout: float = 5.0) -> None:
 @pytest.fixture
 def people(fake: FakeDiscord) -> dict[str, Person]:
     return {name.lower(): Person(fake, uid, TABLE) for uid, name in USERS.items()}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under ``make test`` (pytest-xdist, ``--dist loadgroup``) the end-to-end tests run on one
+    worker, one after another: each starts a bot process and its board workers, and their
+    timings (the 3-second acknowledgement, rate limits) assume no other bot beside them."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.xdist_group("e2e"))

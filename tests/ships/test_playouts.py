@@ -10,7 +10,9 @@ from engine.ships.content import ships_content
 from engine.ships.economy import bank_capacity, warehouse_capacity
 from engine.ships.state import ShipsState
 
-RANDOM_GAMES = 200
+# random games of two to four players, kept to what fits the test budget; the contract suite
+# plays random games of every game as well
+RANDOM_GAMES = 64
 MOVE_CAP = 3000
 
 
