@@ -67,6 +67,7 @@ class PortolanBot(commands.AutoShardedBot):
         self._terminating: asyncio.Future[None] | None = None
         self._ticking = asyncio.Lock()  # held while the deadline clock runs
         self.failed: str | None = None  # why the start failed, if it did
+        self._warming: asyncio.Future[None] | None = None  # the board workers starting
 
     @property
     def service(self) -> MatchService:
@@ -176,6 +177,7 @@ class PortolanBot(commands.AutoShardedBot):
         # bot seats that were due to move when the bot stopped, match by match, in the
         # background: deadlines and interactions need not wait for it
         await self.service.resume(background=True)
+        self._warming = asyncio.ensure_future(self.service.painter.warm())
 
     # --- delivering notices ---------------------------------------------------------------
     async def deliver(self, notice: Notice) -> None:
