@@ -20,6 +20,8 @@ The service is one class made of parts, one concern each, that reach one another
   changes a game, with the notice it leaves;
 - ``announcements``: delivery in commit order, missed lines, redelivery, catch-up at a start;
 - ``deadlines``: reminders, turn deadlines and their policy, answers that ran out of time;
+- ``clocks``: the pure plan of which deadlines a match has after a move (a turn's clock, an
+  answer window's clock);
 - ``bots``: bot seats, and the supervision of background work;
 - ``loading``: the state cache, rebuilds from snapshots and the log, upgrades, setting aside;
 - ``reading``: status, views, the board image, exports;
