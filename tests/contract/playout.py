@@ -62,6 +62,18 @@ def play(game: Game[Any], seats: int, seed: int, undo_rate: float = 0.1,
     return result
 
 
+_CACHE: dict[tuple[str, int, int], Playout] = {}
+
+
+def played(game: Game[Any], seats: int, seed: int) -> Playout:
+    """``play(game, seats, seed)`` with its states kept, played once per test process; the
+    checks that only read the states share it."""
+    key = (game.id, seats, seed)
+    if key not in _CACHE:
+        _CACHE[key] = play(game, seats, seed)
+    return _CACHE[key]
+
+
 def replayed(game: Game[Any], playout: Playout) -> State:
     return replay(game, playout.setup, playout.log)
 
