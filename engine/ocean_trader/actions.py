@@ -93,13 +93,17 @@ class SellShip(Action):
 
 
 class BuyPolicy(Action):
+    """Cover ``ship``: with the office's spare policy if it holds one (free), else a new one."""
+
     type: Literal["buy_policy"] = "buy_policy"
     ship: int
 
 
 class SurrenderPolicy(Action):
+    """Surrender ``ship``'s policy, or with no ship a spare policy of the office."""
+
     type: Literal["surrender_policy"] = "surrender_policy"
-    ship: int
+    ship: int | None = None
 
 
 class BuyShare(Action):

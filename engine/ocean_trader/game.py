@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, Game, OptionSpec, Outcome, Rejection, Rng, Seat
+from engine.core.upgrade import Upgrade
 
 from . import actions as A
 from .bots import StandardBot
@@ -30,9 +31,17 @@ class OceanTrader(Game[OceanTraderState]):
     name = "Ocean Trader"
     min_players = 2
     max_players = 6
-    rules_version = "1"
-    # rules 1 are the first: no games were stored under older rules (see engine.core.upgrade)
-    version_steps = ()
+    rules_version = "2"
+    # rules 2 (issue 12): policies belong to the office, ships sell with cargo aboard, the
+    # Roaring Forties count for a throw that enters the route, and the turn no longer ends by
+    # itself. Actions keep their shape; a stored game whose events differ is set aside by replay.
+    version_steps = (
+        Upgrade("1", "2", events="keep",
+                note="Policies outlive the ships they covered; a ship sells with its cargo "
+                     "aboard; the Roaring Forties change a throw that enters the route; a turn "
+                     "ends only when its player ends it; dealings with the Banker are "
+                     "announced."),
+    )
     options = (
         OptionSpec(name="variant", kind="choice", default="short", choices=("full", "short"),
                    description="full: win by a majority of the shares held for twelve turns; "
@@ -125,6 +134,7 @@ class OceanTrader(Game[OceanTraderState]):
             own = viewer == seat
             players.append(PlayerView(seat=seat, ships=[s.model_copy(deep=True) for s in p.ships],
                                       eliminated=p.eliminated, turns=p.turns,
+                                      spare_policies=p.spare_policies,
                                       cash=p.cash if own else None,
                                       shares=p.shares if own else None))
         pending = None

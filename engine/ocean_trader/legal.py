@@ -153,10 +153,19 @@ def _office(state: OceanTraderState, seat: int) -> Iterator[Action]:
                               f"{money(rules.ships.buy_price)} (it starts in "
                               f"{port_name(c.start_port)})")
     for ship in player.ships:
-        if ship.port is not None and not ship.cargo:
-            yield A.SellShip(ship=ship.number, label=f"Sell ship {ship.number} to the Banker "
-                                                     f"for {money(rules.ships.sell_price)}")
-        if not ship.insured and player.cash >= rules.insurance.extra_policy_price:
+        if ship.port is not None:
+            label = f"Sell ship {ship.number} to the Banker for {money(rules.ships.sell_price)}"
+            if ship.cargo:
+                label += (f" (its cargo, {', '.join(goods_name(g) for g in ship.cargo)}, goes "
+                          f"back to the Banker unpaid)")
+            if ship.insured:
+                label += " (its policy stays with the office)"
+            yield A.SellShip(ship=ship.number, label=label)
+        if not ship.insured and player.spare_policies > 0:
+            yield A.BuyPolicy(ship=ship.number,
+                              label=f"Put ship {ship.number} under the office's spare policy "
+                                    f"(free)")
+        elif not ship.insured and player.cash >= rules.insurance.extra_policy_price:
             yield A.BuyPolicy(ship=ship.number,
                               label=f"Insure ship {ship.number} for "
                                     f"{money(rules.insurance.extra_policy_price)}")
@@ -164,6 +173,9 @@ def _office(state: OceanTraderState, seat: int) -> Iterator[Action]:
             yield A.SurrenderPolicy(ship=ship.number,
                                     label=f"Surrender ship {ship.number}'s policy for "
                                           f"{money(rules.insurance.surrender_value)}")
+    if player.spare_policies > 0:
+        yield A.SurrenderPolicy(label=f"Surrender a spare policy for "
+                                      f"{money(rules.insurance.surrender_value)}")
     if state.variant != "full":
         return
     shares = rules.shares

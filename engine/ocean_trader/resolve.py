@@ -153,20 +153,40 @@ def _buy_ship(state: OceanTraderState, seat: int, action: A.BuyShip, events: lis
 
 def _sell_ship(state: OceanTraderState, seat: int, action: A.SellShip,
                events: list[Event]) -> None:
+    """Sold in port for £1,000. Cargo aboard goes with the ship: its Bills of Lading return to
+    the Merchant Banker unpaid. A policy on the ship stays with the office as a spare."""
     player = state.players[seat]
-    player.ships.remove(_ship(state, seat, action.ship))
+    ship = _ship(state, seat, action.ship)
+    player.ships.remove(ship)
     price = content().rules.ships.sell_price
     receive(state, seat, price)
-    events.append(Event(kind="sell_ship", seat=seat, data={"ship": action.ship},
-                        text=f"{seat_ref(seat)} sells ship {action.ship} to the Banker for "
-                             f"{money(price)}."))
+    if ship.insured:
+        player.spare_policies += 1
+    text = f"{seat_ref(seat)} sells ship {action.ship} to the Banker for {money(price)}"
+    if ship.cargo:
+        text += (f"; its cargo ({', '.join(goods_name(g) for g in ship.cargo)}) goes back to "
+                 f"the Banker unpaid")
+    if ship.insured:
+        text += "; its policy stays with the office"
+    events.append(Event(kind="sell_ship", seat=seat,
+                        data={"ship": action.ship, "cargo": list(ship.cargo),
+                              "policy_kept": ship.insured},
+                        text=text + "."))
 
 
 def _buy_policy(state: OceanTraderState, seat: int, action: A.BuyPolicy,
                 events: list[Event]) -> None:
-    price = content().rules.insurance.extra_policy_price
-    state.players[seat].cash -= price
+    player = state.players[seat]
     _ship(state, seat, action.ship).insured = True
+    if player.spare_policies > 0:
+        player.spare_policies -= 1
+        events.append(Event(kind="buy_policy", seat=seat,
+                            data={"ship": action.ship, "price": 0, "spare": True},
+                            text=f"{seat_ref(seat)} puts ship {action.ship} under the office's "
+                                 f"spare policy."))
+        return
+    price = content().rules.insurance.extra_policy_price
+    player.cash -= price
     events.append(Event(kind="buy_policy", seat=seat, data={"ship": action.ship},
                         text=f"{seat_ref(seat)} insures ship {action.ship} for {money(price)}."))
 
@@ -175,6 +195,12 @@ def _surrender_policy(state: OceanTraderState, seat: int, action: A.SurrenderPol
                       events: list[Event]) -> None:
     value = content().rules.insurance.surrender_value
     receive(state, seat, value)
+    if action.ship is None:
+        state.players[seat].spare_policies -= 1
+        events.append(Event(kind="surrender_policy", seat=seat, data={"ship": None},
+                            text=f"{seat_ref(seat)} surrenders a spare policy for "
+                                 f"{money(value)}."))
+        return
     _ship(state, seat, action.ship).insured = False
     events.append(Event(kind="surrender_policy", seat=seat, data={"ship": action.ship},
                         text=f"{seat_ref(seat)} surrenders ship {action.ship}'s policy for "

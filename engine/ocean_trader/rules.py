@@ -156,6 +156,12 @@ def free_ship_number(state: OceanTraderState, seat: int) -> int | None:
     return None
 
 
+def policies_held(state: OceanTraderState, seat: int) -> int:
+    """The office's policies: those covering its ships and its spare ones."""
+    player = state.players[seat]
+    return sum(1 for s in player.ships if s.insured) + player.spare_policies
+
+
 def new_ship(number: int, insured: bool) -> Ship:
     return Ship(number=number, port=content().start_port, insured=insured, new=True)
 
@@ -165,7 +171,7 @@ def total_assets(state: OceanTraderState, seat: int) -> int:
     player = state.players[seat]
     if player.eliminated:
         return 0
-    total = player.cash + values.share * player.shares
+    total = player.cash + values.share * player.shares + values.policy * player.spare_policies
     for ship in player.ships:
         total += values.ship + (values.policy if ship.insured else 0)
         total += sum(content().good(g).price for g in ship.cargo)

@@ -49,6 +49,9 @@ class Player(BaseModel):
     cash: int  # secret
     shares: int = 0  # secret
     ships: list[Ship] = Field(default_factory=list)
+    # policies the office holds that cover no ship (rulebook, The Insurance Policy: a policy
+    # "remain[s] valid until ... the ship owner surrenders" it; selling a ship does not end it)
+    spare_policies: int = 0
     eliminated: bool = False
     turns: int = 0  # completed turns
     challenged: bool = False  # has challenged the claim during this turn
@@ -75,6 +78,7 @@ class Voyage(BaseModel):
     departing: list[int] = Field(default_factory=list)  # ships leaving port with this throw
     ship: int | None = None  # the ship moving now
     steps: int = 0  # movement points it has left
+    windblown: bool = False  # the Roaring Forties have changed the moving ship's throw
     card_move: bool = False  # a move ordered by a Prospect card draws no further card
     forced: bool = False  # straight to the next port, docking there
 
@@ -149,6 +153,7 @@ class PlayerView(BaseModel):
     ships: list[Ship]
     eliminated: bool
     turns: int
+    spare_policies: int = 0
     cash: int | None = None  # only in the player's own view
     shares: int | None = None
 

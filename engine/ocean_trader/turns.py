@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Event, seat_ref
 
-from .rules import content, money, pay, port_name, total_assets
+from .rules import content, money, pay, policies_held, port_name, total_assets
 from .state import OceanTraderState
 
 
@@ -68,7 +68,7 @@ def check_claim(state: OceanTraderState, seat: int, events: list[Event]) -> None
     player = state.players[seat]
     others = [p.shares for s, p in enumerate(state.players) if s != seat and not p.eliminated]
     majority = player.shares > max(others, default=0)
-    policies = sum(1 for s in player.ships if s.insured)
+    policies = policies_held(state, seat)
     holds = (len(player.ships) >= rules.must_hold_ships and policies >= rules.must_hold_policies
              and player.cash >= rules.must_hold_cash)
     state.claim = None
@@ -95,6 +95,7 @@ def eliminate(state: OceanTraderState, seat: int, why: str, events: list[Event])
     player.shares = 0
     player.cash = 0
     player.ships = []
+    player.spare_policies = 0
     state.eliminated_order.append(seat)
     events.append(Event(kind="eliminated", seat=seat, data={"why": why},
                         text=f"{seat_ref(seat)} {why} and is eliminated; their assets return "

@@ -90,6 +90,57 @@ def test_an_extra_policy_costs_500_and_is_surrendered_for_250() -> None:
     assert state.players[0].cash == 350 and not state.players[0].ship(1).insured  # type: ignore
 
 
+def test_insurance_policies_remain_valid_until_surrendered_for_250() -> None:
+    """Selling an insured ship keeps its policy with the office: it can cover another ship,
+    counts for a claim and is surrendered for £250."""
+    state = new_game(cash=2500)
+    state.players[0].ships.append(Ship(number=2, port="LIV"))
+    state, events = act(state, 0, A.SellShip(ship=1))
+    player = state.players[0]
+    assert player.cash == 3500 and player.spare_policies == 1
+    assert [e.data["policy_kept"] for e in events if e.kind == "sell_ship"] == [True]
+    assert GAME.view(state, 1).players[0].spare_policies == 1  # the office is open to view
+    cover = next(a for a in GAME.legal_actions(state, 0)
+                 if isinstance(a, A.BuyPolicy) and a.ship == 2)
+    assert "spare policy (free)" in cover.label
+    state, _ = act(state, 0, cover)
+    assert state.players[0].cash == 3500 and state.players[0].ship(2).insured  # type: ignore
+    assert state.players[0].spare_policies == 0
+    state, _ = act(state, 0, A.SellShip(ship=2))
+    state, _ = act(state, 0, A.SurrenderPolicy())
+    assert state.players[0].cash == 3500 + 1000 + 250 and state.players[0].spare_policies == 0
+    assert rejected(state, 0, A.SurrenderPolicy()) == "Your office holds no spare policy."
+
+
+def test_a_claimant_who_sold_the_insured_ship_still_holds_one_policy() -> None:
+    state = new_game(cash=800)
+    state.players[0].shares = 6
+    state.players[0].ships.append(Ship(number=2, port="LIV"))
+    state, _ = act(state, 0, A.SellShip(ship=1))
+    state.claim = Claim(claimant=0, made_on=0)
+    state.players[0].turns = 12
+    state, events = act(state, 0, A.EndTurn())
+    assert state.finished and state.winner == 0
+    assert any(e.kind == "claim_succeeds" for e in events)
+
+
+def test_a_ship_is_resold_for_1000_in_port_even_with_cargo_aboard() -> None:
+    """Cargo aboard goes with the ship: its Bills of Lading return to the Banker unpaid, as the
+    move's label says."""
+    state = new_game(cash=100)
+    state.players[0].ships[0].cargo = ["tea", "coal"]
+    sale = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, A.SellShip))
+    assert sale.label == ("Sell ship 1 to the Banker for £1,000 (its cargo, Tea, Coal, goes "
+                          "back to the Banker unpaid) (its policy stays with the office)")
+    from engine.ocean_trader.rules import bills_available
+
+    before = bills_available(state, "tea")
+    state, events = act(state, 0, sale)
+    assert state.players[0].cash == 1100 and state.players[0].ships == []
+    assert bills_available(state, "tea") == before + 1
+    assert [e.data["cargo"] for e in events if e.kind == "sell_ship"] == [["tea", "coal"]]
+
+
 def _wreck(insured: bool) -> tuple[int, list[Ship]]:
     state = new_game(cash=1000)
     ship = state.players[0].ships[0]
