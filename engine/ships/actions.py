@@ -77,18 +77,31 @@ class SellGoods(Paid):
 
 
 class Retrieve(Paid):
-    """``source`` 0 takes everything back from the action boxes; 2-7 every cube in that area."""
+    """``source`` 0 takes everything back from the action boxes; 2-7 cubes from that area:
+    ``spaces`` the trade boxes (Areas 2-6) or ``count`` the cubes (Area 7) taken back, every
+    own cube there when left out."""
 
     type: Literal["retrieve"] = "retrieve"
     source: int
+    spaces: tuple[str, ...] | None = None
+    count: int | None = None
 
 
 class RetrieveMany(Action):
-    """Factories: cubes back from the action boxes and/or any areas."""
+    """Factories: cubes back from the action boxes and/or every own cube in any areas; this
+    ends the card's action (after single cubes, nothing more: ``boxes`` false, no areas)."""
 
     type: Literal["retrieve_many"] = "retrieve_many"
     boxes: bool
     areas: tuple[int, ...]
+
+
+class RetrieveCube(Action):
+    """Factories: one own cube back from a trade box (``space``) or from Area 7
+    (``rest_of_world``); the card's action goes on, so some of an area's cubes can stay."""
+
+    type: Literal["retrieve_cube"] = "retrieve_cube"
+    space: str
 
 
 class RemoveShips(Action):
@@ -129,7 +142,7 @@ class EndTurn(Action):
 
 ShipsAction = Annotated[
     PlaceShip | UpgradeShip | RemoveShip | TakeCard | TakeGold | TakeNavigation | SellGoods
-    | Retrieve | RetrieveMany | RemoveShips | DiscardGood | ChooseGood | ConvertWine
+    | Retrieve | RetrieveMany | RetrieveCube | RemoveShips | DiscardGood | ChooseGood | ConvertWine
     | StopConverting | SkipCard | EndTurn,
     Field(discriminator="type"),
 ]

@@ -10,6 +10,7 @@ from .content_models import CitySpace, GoldBox, GoodsBox, SpiceBox
 from .state import REST_MERCHANT, REST_WARSHIP, city_space_id, trade_box_id
 
 REST_AREA = 7
+REST_SPACE = "rest_of_world"  # Area 7's cubes, as a place to take one back from
 
 
 @dataclass(frozen=True)

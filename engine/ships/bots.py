@@ -61,6 +61,8 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
         return 0.0
     if isinstance(action, A.SkipCard):
         return -3.0
+    if isinstance(action, A.RetrieveCube):
+        return -2.0  # whole areas at once are the bot's way
     value = 0.0
     if isinstance(action, A.Paid):
         spare = action.pay == "free" and player.free_cubes + player.action_free >= 3
@@ -76,7 +78,7 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
         return value + (0.4 * sold if room <= 1 else -0.3 * sold) + (
             2.0 * sold if action.pay == "card" else 0.0)
     if isinstance(action, A.Retrieve):
-        cubes = _cubes_back(view, me, action.source)
+        cubes = _cubes_back(view, me, action)
         need = 1.0 if player.stock_cubes < 3 else 0.2
         # cubes in the present area are still to be scored; older areas have been
         lost = cubes * board().area_values.get(action.source, 0) * 0.8 \
@@ -208,7 +210,12 @@ def _warehouse_room(view: ShipsView, me: int) -> int:
     return spaces - player.warehouse_discs - player.goods_count()
 
 
-def _cubes_back(view: ShipsView, me: int, source: int) -> int:
+def _cubes_back(view: ShipsView, me: int, action: A.Retrieve) -> int:
+    source = action.source
+    if action.spaces is not None:
+        return len(action.spaces)
+    if action.count is not None:
+        return action.count
     if source == 0:
         return sum(b.merchant for b in view.players[me].boxes.values())
     if source == REST_AREA:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, Game, Outcome, Rejection, Rng, Seat
+from engine.core import Action, Event, Game, Outcome, Rejection, Rng, Seat, Upgrade
 
 from . import actions as A
 from .bots import StandardBot
@@ -15,15 +15,24 @@ from .resolve import apply_action
 from .state import ERAS, AgeBoxes, Player, ShipsState, ShipsView, Supply
 from .turns import check_end_trigger, end_turn, phase_one
 
+RULES_2_NOTE = (
+    "Retrieve takes some or all of your cubes from one area, and Factories some or all from "
+    "anywhere."
+)
+
 
 class Ships(Game[ShipsState]):
     id = "ships"
     name = "Ships"
     min_players = 2
     max_players = 4
-    rules_version = "1"
-    # rules 1 are the first: no games were stored under older rules (see engine.core.upgrade)
-    version_steps = ()
+    rules_version = "2"
+    # Games stored under rules 1 carry on: every move they made means what it meant, and the
+    # new choices only add moves (see engine.core.upgrade). A game that went through a changed
+    # rule tells a different story, and replay sets it aside.
+    version_steps = (
+        Upgrade("1", "2", events="keep", note=RULES_2_NOTE),
+    )
     options = ()
     state_type = ShipsState
     action_adapter = A.ACTION_ADAPTER

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from engine.core import Action
 
 from . import actions as A
-from .board import REST_AREA, board
+from .board import REST_AREA, REST_SPACE, board
 from .content import ships_content
 from .economy import bank_space, price
 from .effects import RemoveShipsFromOneAge, RetrieveCubes, SellGoods, UpgradeShip
@@ -111,8 +111,27 @@ def _retrievals(state: ShipsState, seat: int, pay: str) -> list[tuple[dict[str, 
     if any(b.merchant or b.industry for b in player.boxes.values()):
         found.append(({"source": 0}, "Retrieve everything from your action boxes"))
     for area in own_cube_areas(state, seat):
-        found.append(({"source": area}, f"Retrieve your cubes from Area {area}"))
+        found.append(({"source": area}, f"Retrieve all your cubes from Area {area}"))
+        found.extend(({"source": area, **fields}, f"Retrieve {text} from Area {area}")
+                     for fields, text in area_part_choices(state, seat, area))
     return found
+
+
+def area_part_choices(state: ShipsState, seat: int, area: int
+                      ) -> list[tuple[dict[str, object], str]]:
+    """The ways to take back some but not all of the seat's cubes in one area: a proper,
+    non-empty set of its trade boxes (Areas 2-6) or a smaller number of cubes (Area 7)."""
+    if area == REST_AREA:
+        return [({"count": n}, f"{n} of your cubes")
+                for n in range(1, state.rest_merchant[seat])]
+    mine = own_trade_boxes(state, seat, area)
+    return [({"spaces": chosen}, "your cubes in " + ", ".join(chosen))
+            for n in range(1, len(mine)) for chosen in itertools.combinations(mine, n)]
+
+
+def own_trade_boxes(state: ShipsState, seat: int, area: int) -> tuple[str, ...]:
+    return tuple(space for space in board().trade_by_area.get(area, ())
+                 if state.trade.get(space) == seat)
 
 
 def _sales(state: ShipsState, seat: int, pay: str, kind: str, card: bool = False
@@ -263,11 +282,16 @@ def _pending_actions(state: ShipsState, seat: int) -> Iterator[Action]:
                                             label=f"Remove {m} merchant and {w} warship "
                                                   f"ships from Age {index + 1}")
     elif isinstance(effect, RetrieveCubes):
-        yield from _retrieve_many(state, seat, effect)
+        yield from _retrieve_many(state, seat, effect, started=pending.count > 0)
+        if pending.count > 0:
+            return  # cubes already came back: the action is carried out, not given up
     yield A.SkipCard(label=f"Give up the {name} card's action")
 
 
-def _retrieve_many(state: ShipsState, seat: int, effect: RetrieveCubes) -> Iterator[Action]:
+def _retrieve_many(state: ShipsState, seat: int, effect: RetrieveCubes,
+                   started: bool) -> Iterator[Action]:
+    """Whole areas (and the boxes) at once, or one cube at a time, so that any of them can
+    stay; once a single cube came back, a last choice with nothing in it ends the action."""
     player = state.players[seat]
     box_options = [False, True] if effect.action_boxes and any(
         b.merchant or b.industry for b in player.boxes.values()) else [False]
@@ -284,3 +308,13 @@ def _retrieve_many(state: ShipsState, seat: int, effect: RetrieveCubes) -> Itera
                 where = (["action boxes"] if boxes else []) + [f"Area {a}" for a in chosen]
                 yield A.RetrieveMany(boxes=boxes, areas=chosen,
                                      label="Retrieve cubes from " + ", ".join(where))
+            elif started:
+                yield A.RetrieveMany(boxes=False, areas=(), label="Stop retrieving cubes")
+    if effect.areas == "all":
+        for area in areas:
+            if area == REST_AREA:
+                yield A.RetrieveCube(space=REST_SPACE,
+                                     label="Retrieve one of your cubes from Area 7")
+                continue
+            for space in own_trade_boxes(state, seat, area):
+                yield A.RetrieveCube(space=space, label=f"Retrieve your cube in {space}")

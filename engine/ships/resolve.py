@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Action, Event, seat_ref
 
 from . import actions as A
-from .board import REST_AREA, board
+from .board import REST_AREA, REST_SPACE, board
 from .cards import card_effect_done, convert_bonus, resolve_card
 from .content import ships_content
 from .economy import (
@@ -41,7 +41,8 @@ def apply_action(state: ShipsState, seat: int, action: Action) -> list[Event]:
         end_turn(state, events)
         return events
     if isinstance(action, (A.DiscardGood, A.ChooseGood, A.ConvertWine, A.StopConverting,
-                           A.SkipCard, A.RemoveShips, A.RetrieveMany)) or \
+                           A.SkipCard, A.RemoveShips, A.RetrieveMany,
+                           A.RetrieveCube)) or \
             getattr(action, "pay", None) == "card":
         _pending_step(state, seat, action, events)
         return events
@@ -69,7 +70,8 @@ def apply_action(state: ShipsState, seat: int, action: Action) -> list[Event]:
         sell(state, seat, action.goods, 0, 0, events)
     elif isinstance(action, A.Retrieve):
         retrieve(state, seat, boxes=action.source == 0,
-                 areas=() if action.source == 0 else (action.source,), events=events)
+                 areas=() if action.source == 0 else (action.source,), events=events,
+                 spaces=action.spaces, count=action.count)
     return events
 
 
@@ -309,7 +311,11 @@ def sell(state: ShipsState, seat: int, goods: tuple[tuple[str, int], ...], extra
 
 
 def retrieve(state: ShipsState, seat: int, boxes: bool, areas: tuple[int, ...],
-             events: list[Event]) -> None:
+             events: list[Event], spaces: tuple[str, ...] | None = None,
+             count: int | None = None) -> None:
+    """Cubes back to the stock: every own cube in the action boxes (with their industry) when
+    ``boxes``; from ``areas``, the trade boxes in ``spaces`` and ``count`` cubes of Area 7
+    (every own cube in an area when left out)."""
     player = state.players[seat]
     cubes = 0
     if boxes:
@@ -320,15 +326,18 @@ def retrieve(state: ShipsState, seat: int, boxes: bool, areas: tuple[int, ...],
             box.industry = 0
     for area in areas:
         if area == REST_AREA:
-            cubes += state.rest_merchant[seat]
-            state.rest_merchant[seat] = 0
+            taken = state.rest_merchant[seat] if count is None else count
+            cubes += taken
+            state.rest_merchant[seat] -= taken
             continue
         for space in board().trade_by_area.get(area, ()):
-            if state.trade.get(space) == seat:
+            if state.trade.get(space) == seat and (spaces is None or space in spaces):
                 del state.trade[space]
                 cubes += 1
     player.stock_cubes += cubes
     where = (["the action boxes"] if boxes else []) + [f"Area {a}" for a in areas]
+    if not where:
+        return  # Factories ended after single cubes
     events.append(Event(kind="retrieve", seat=seat,
                         text=f"{seat_ref(seat)} retrieved {cubes} cubes from "
                              f"{' and '.join(where)}."))
@@ -367,6 +376,17 @@ def _pending_step(state: ShipsState, seat: int, action: Action, events: list[Eve
         return
     if isinstance(action, A.StopConverting):
         state.pending.pop(0)
+        return
+    if isinstance(action, A.RetrieveCube):  # Factories, one cube at a time
+        if action.space == REST_SPACE:
+            state.rest_merchant[seat] -= 1
+        else:
+            del state.trade[action.space]
+        state.players[seat].stock_cubes += 1
+        pending.count += 1
+        events.append(Event(kind="retrieve", seat=seat,
+                            text=f"{who} retrieved a cube from "
+                                 f"{'Area 7' if action.space == REST_SPACE else action.space}."))
         return
     if isinstance(action, A.SkipCard):
         state.pending.pop(0)

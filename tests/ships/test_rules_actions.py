@@ -299,8 +299,6 @@ def test_retrieve_every_cube_from_one_area() -> None:
     assert state.players[0].spice_cubes == 1  # stuck in the Spice Box for good
 
 
-@pytest.mark.xfail(strict=True, reason="engine's Retrieve from an area always takes every own "
-                   "cube there; the rulebook lets the player take some of them")
 def test_retrieve_some_of_the_cubes_in_an_area() -> None:
     # Retrieve: "you can retrieve some or all of your cubes EITHER from your Action boxes or ONE
     # area" -- e.g. one cube back while the other stays to score when the area is left.
@@ -313,8 +311,31 @@ def test_retrieve_some_of_the_cubes_in_an_area() -> None:
         fields = action.model_dump(mode="json")
         if fields.pop("source") == 2:
             after = play(state, 0, fields.pop("type"), source=2, **fields)
-            left.add(sum(1 for owner in after.trade.values() if owner == 0))
-    assert left == {0, 1}
+            left.add(tuple(sorted(s for s, owner in after.trade.items() if owner == 0)))
+    assert left == {(), ("tyre.t0",), ("athens.t1",)}
+
+
+def test_retrieve_some_of_the_cubes_in_area_7() -> None:
+    # Retrieve from ONE area, some or all: Area 7 holds cubes without trade boxes, so the
+    # choice is how many.
+    state = position()
+    state.rest_merchant[0] = 3
+    stock = state.players[0].stock_cubes
+    state.players[0].stock_cubes -= 3
+    after = play(state, 0, "retrieve", pay="merchant", source=7, count=2)
+    assert after.rest_merchant[0] == 1
+    assert after.players[0].stock_cubes == stock - 1
+    refuse(state, 0, "retrieve", pay="merchant", source=7, count=3)  # "all" is written plainly
+    refuse(state, 0, "retrieve", pay="merchant", source=7, count=4)
+
+
+def test_retrieve_the_cubes_of_trade_boxes_not_yours_is_refused() -> None:
+    state = position()
+    state.area = 2
+    put_cube(state, "tyre.t0", 0)
+    put_cube(state, "athens.t1", 0)
+    put_cube(state, "tyre.t1", 1)
+    refuse(state, 0, "retrieve", pay="merchant", source=2, spaces=["tyre.t1"])
 
 
 def test_retrieve_from_an_area_without_your_cubes_is_refused() -> None:

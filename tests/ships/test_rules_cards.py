@@ -226,6 +226,41 @@ def test_factories_retrieve_from_the_boxes_and_any_areas() -> None:
     assert p.industry == 1
 
 
+def test_factories_retrieve_some_of_the_cubes() -> None:
+    # Factories: "Retrieve some or all of your merchant cubes from your Action display AND any
+    # areas on the board": here one cube of Area 2 and one of Area 7 come back, the cube in
+    # Athens and the other one in Area 7 stay (they still score), and the boxes too.
+    state = _take("factories", era="sailing")
+    state.area = 3
+    for space in ("tyre.t0", "athens.t1"):
+        put_cube(state, space, 0)
+    state.rest_merchant[0] = 2
+    p = state.players[0]
+    p.boxes = {"sell_goods": ActionBox(merchant=2)}
+    p.stock_cubes -= 4
+    stock = p.stock_cubes
+    state = _took(state, "factories")
+    state = play(state, 0, "retrieve_cube", space="tyre.t0")
+    assert "skip_card" not in {a.type for a in legal(state, 0)}  # the action is under way
+    state = play(state, 0, "retrieve_cube", space="rest_of_world")
+    refuse(state, 0, "retrieve_cube", space="tyre.t1")  # not a cube of yours
+    state = play(state, 0, "retrieve_many", boxes=True, areas=[])
+    p = state.players[0]
+    assert not state.pending
+    assert state.trade == {"athens.t1": 0} and state.rest_merchant[0] == 1
+    assert p.stock_cubes == stock + 1 + 1 + 2 + 1  # two single cubes, the boxes, the card's
+
+
+def test_factories_may_stop_after_single_cubes() -> None:
+    state = _take("factories", era="sailing")
+    put_cube(state, "tyre.t0", 0)
+    put_cube(state, "athens.t1", 0)
+    state = _took(state, "factories")
+    state = play(state, 0, "retrieve_cube", space="athens.t1")
+    state = play(state, 0, "retrieve_many", boxes=False, areas=[])
+    assert not state.pending and state.trade == {"tyre.t0": 0}
+
+
 def test_per_own_ship_card() -> None:
     # Vikings!: one gold and one navigation for each of your ships in the Longships box.
     state = _take("vikings")
