@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from engine.core import Action, seat_ref
 
 from . import actions as A
+from .content_models import Route
 from .movement import roaring_forties
 from .rules import (
     bills_available,
@@ -70,21 +71,25 @@ def _answers(state: OceanTraderState, seat: int) -> Iterator[Action]:
         assert pending.port is not None and pending.ship is not None
         for route in c.routes_from(pending.port):
             there = route.other(pending.port)
-            wind = roaring_forties(route, there)
-            note = f", Roaring Forties {wind:+d}" if wind else ""
+            notes = [f"{route.length} spaces", *route_costs(route, there)]
             yield A.ChooseRoute(ship=pending.ship, route=route.id,
                                 label=f"Ship {pending.ship}: sail for {port_name(there)} "
-                                      f"({route.length} spaces{note})")
+                                      f"({', '.join(notes)})")
     elif pending.kind == "at_port":
         assert pending.port is not None and pending.ship is not None
         fee = c.port(pending.port).fee
         yield A.Dock(ship=pending.ship,
                      label=f"Ship {pending.ship}: dock at {port_name(pending.port)} "
                            f"(fee {money(fee)})")
+        voyage = state.voyage
+        windblown = voyage is not None and (voyage.windblown or voyage.card_move)
         for route in c.routes_from(pending.port):
             there = route.other(pending.port)
+            notes = route_costs(route, there, wind=not windblown)
+            extra = f" ({', '.join(notes)})" if notes else ""
             yield A.SailOn(ship=pending.ship, route=route.id,
-                           label=f"Ship {pending.ship}: sail on towards {port_name(there)}")
+                           label=f"Ship {pending.ship}: sail on towards {port_name(there)}"
+                                 f"{extra}")
     elif pending.kind == "jettison":
         ship = state.players[seat].ship(pending.ship or 0)
         if ship is not None:
@@ -95,6 +100,17 @@ def _answers(state: OceanTraderState, seat: int) -> Iterator[Action]:
         for order in itertools.permutations(pending.cards):
             yield A.OrderCards(order=tuple(order), label="Put back, top first: " + "; ".join(
                 card_text(card) for card in order))
+
+
+def route_costs(route: Route, toward: str, wind: bool = True) -> list[str]:
+    """What sailing the route costs beyond the throw: the Suez Canal's tow, the wind."""
+    notes = []
+    if route.suez_canal:
+        notes.append(f"Suez Canal tow {money(content().rules.suez_canal_fee.value)}")
+    change = roaring_forties(route, toward)
+    if change and wind:
+        notes.append(f"Roaring Forties {change:+d} to the throw")
+    return notes
 
 
 # --- the main part of a turn -----------------------------------------------------------------
@@ -131,12 +147,19 @@ def _sailing(state: OceanTraderState, seat: int) -> Iterator[Action]:
     player = state.players[seat]
     at_sea = [s.number for s in player.ships if must_sail(state, seat, s)]
     leaving = [s for s in player.ships if may_depart(state, seat, s)]
+    winds = []
+    for ship in player.ships:
+        if ship.number in at_sea and ship.route is not None and ship.toward is not None:
+            change = roaring_forties(content().route(ship.route), ship.toward)
+            if change:
+                winds.append(f"Roaring Forties {change:+d} to ship {ship.number}'s throw")
     for size in range(0 if at_sea else 1, len(leaving) + 1):
         for group in itertools.combinations(leaving, size):
             parts = []
             if at_sea:
                 parts.append("ships at sea sail" if len(at_sea) > 1 else
                              f"ship {at_sea[0]} sails on")
+                parts.extend(winds)
             for ship in group:
                 assert ship.port is not None
                 parts.append(f"ship {ship.number} leaves {port_name(ship.port)}")

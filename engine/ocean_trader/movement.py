@@ -114,6 +114,7 @@ def begin_move(state: OceanTraderState, seat: int, ship: Ship, events: list[Even
                                  f" moves {points}."))
     voyage.card_move = False
     voyage.forced = False
+    voyage.windblown = bool(wind)
     if points > 0:
         voyage.ship = ship.number
         voyage.steps = points
@@ -156,7 +157,9 @@ def advance(state: OceanTraderState, seat: int, ship: Ship, events: list[Event])
 
 def sail_on(state: OceanTraderState, seat: int, ship: Ship, route_id: str,
             events: list[Event]) -> None:
-    """Through the port reached and on by ``route_id`` with the points left."""
+    """Through the port reached and on by ``route_id`` with the points left. A throw that enters
+    the Roaring Forties here is changed by the wind as one that began on the route (once a
+    throw; not a move a Prospect card orders): left with no points, the ship stays and docks."""
     route = content().route(route_id)
     port = ship.toward
     assert port is not None
@@ -166,6 +169,21 @@ def sail_on(state: OceanTraderState, seat: int, ship: Ship, route_id: str,
     events.append(Event(kind="sail_on", seat=seat, data={"ship": ship.number, "route": route_id},
                         text=f"{ship_ref(seat, ship.number)} sails through {port_name(port)} "
                              f"towards {port_name(ship.toward)}."))
+    voyage = state.voyage
+    wind = roaring_forties(route, ship.toward)
+    if voyage is None or not wind or voyage.windblown or voyage.card_move:
+        return
+    voyage.windblown = True
+    voyage.steps += wind
+    events.append(Event(kind="roaring_forties", seat=seat,
+                        data={"ship": ship.number, "change": wind, "points": voyage.steps},
+                        text=f"The Roaring Forties: {wind:+d}, so {ship_ref(seat, ship.number)}"
+                             f" has {max(voyage.steps, 0)} to move."))
+    if voyage.steps <= 0:
+        # standing still or driven back at the port it was passing: it stays there
+        voyage.ship = None
+        voyage.steps = 0
+        dock(state, seat, ship, port, events)
 
 
 def move_back(state: OceanTraderState, seat: int, ship: Ship, spaces: int, events: list[Event],

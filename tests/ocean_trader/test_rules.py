@@ -296,6 +296,61 @@ def test_the_roaring_forties_add_two_eastward_and_take_two_westward(
         [2 if toward == "MEL" else -2]
 
 
+@pytest.mark.parametrize(("start", "die", "route", "after"), [
+    (("R22", 1, "MEL"), 5, "R21", ("R21", 12, None)),  # Sydney westward: 4 left - 2
+    (("R16", 7, "CPT"), 4, "R21", ("R21", 4, None)),   # Rio eastward: 2 left + 2
+    (("R22", 1, "MEL"), 2, "R21", (None, 0, "MEL")),   # 1 left - 2: stays in Melbourne
+])
+def test_the_roaring_forties_change_every_throw_that_sails_the_route(
+        start: tuple[str, int, str], die: int, route: str,
+        after: tuple[str | None, int, str | None]) -> None:
+    """A throw that enters the Roaring Forties through Cape Town or Melbourne gets its +2 or -2
+    too, once a throw; the sail-on choice says so."""
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], *start)
+    load_die(state, die)
+    state, _ = act(state, 0, A.ThrowDice())
+    assert state.pending is not None and state.pending.kind == "at_port"
+    choice = next(a for a in GAME.legal_actions(state, 0)
+                  if isinstance(a, A.SailOn) and a.route == route)
+    change = -2 if start[2] == "MEL" else 2
+    assert f"Roaring Forties {change:+d} to the throw" in choice.label
+    state, events = act(state, 0, choice)
+    ship = state.players[0].ships[0]
+    assert (ship.route, ship.at, ship.port) == after
+    assert [e.data["change"] for e in events if e.kind == "roaring_forties"] == [change]
+
+
+def test_the_roaring_forties_count_once_a_throw() -> None:
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], "R21", 12, "MEL")
+    load_die(state, 3)  # 3 + 2: Melbourne with 3 left
+    state, events = act(state, 0, A.ThrowDice())
+    labels = [a.label for a in GAME.legal_actions(state, 0) if isinstance(a, A.SailOn)]
+    assert labels and not any("Roaring Forties" in label for label in labels)
+    state, events = act(state, 0, A.SailOn(ship=1, route="R26"))
+    ship = state.players[0].ships[0]
+    assert (ship.route, ship.at) == ("R26", 3)
+    assert not any(e.kind == "roaring_forties" for e in events)
+
+
+def test_route_choices_name_the_suez_tow_and_the_roaring_forties() -> None:
+    state = new_game(cash=5000)
+    state.players[0].ships[0].port = "ALX"
+    load_die(state, 3)
+    state, _ = act(state, 0, A.ThrowDice(depart=(1,)))
+    labels = {a.route: a.label for a in GAME.legal_actions(state, 0)
+              if isinstance(a, A.ChooseRoute)}
+    assert "Suez Canal tow £50" in labels["R05"]
+    state = new_game(cash=5000)
+    state.players[0].ships[0].port = "CPT"
+    load_die(state, 3)
+    state, _ = act(state, 0, A.ThrowDice(depart=(1,)))
+    labels = {a.route: a.label for a in GAME.legal_actions(state, 0)
+              if isinstance(a, A.ChooseRoute)}
+    assert "Roaring Forties +2 to the throw" in labels["R21"]
+
+
 # --- buying and selling goods ---------------------------------------------------------------
 def test_goods_are_bought_only_where_the_port_sells_them() -> None:
     state = new_game(cash=5000)
