@@ -21,11 +21,11 @@ from render.common.palette import (
     PANEL,
     PANEL_BORDER,
     PlayerStyle,
-    player_style,
     shade,
 )
 
 from . import empires_pieces as pieces
+from .empires_palette import nation_style
 
 ERA = {1: "I", 2: "II", 3: "III"}
 PHASES = {"round": "A new round begins", "production": "Ports and Industries produce",
@@ -35,13 +35,14 @@ PHASES = {"round": "A new round begins", "production": "Ports and Industries pro
 PENDING = {"claim": "take an uncontrolled port free", "choose_resource": "choose {count} "
            "resources", "launch": "launch a free {ship}", "relocate": "move a ship into the "
            "Mediterranean", "free_attack": "make a free attack at +{bonus}",
-           "refill": "discard Orders and refill the hand"}
+           "refill": "discard Orders and refill the hand",
+           "draw_port": "draw a free port (no port held)"}
 BODY, SMALL = 22, 20
 
 
 def style(seat: int) -> PlayerStyle | None:
     try:
-        return player_style(seat)
+        return nation_style(seat)
     except IndexError:
         return None
 
@@ -155,13 +156,7 @@ def headline(view: EmpiresView, names: Sequence[str]) -> str:
             lead = f"{who(view, names, ts.seat)} to play"
         if ts.stage == "card":
             return f"{lead}: play or discard a Captain's card"
-        extra = []
-        if ts.sail_only:
-            extra.append(f"+{ts.sail_only} for Sailing only")
-        if ts.free_sail:
-            extra.append("first Sailing free")
-        more = f" ({', '.join(extra)})" if extra else ""
-        return f"{lead}: {ts.actions} action{'s' if ts.actions != 1 else ''} left{more}"
+        return f"{lead}: {ts.actions} action{'s' if ts.actions != 1 else ''} left"
     return PHASES.get(view.phase, view.phase.replace("_", " ").capitalize())
 
 

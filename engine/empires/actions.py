@@ -5,6 +5,7 @@ the id of their Port card; Pirate's Bay is ``pirates_bay``."""
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
@@ -63,13 +64,23 @@ class BuyPort(Action):
     port: str
 
 
+def _key_with_sorted(action: Action, field: str) -> str:
+    data = action.model_dump(mode="json")
+    data[field] = sorted(data[field])
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
 class Attack(Action):
-    """``ship`` leads; ``fleet`` are the other ships joining (each beside the target)."""
+    """``ship`` leads; ``fleet`` are the other ships joining (each beside the target), named
+    in any order: the same fleet is the same move."""
 
     type: Literal["attack"] = "attack"
     ship: str
     fleet: tuple[str, ...] = ()
     target: str
+
+    def key(self) -> str:
+        return _key_with_sorted(self, "fleet")
 
 
 class EndTurn(Action):
@@ -82,8 +93,13 @@ class Bribe(Action):
 
 
 class CounterTargets(Action):
+    """The attacking ships a counter-attack aims at, in any order."""
+
     type: Literal["counter_targets"] = "counter_targets"
     ships: tuple[str, ...]
+
+    def key(self) -> str:
+        return _key_with_sorted(self, "ships")
 
 
 class ClaimPort(Action):

@@ -122,14 +122,28 @@ def launch(
 
 
 def claim(state: EmpiresState, seat: int, port_id: str, events: list[Event], how: str) -> None:
+    """Takes an uncontrolled port (bought, by a card, by History or the end-of-round draw).
+
+    "A nation can only have 2 Naval Bases. If a third is captured in an attack, remove one Fort
+    token": a port left with its Fort tokens (one that fell to a player without a port cube,
+    or one a History card set free) is gained the same way by every other route too, so a
+    third Naval Base always comes down to a Fort."""
     state.players[seat].cubes -= 1
-    state.ports[port_id].owner = seat
+    hold = state.ports[port_id]
+    limit = content().rules.combat.naval_base_limit
+    cut = hold.forts >= 2 and naval_bases(state, seat) >= limit
+    hold.owner = seat
+    text = f"{seat_ref(seat)} {how} {port_card(state, port_id).name}"
+    if cut:
+        hold.forts = 1
+        state.fort_tokens += 1
+        text += " (a third Naval Base: one Fort token is removed)"
     events.append(
         Event(
             kind="port_claimed",
             seat=seat,
-            text=f"{seat_ref(seat)} {how} {port_card(state, port_id).name}.",
-            data={"port": port_id},
+            text=text + ".",
+            data={"port": port_id, "forts": hold.forts} if cut else {"port": port_id},
         )
     )
 
@@ -176,10 +190,7 @@ def play_card(state: EmpiresState, seat: int, action: A.PlayCard, events: list[E
         elif e.effect == "attack_keeps_turn":
             turn.keep_turn_on_attack = True
         elif e.effect == "extra_actions":
-            if e.sailing_only:
-                turn.sail_only += e.amount
-            else:
-                turn.actions += e.amount
+            turn.actions += e.amount
     if card.type in ("advancement", "industry"):
         player.in_front.append(card.id)
     else:
@@ -291,7 +302,7 @@ def play_order(state: EmpiresState, seat: int, action: A.PlayOrder, events: list
     e = card.effects[0]
     if c is None:  # Full Sail on one's own turn
         assert state.turn_state is not None and e.effect == "extra_actions"
-        state.turn_state.sail_only += e.amount
+        state.turn_state.actions += e.amount
         return
     c.orders.append((seat, card.id))
     if e.effect == "cancel_attack":
@@ -329,7 +340,7 @@ def full_sail_orders(state: EmpiresState, seat: int) -> list[A.PlayOrder]:
         if card.type == "order" and e is not None and e.effect == "extra_actions":
             found.append(
                 A.PlayOrder(
-                    card=card_id, label=f"Play {card.name}: +{e.amount} actions for Sailing only"
+                    card=card_id, label=f"Play {card.name}: +{e.amount} actions this turn"
                 )
             )
     return found

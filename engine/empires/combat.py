@@ -134,11 +134,21 @@ def target_defence(state: EmpiresState, c: Combat) -> int:
 
 
 def counter_total(state: EmpiresState, c: Combat, index: int) -> int:
+    """"The total counter-attack (including modifiers)": the die, the ship bonus, the
+    defender's Advancements that add to attack or to counter-attack, the History card's
+    attack bonuses for the defender's nation (against the attacker's), and Captain's Orders.
+    Not the Weather Gage, which belongs to the ship "initiating the attack"; the Pirate gets
+    no Advancements and no nation's History bonus."""
     defender = state.ship(c.target)
     assert defender is not None
     aimed = c.counters[index]
     total = c.counter_dice[index] + content().rules.table_of_war.ships[defender.kind].attack
-    total += _adv(state, defender, "counter_bonus") + c.counter_mod.get(aimed, 0)
+    total += _adv(state, defender, "counter_bonus") + _adv(state, defender, "attack_bonus")
+    total += c.counter_mod.get(aimed, 0)
+    if defender.owner != PIRATE:
+        attacker = state.ship(aimed)
+        them = None if attacker is None or attacker.owner == PIRATE else attacker.owner
+        total += history_attack_bonus(state, defender.owner, them, False)
     return total
 
 
@@ -297,11 +307,19 @@ def _take_port(state: EmpiresState, c: Combat, by_pirate: bool, events: list[Eve
     loser = hold.owner
     hold.owner = None
     if by_pirate:
+        # "Ports and Ships attacked by the Pirate are destroyed and returned to their rightful
+        # owner": the cube goes home, and the Fort tokens, destroyed with the port, go back
+        # to the supply; the port is a plain uncontrolled port again
+        razed = hold.forts
+        state.fort_tokens += razed
+        hold.forts = 0
+        text = f"The Pirate destroys {name}: its cube returns to its owner"
+        text += ", its Fort tokens to the supply." if razed else "."
         events.append(
             Event(
                 kind="port_lost",
-                text=f"The Pirate sacks {name}: it is uncontrolled again (its forts stay).",
-                data={"port": c.target, "from": loser},
+                text=text,
+                data={"port": c.target, "from": loser, "forts_razed": razed},
             )
         )
         return

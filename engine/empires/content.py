@@ -231,12 +231,26 @@ class WeatherFile(ContentModel):
     cards: tuple[WeatherCard, ...]
 
 
+class Ruling(ContentModel):
+    """One decision where the rulebook is silent or open to more than one reading: what it is
+    about, how this game plays it, and the rulebook line it interprets (quoted)."""
+
+    topic: str = Field(min_length=3)
+    ruling: str = Field(min_length=10)
+    passage: str = Field(min_length=10)
+
+
+class RulingsFile(ContentModel):
+    rulings: tuple[Ruling, ...] = Field(min_length=1)
+
+
 FILES: dict[str, tuple[str, type[ContentModel]]] = {
     "rules": ("empires/rules.yaml", RulesFile),
     "map": ("empires/map.yaml", MapFile),
     "captains": ("empires/captains.yaml", CaptainsFile),
     "history": ("empires/history.yaml", HistoryFile),
     "weather": ("empires/weather.yaml", WeatherFile),
+    "rulings": ("empires/rulings.yaml", RulingsFile),
 }
 
 
@@ -288,6 +302,7 @@ class EmpiresContent(ContentModel):
     captains: CaptainsFile
     history: HistoryFile
     weather: WeatherFile
+    rulings: RulingsFile
 
     def captain(self, card_id: str) -> CaptainCard:
         return _captain_index(self)[card_id]

@@ -57,10 +57,9 @@ class AttackKeepsTurn(ContentModel):
 
 
 class ExtraActions(ContentModel):
-    """More actions this turn; ``sailing_only`` ones may only sail."""
+    """More actions this turn, usable in any way (rulebook, How to Play)."""
     effect: Literal["extra_actions"]
     amount: int
-    sailing_only: bool = False
 
 
 # ------------------------------------------------------------------ Industry and Advancements

@@ -24,6 +24,7 @@ PENDING_TEXT = {
     "relocate": "move your strongest ship into the Mediterranean",
     "free_attack": "make the History card's free attack (or decline)",
     "refill": "discard Captain's Orders if you wish, then refill your hand",
+    "draw_port": "draw a free Port card at random (or decline)",
 }
 
 
@@ -107,7 +108,7 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
     if isinstance(action, A.Sail):
         if not sailing_allowed(state):
             return "The Weather (Becalmed) allows no Sailing this round."
-        if no_actions and turn.sail_only <= 0 and not turn.free_sail:
+        if no_actions:
             return "You have no actions left: end your turn."
         if action.via is not None and turn.turned:
             return "Your Marine Chronometer's turn is used once per turn."

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, Game, OptionSpec, Outcome, Rejection, Rng, Seat
+from engine.core.upgrade import Upgrade
 
 from . import actions as A
 from .bots import StandardBot
@@ -24,9 +25,16 @@ class EmpiresAtSea(Game[EmpiresState]):
     name = "Empires at Sea"
     min_players = 2
     max_players = 5
-    rules_version = "1"
-    # rules 1 are the first: no games were stored under older rules (see engine.core.upgrade)
-    version_steps = ()
+    rules_version = "2"
+    # see engine.core.upgrade; a stored game that never met a changed rule replays unchanged
+    version_steps = (
+        Upgrade("1", "2", events=lambda events: [_sail_final(e) for e in events],
+                note="Issue 12: a Sailing cannot be undone; an empty hand skips the card "
+                     "step; the two-Naval-Base limit holds however a port is gained; the "
+                     "Pirate destroys Forts; added actions may be used for anything; the "
+                     "Pirate may attack more than once; counter-attacks take attack bonuses; "
+                     "the end-of-round recovery is a choice and follows the last round too."),
+    )
     options = (
         OptionSpec(name="map", kind="choice", default="rulebook", choices=MAP_CHOICES,
                    description="Board side: rulebook (Americas for 2 players, the Atlantic "
@@ -180,6 +188,13 @@ class EmpiresAtSea(Game[EmpiresState]):
 
     def bots(self) -> dict[str, Any]:
         return {**super().bots(), "standard": StandardBot()}
+
+
+def _sail_final(event: Event) -> Event:
+    """Rules 2 mark every Sailing as final (no undo); the old records' sails are read so."""
+    if event.kind == "sail":
+        return event.model_copy(update={"reveals": True})
+    return event
 
 
 def _pirate(cell: tuple[int, int]):  # noqa: ANN202

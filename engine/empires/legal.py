@@ -77,10 +77,9 @@ def legal_actions(state: EmpiresState, seat: int) -> list[Action]:
         return [*card_plays(state, seat), *discards(state, seat)]
     mine = [s for s in state.ships if s.owner == seat]
     found = []
-    if turn.actions > 0 or turn.sail_only > 0 or turn.free_sail:
+    if turn.actions > 0:
         for ship in mine:
             found += sails(state, ship, turn.turned or not _turning(state, seat))
-    if turn.actions > 0:
         found += trades(state, seat, mine)
         found += buys(state, seat, mine)
         found += attacks(state, seat, mine)
@@ -248,8 +247,12 @@ def pending_actions(state: EmpiresState, seat: int) -> list[Action]:
         ]
     elif p.kind == "choose_resource":
         return [A.ChooseResource(resource=r, label=f"Take 1 {r}") for r in RESOURCES]
+    elif p.kind == "draw_port":
+        if recovery_ports(state, seat):
+            found = [A.Draw(label="Draw a Port card at random and take that port free")]
     elif p.kind == "launch":
-        if state.players[seat].pieces[p.ship] > 0:
+        shipless = not p.recovery or not any(s.owner == seat for s in state.ships)
+        if shipless and state.players[seat].pieces[p.ship] > 0:
             found = [
                 A.Launch(cell=c, label=f"Launch a free {KIND_NAME[p.ship]} at {list(c)}")
                 for c in launch_cells(state, seat)
@@ -283,6 +286,14 @@ def pending_actions(state: EmpiresState, seat: int) -> list[Action]:
             A.Draw(label="Refill your hand to six cards"),
         ]
     return [*found, A.Decline(label="Decline")]
+
+
+def recovery_ports(state: EmpiresState, seat: int) -> list[str]:
+    """The ports the end-of-round draw can give ``seat``: none unless it holds no port and has
+    a cube left."""
+    if state.players[seat].cubes < 1 or any(h.owner == seat for h in state.ports.values()):
+        return []
+    return sorted(p for p, h in state.ports.items() if h.owner is None)
 
 
 def pending_has_choice(state: EmpiresState) -> bool:

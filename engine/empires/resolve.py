@@ -1,6 +1,13 @@
 """Applying an action, and moving the round along (rulebook: How to Play) until someone must
 decide something: Weather, History, resources, the players' turns, the Pirate bribe and the
-Pirate's turn, refilling hands, the end-of-round recovery, and the end of the game."""
+Pirate's turn, refilling hands, the end-of-round recovery, and the end of the game.
+
+An empty hand at the start of a turn skips the Captain's card step. A defender may spend every
+Captain's Order during someone else's turn ("at ANY time on ANY players turn"), and the hand
+is refilled only at the end of the round. "If a Player is unable or unwilling to play a card,
+they must discard one card in exchange for 3 Gold" cannot be obeyed with no card, and "You may
+not pass" forbids skipping the turn, so the player keeps the turn, gets no 3 Gold (nothing was
+discarded) and takes the actions as usual."""
 
 from __future__ import annotations
 
@@ -9,7 +16,7 @@ from engine.core import Action, Event, seat_ref
 from . import actions as A
 from .cards import apply_history, claim, launch, play_card, play_order
 from .combat import close_window, declare, describe_ship
-from .legal import pending_has_choice
+from .legal import pending_has_choice, recovery_ports
 from .rules import (
     actions_per_turn,
     board,
@@ -79,7 +86,10 @@ def _after_attack(state: EmpiresState, source: str, events: list[Event]) -> None
         else:
             _end_turn(state, events)
     elif source == "pirate" and turn is not None:
-        _end_turn(state, events)
+        # the Pirate takes "up to 5 actions ... to sail and attack": an attack is one of
+        # them and does not end its turn ("This action ends a Player's turn" is said of
+        # the players' own actions)
+        _maybe_out_of_actions(state, events)
 
 
 # ------------------------------------------------------------------ pending decisions
@@ -117,6 +127,8 @@ def _pending_answer(state: EmpiresState, seat: int, action: Action, events: list
         events.append(Event(kind="decline", seat=seat, text=f"{seat_ref(seat)} declines."))
     elif isinstance(action, A.ClaimPort):
         claim(state, seat, action.port, events, "takes command of")
+    elif isinstance(action, A.Draw) and p.kind == "draw_port":
+        _draw_port(state, seat, events)
     elif isinstance(action, A.Launch):
         launch(state, seat, p.ship, action.cell, events)
     elif isinstance(action, A.Relocate):
@@ -217,15 +229,6 @@ def _bribe(state: EmpiresState, seat: int, amount: int, events: list[Event]) -> 
 
 
 # ------------------------------------------------------------------ the turn
-def _spend_sail(turn: TurnState) -> None:
-    if turn.free_sail:
-        turn.free_sail = False
-    elif turn.sail_only > 0:
-        turn.sail_only -= 1
-    else:
-        turn.actions -= 1
-
-
 def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Event]) -> None:
     turn = state.turn_state
     assert turn is not None
@@ -259,7 +262,7 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
     if isinstance(action, A.Sail):
         ship = state.ship(action.ship)
         assert ship is not None
-        _spend_sail(turn)
+        turn.actions -= 1
         if action.via is not None:
             turn.turned = True
         ship.cell = action.to
@@ -267,6 +270,9 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
             Event(
                 kind="sail",
                 seat=seat,
+                # "Sailing is touch move, no undos": the move is shown to the table at once
+                # and, like a die roll, cannot be taken back
+                reveals=True,
                 text=f"{describe_ship(state, ship)} sails to {list(action.to)}.",
                 data={"ship": ship.id, "to": list(action.to)},
             )
@@ -312,13 +318,7 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
 def _maybe_out_of_actions(state: EmpiresState, events: list[Event]) -> None:
     """A turn ends by itself when its actions are spent."""
     turn = state.turn_state
-    if (
-        turn is not None
-        and turn.stage == "actions"
-        and turn.actions <= 0
-        and turn.sail_only <= 0
-        and not (turn.free_sail and not turn.pirate)
-    ):
+    if turn is not None and turn.stage == "actions" and turn.actions <= 0:
         _end_turn(state, events)
 
 
@@ -326,8 +326,9 @@ def _start_actions(state: EmpiresState, events: list[Event]) -> None:
     turn = state.turn_state
     assert turn is not None
     turn.stage = "actions"
-    turn.actions += actions_per_turn(state, turn.seat)
-    turn.free_sail = first_sail_free(state, turn.seat)
+    # rulebook, How to Play: cards that add actions or ship movements "modify the total
+    # permitted action count, and these additional actions can be used in any way"
+    turn.actions += actions_per_turn(state, turn.seat) + first_sail_free(state, turn.seat)
     _maybe_out_of_actions(state, events)
 
 
@@ -343,8 +344,20 @@ def _end_turn(state: EmpiresState, events: list[Event]) -> None:
 
 
 def _start_turn(state: EmpiresState, seat: int, events: list[Event]) -> None:
+    """A turn opens with the Captain's card step; an empty hand skips it (see the module
+    docstring), and the turn goes straight to its actions."""
     state.turn_state = TurnState(seat=seat)
     events.append(Event(kind="turn", seat=seat, text=f"{seat_ref(seat)}'s turn."))
+    if not state.players[seat].hand:
+        events.append(
+            Event(
+                kind="no_card",
+                seat=seat,
+                text=f"{seat_ref(seat)} has no Captain's card to play or discard, "
+                "and goes straight to the actions.",
+            )
+        )
+        _start_actions(state, events)
 
 
 # ------------------------------------------------------------------ the round
@@ -365,14 +378,12 @@ def advance(state: EmpiresState, events: list[Event]) -> None:
             _production(state, events)
             state.phase = "turns"
             state.order_index = 0
-            _start_turn(state, state.order()[0], events)
-            return
         elif phase == "turns":
             if state.turn_state is not None:
                 return
             if state.order_index < state.seats:
                 _start_turn(state, state.order()[state.order_index], events)
-                return
+                continue
             state.phase = "bribe"
             if state.pirate_afloat and state.ship(PIRATE_ID) is not None:
                 state.bribes = [None] * state.seats
@@ -391,15 +402,18 @@ def advance(state: EmpiresState, events: list[Event]) -> None:
                 return
             state.phase = "refill"
         elif phase == "refill":
-            if state.round >= state.rounds:
-                _end_game(state, events)
-                return
-            state.pending += [Pending(kind="refill", seat=s) for s in state.order()]
+            # after the last round no card will be played, so hands are not refilled; the
+            # recovery still comes, as it ends every round
+            if state.round < state.rounds:
+                state.pending += [Pending(kind="refill", seat=s) for s in state.order()]
             state.phase = "recovery"
         elif phase == "recovery":
             _recovery(state, events)
             state.phase = "round_end"
         elif phase == "round_end":
+            if state.round >= state.rounds:
+                _end_game(state, events)
+                return
             if state.round % state.per_era == 0:
                 state.start_player = (state.start_player + 1) % state.seats
                 events.append(
@@ -470,27 +484,29 @@ def _production(state: EmpiresState, events: list[Event]) -> None:
 
 
 def _recovery(state: EmpiresState, events: list[Event]) -> None:
-    """Rulebook, Combat: a player with no ports draws one free; with no ships, launches a
-    Transport."""
+    """Rulebook, Combat: "At the end of a round, if a Player has no Ports, they may draw a Port
+    card at random and take this Port at no cost. If they have no ships, they may launch a new
+    Transport". Both are offered (each may be declined), in turn order, after every round
+    including the last. Whether a player has no port or no ship is judged when the offer comes,
+    so a port drawn first can be the one the Transport is launched from."""
     for seat in state.order():
-        player = state.players[seat]
-        if not any(h.owner == seat for h in state.ports.values()) and player.cubes > 0:
-            free = sorted(p for p, h in state.ports.items() if h.owner is None)
-            if free:
-                port_id = state.rng.choice(free)
-                events.append(
-                    Event(
-                        kind="port_drawn",
-                        seat=seat,
-                        chance=True,
-                        text=f"{seat_ref(seat)} has no port and draws "
-                        f"{port_card(state, port_id).name}.",
-                        data={"port": port_id},
-                    )
-                )
-                claim(state, seat, port_id, events, "takes command of")
-        if not any(s.owner == seat for s in state.ships):
-            state.pending.append(Pending(kind="launch", seat=seat, ship="transport"))
+        state.pending.append(Pending(kind="draw_port", seat=seat))
+        state.pending.append(Pending(kind="launch", seat=seat, ship="transport", recovery=True))
+
+
+def _draw_port(state: EmpiresState, seat: int, events: list[Event]) -> None:
+    free = recovery_ports(state, seat)
+    port_id = state.rng.choice(free)
+    events.append(
+        Event(
+            kind="port_drawn",
+            seat=seat,
+            chance=True,
+            text=f"{seat_ref(seat)} has no port and draws {port_card(state, port_id).name}.",
+            data={"port": port_id},
+        )
+    )
+    claim(state, seat, port_id, events, "takes command of")
 
 
 def _end_game(state: EmpiresState, events: list[Event]) -> None:

@@ -67,9 +67,12 @@ def pirate_actions(state: EmpiresState) -> int:
     return max(0, total)
 
 
-def first_sail_free(state: EmpiresState, seat: int) -> bool:
-    return any(e.effect == "free_first_sail" for e in weather_effects(state)) or any(
-        e.effect == "free_first_sail" for e in front_effects(state, seat))
+def first_sail_free(state: EmpiresState, seat: int) -> int:
+    """The free Sailing of Trade Winds and Copper Sheathing: one more action, usable in any
+    way (rulebook, How to Play: added ship movements modify the total action count). The two
+    together give one, as each frees the same "first" Sailing."""
+    return int(any(e.effect == "free_first_sail" for e in weather_effects(state)) or any(
+        e.effect == "free_first_sail" for e in front_effects(state, seat)))
 
 
 # ------------------------------------------------------------------ sailing

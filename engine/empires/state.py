@@ -68,8 +68,6 @@ class TurnState(BaseModel):
     pirate: bool = False
     stage: Literal["card", "actions"] = "card"
     actions: int = 0  # actions left for anything
-    sail_only: int = 0  # actions left for Sailing only (Full Sail)
-    free_sail: bool = False  # the first Sailing action is still free
     turned: bool = False  # the Marine Chronometer's turn has been used
     keep_turn_on_attack: bool = False  # Letter of Marque, until the first attack
 
@@ -109,9 +107,12 @@ class Pending(BaseModel):
     relocate         -- Battle of Trafalgar: move one's strongest ship into the Mediterranean
     free_attack      -- attack at once at +``bonus`` against ``against`` (a nation or the Pirate)
     refill           -- discard Captain's Orders if wished, then refill the hand
+    draw_port        -- end-of-round recovery: a player with no port may draw one at random
+    ``recovery``       a launch offered only to a player with no ship (end-of-round recovery)
     """
 
-    kind: Literal["claim", "choose_resource", "launch", "relocate", "free_attack", "refill"]
+    kind: Literal["claim", "choose_resource", "launch", "relocate", "free_attack", "refill",
+                  "draw_port"]
     seat: int
     continent: str | None = None
     count: int = 0
@@ -119,6 +120,7 @@ class Pending(BaseModel):
     bonus: int = 0
     against: str | None = None
     optional: bool = True
+    recovery: bool = False
 
 
 class EmpiresState(State):

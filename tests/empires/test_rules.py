@@ -398,8 +398,11 @@ def test_recovery_free_port_and_transport_at_the_end_of_the_round() -> None:
     state.turn_state = None
     state.phase = "recovery"
     state.pending = []
-    events: list = []
-    advance(state, events)
+    advance(state, [])
+    # "they may draw a Port card": offered, not forced
+    assert state.pending[0].kind == "draw_port" and state.pending[0].seat == 0
+    assert {a.type for a in GAME.legal_actions(state, 0)} == {"draw", "decline"}
+    state, events = do(state, 0, A.Draw())
     assert sum(1 for h in state.ports.values() if h.owner == 0) == 1  # drew a port
     assert any(e.kind == "port_drawn" and e.chance for e in events)
     assert state.pending[0].kind == "launch" and state.pending[0].seat == 0
@@ -425,6 +428,9 @@ def test_game_ends_after_the_last_history_card_with_the_empire_score() -> None:
     q = state.players[1]
     q.gold, q.wood, q.steel = 1, 4, 0  # 0
     advance(state, [])
+    # the last round's recovery still comes: seat 1 has no ship and may launch a Transport
+    assert GAME.actors(state) == {1} and state.pending[0].kind == "launch"
+    state, _ = do(state, 1, A.Decline())
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.scores == [35.0, 2.0] and outcome.winners == [0]
     assert GAME.actors(state) == set()

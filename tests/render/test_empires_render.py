@@ -16,7 +16,8 @@ from engine.empires.state import PIRATE, EmpiresState, EmpiresView, Ship
 from render import empires, empires_hand, empires_panels, empires_pieces, empires_static
 from render.common.canvas import MAX_PNG_BYTES, board_problems, clear_static_cache
 from render.common.fonts import SMALL_SIZE
-from render.common.palette import BACKGROUND, player_style
+from render.common.palette import BACKGROUND
+from render.empires_palette import nation_style
 from render.empires_layout import HAND_H, HEIGHT, MARGIN, WIDTH
 
 from .helpers import ink_box
@@ -90,11 +91,11 @@ def test_positions_from_seeded_games_are_landscape_boards_within_limits(seats: i
             rgb = image.convert("RGB")
             for s in view.ships:
                 want = empires_pieces.PIRATE_HULL if s.owner == PIRATE else \
-                    player_style(s.owner).rgb
+                    nation_style(s.owner).rgb
                 assert rgb.getpixel(pos["ship"][tuple(s.cell)]) == want, s
             for port, owner in view.port_owners.items():
                 if owner is not None:
-                    assert rgb.getpixel(pos["port"][port]) == player_style(owner).rgb, port
+                    assert rgb.getpixel(pos["port"][port]) == nation_style(owner).rgb, port
 
 
 def test_rejects_another_games_view() -> None:
@@ -126,7 +127,7 @@ def test_ship_and_port_owner_appear_where_layout_positions_puts_them(seat: int,
                                                                      kind: str) -> None:
     pos = empires.layout_positions("atlantic", 5)
     cell, port = (12, 9), "lisbon"
-    colour = player_style(seat).rgb
+    colour = nation_style(seat).rgb
     empty = _rgb(empires.render(_bare(), NAMES))
     assert empty.getpixel(pos["ship"][cell]) != colour
     assert empty.getpixel(pos["port"][port]) != colour
