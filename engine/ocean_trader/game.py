@@ -26,6 +26,18 @@ from .state import (
 from .turns import end_turn
 
 
+def only_end_left(state: OceanTraderState, seat: int) -> bool:
+    """Ending the turn is the only move whatever the seat's cash and shares and the Banker's
+    certificates: more money and certificates only ever offer more moves, so the test is made
+    with plenty of each, and what the table sees happen never tells them."""
+    rich = state.model_copy(deep=True)
+    rich.players[seat].cash = 10**9
+    if rich.variant == "full":
+        rich.players[seat].shares = max(rich.players[seat].shares, 1)
+        rich.banker_shares = max(rich.banker_shares, 1)
+    return [a.type for a in legal_actions(rich, seat)] == ["end_turn"]
+
+
 class OceanTrader(Game[OceanTraderState]):
     id = "ocean_trader"
     name = "Ocean Trader"
@@ -120,10 +132,11 @@ class OceanTrader(Game[OceanTraderState]):
     def apply(self, state: OceanTraderState, seat: Seat, action: Action) -> list[Event]:
         turn = state.turn
         events = apply_action(state, seat, action)
-        # a turn with nothing left to do but end it ends by itself (not a turn just begun)
+        # a turn with nothing left to do but end it ends by itself (not a turn just begun);
+        # the table sees it, so it must not depend on the player's secret cash and shares
         if not state.finished and state.turn == turn and state.pending is None \
                 and state.auction is None and not isinstance(action, A.EndTurn):
-            if [a.type for a in legal_actions(state, state.active)] == ["end_turn"]:
+            if only_end_left(state, state.active):
                 end_turn(state, events)
         return events
 

@@ -214,6 +214,7 @@ def _buy_share(state: OceanTraderState, seat: int, action: A.BuyShare,
     player.cash -= price
     player.shares += 1
     state.banker_shares -= 1
+    events.append(_banker_business(seat))
     events.append(Event(kind="buy_share", seat=seat, to=[seat], data={"shares": player.shares},
                         text=f"You buy a share certificate for {money(price)}; you hold "
                              f"{player.shares}."))
@@ -226,9 +227,17 @@ def _sell_share(state: OceanTraderState, seat: int, action: A.SellShare,
     player.cash += price
     player.shares -= 1
     state.banker_shares += 1
+    events.append(_banker_business(seat))
     events.append(Event(kind="sell_share", seat=seat, to=[seat], data={"shares": player.shares},
                         text=f"You sell a share certificate to the Banker for {money(price)}; "
                              f"you hold {player.shares}."))
+
+
+def _banker_business(seat: int) -> Event:
+    """What the table sees of a private dealing in shares with the Merchant Banker: that it
+    happens, and nothing of what it was (a purchase or a sale, or the holding)."""
+    return Event(kind="banker_business", seat=seat,
+                 text=f"{seat_ref(seat)} does business with the Banker.")
 
 
 def _auction_share(state: OceanTraderState, seat: int, action: A.AuctionShare,
@@ -245,6 +254,8 @@ def _bid(state: OceanTraderState, seat: int, action: A.Bid, events: list[Event])
     auction = state.auction
     assert auction is not None
     auction.bids[seat] = action.amount
+    events.append(Event(kind="sealed_bid", seat=seat,
+                        text=f"{seat_ref(seat)} hands in a sealed bid."))
     events.append(Event(kind="bid", seat=seat, to=[seat], data={"amount": action.amount},
                         text=f"You bid {money(action.amount)}." if action.amount else
                         "You pass."))

@@ -3,8 +3,11 @@ and the die is loaded where a throw matters."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from engine.core import Rng, seat_ref
 from engine.ocean_trader import GAME
 from engine.ocean_trader import actions as A
 from engine.ocean_trader.state import Claim, Ship
@@ -441,7 +444,7 @@ def test_a_share_auction_goes_to_the_highest_sealed_bid() -> None:
     state, _ = act(state, 0, A.AuctionShare())
     assert GAME.actors(state) == {1, 2}
     state, events = act(state, 1, A.Bid(amount=700))
-    assert [e.to for e in events] == [[1]]
+    assert [e.to for e in events] == [None, [1]]  # the table sees a sealed bid handed in
     assert GAME.view(state, 2).auction.my_bid is None  # type: ignore[union-attr]
     state, _ = act(state, 2, A.Bid(amount=900))
     assert [p.shares for p in state.players] == [1, 0, 1]
@@ -539,6 +542,43 @@ def test_cash_and_shares_are_seen_only_by_their_owner() -> None:
     assert spectator.players[0].cash is None and spectator.players[1].cash is None
     assert other.players[0].ships == own.players[0].ships  # the office is open
     assert GAME.private_lines(state, 0)[:2] == ["Cash: £1,234", "Share certificates: 3"]
+
+
+def _public(events: list[Any]) -> list[tuple[Any, ...]]:
+    return [(e.kind, e.seat, e.data, e.text) for e in events if e.to is None]
+
+
+@pytest.mark.parametrize("variant", ["short", "full"])
+@pytest.mark.parametrize("seed", range(6))
+def test_do_not_reveal_your_cash_or_share_holding_through_the_flow_of_play(
+        variant: str, seed: int) -> None:
+    """Useful Hints: "DO NOT ... reveal your cash or share holding". Two positions that differ
+    only in a seat's secret cash and shares play the same for everyone else: the same public
+    events, the same views, the turn ending by itself (or not) alike."""
+    poor = new_game(variant=variant, cash=800)
+    put_at_sea(poor.players[0].ships[0], "R14", 1, "CPT")
+    load_die(poor, 1)  # lands at sea, on no red space: nothing left to do but spend money
+    secret = GAME.scramble_secrets(poor, 0, Rng.from_seed(seed))
+    assert secret.players[0].model_dump(exclude={"cash", "shares"}) == \
+        poor.players[0].model_dump(exclude={"cash", "shares"})
+    if seed == 0:
+        secret.players[0].cash, secret.players[0].shares = 15000, 4
+    results = []
+    for state in (poor, secret):
+        state = state.model_copy(deep=True)
+        state, events = act(state, 0, A.ThrowDice())
+        results.append((_public(events), state.turn, state.active,
+                        GAME.view(state, 1).model_dump(), GAME.view(state, None).model_dump()))
+    assert results[0] == results[1]
+
+
+def test_business_with_the_banker_is_announced_as_the_table_sees_it() -> None:
+    state = new_game(cash=2500)
+    state, bought = act(state, 0, A.BuyShare())
+    state, sold = act(state, 0, A.SellShare())
+    assert _public(bought) == _public(sold) == [
+        ("banker_business", 0, {}, f"{seat_ref(0)} does business with the Banker.")]
+    assert [e.data for e in bought if e.to == [0]] == [{"shares": 1}]
 
 
 def test_peeked_trade_cards_are_shown_only_to_the_player() -> None:
