@@ -17,8 +17,8 @@ from render import empires, empires_hand, empires_panels, empires_pieces, empire
 from render.common.canvas import MAX_PNG_BYTES, board_problems, clear_static_cache
 from render.common.fonts import SMALL_SIZE
 from render.common.palette import BACKGROUND
-from render.empires_palette import nation_style
 from render.empires_layout import HAND_H, HEIGHT, MARGIN, WIDTH
+from render.empires_palette import nation_style
 
 from .helpers import ink_box
 
