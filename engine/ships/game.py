@@ -17,7 +17,7 @@ from .turns import check_end_trigger, end_turn, phase_one
 
 RULES_2_NOTE = (
     "Retrieve takes some or all of your cubes from one area, and Factories some or all from "
-    "anywhere."
+    "anywhere; the next age is open only while the present age holds a ship."
 )
 
 

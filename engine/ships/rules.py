@@ -80,7 +80,8 @@ def age_options(state: ShipsState, from_age: int | None = None) -> list[AgeOptio
     if present == 0:
         return [AgeOption(1, 0, True)]
     options = [AgeOption(present, 0, False)]
-    if present < LAST_AGE:
+    # "As long as there are one or more ship counters in the present age" the next one is open
+    if present < LAST_AGE and state.ages[present - 1].count():
         discount = state.ages[present - 1].count()
         nav = max(0, b.age_border[present + 1] - discount)
         options.append(AgeOption(present + 1, nav, True))

@@ -170,6 +170,23 @@ def test_no_place_ship_below_an_age_already_reached() -> None:
     assert 1 not in {a.age for a in legal(state, 0, "place_ship")}
 
 
+def test_next_age_only_while_the_present_age_holds_a_ship() -> None:
+    # Placing Your Ship in the Next Age Level: "As long as there are one or more ship counters
+    # in the present age you have the option to place your ship counter in the next age."
+    # Age 2 emptied by Remove One Ship: Place Ship offers Age 2 only, until a ship is back.
+    state = position(stock_free=1)
+    put_ships(state, 1, merchant=[1])
+    put_ships(state, 2, merchant=[0])
+    state.area = 2
+    give_navigation(state, 0, 3)
+    state = play(state, 0, "remove_ship", pay="merchant", age=2, box="merchant")
+    assert {a.age for a in legal(state, 0, "place_ship")} == {2}
+    refuse(state, 0, "place_ship", **place("tyre.t0", 3))
+    put_ships(state, 2, warship=[1])  # a ship of any colour opens the way again
+    give_navigation(state, 0, 1)  # Age 3: 5 less 1
+    assert {a.age for a in legal(state, 0, "place_ship")} == {2, 3}
+
+
 def test_an_age_is_opened_only_once() -> None:
     # Place Ship: only the first ship placed in a new ship age pays the navigation cost and
     # scores its first-ship VP.
