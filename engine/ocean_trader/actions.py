@@ -100,10 +100,14 @@ class BuyPolicy(Action):
 
 
 class SurrenderPolicy(Action):
-    """Surrender ``ship``'s policy, or with no ship a spare policy of the office."""
-
     type: Literal["surrender_policy"] = "surrender_policy"
-    ship: int | None = None
+    ship: int
+
+
+class SurrenderSparePolicy(Action):
+    """Surrender a policy the office holds that covers no ship."""
+
+    type: Literal["surrender_spare_policy"] = "surrender_spare_policy"
 
 
 class BuyShare(Action):
@@ -139,7 +143,8 @@ class ChallengeClaim(Action):
 
 OceanTraderAction = Annotated[
     BuyCargo | SellCargo | DumpCargo | ThrowDice | ChooseRoute | Dock | SailOn | Jettison
-    | OrderCards | EndTurn | BuyShip | SellShip | BuyPolicy | SurrenderPolicy | BuyShare
+    | OrderCards | EndTurn | BuyShip | SellShip | BuyPolicy | SurrenderPolicy
+    | SurrenderSparePolicy | BuyShare
     | SellShare | AuctionShare | Bid | ClaimMajority | ChallengeClaim,
     Field(discriminator="type"),
 ]

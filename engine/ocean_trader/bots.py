@@ -259,6 +259,8 @@ class _Plan:
         return 7000.0
 
     def _buy_policy(self, action: A.BuyPolicy) -> float:
+        if self.player.spare_policies > 0:
+            return 1600.0  # the office's spare policy covers the ship for nothing
         price = self.c.rules.insurance.extra_policy_price
         if self.short and self.turns_left < 20:
             return -1.0
@@ -269,6 +271,10 @@ class _Plan:
         if self.emergency and not (claim is not None and claim.claimant == self.me):
             return 3400.0
         return -1.0
+
+    def _surrender_spare_policy(self, action: A.SurrenderSparePolicy) -> float:
+        """A spare policy covers nothing: keep it for a ship to come, but cash it when short."""
+        return 3400.0 if self.emergency else -1.0
 
     def _saving(self) -> int:
         """Cash set aside: the claim's £750 once claiming, nothing before."""

@@ -18,6 +18,7 @@ from .content_models import (
     Route,
     RoutesFile,
     RulesFile,
+    RulingsFile,
     WorldTradeCard,
     WorldTradeFile,
 )
@@ -30,6 +31,7 @@ FILES: dict[str, tuple[str, type[ContentModel]]] = {
     "routes": ("ocean_trader/routes.yaml", RoutesFile),
     "world_trade": ("ocean_trader/world_trade.yaml", WorldTradeFile),
     "prospects": ("ocean_trader/prospects.yaml", ProspectsFile),
+    "rulings": ("ocean_trader/rulings.yaml", RulingsFile),
 }
 
 
@@ -40,6 +42,7 @@ class OceanTraderContent(ContentModel):
     routes: RoutesFile
     world_trade: WorldTradeFile
     prospects: ProspectsFile
+    rulings: RulingsFile
 
     # ------------------------------------------------------------------ lookups
     @functools.cached_property
@@ -186,6 +189,9 @@ def check_content(c: OceanTraderContent) -> None:
         effect = prospect.effect
         if effect.type == "cancel_category" and effect.category not in categories:
             problems.append(f"prospects.yaml: {prospect.id} cancels unknown category")
+    topics = [r.topic for r in c.rulings.rulings]
+    if len(set(topics)) != len(topics):
+        problems.append("rulings.yaml: a topic is used twice")
     if problems:
         raise ContentError("\n".join(problems))
     # every port can be reached from the start port

@@ -200,3 +200,18 @@ class ProspectCard(ContentModel):
 
 class ProspectsFile(Sourced):
     cards: tuple[ProspectCard, ...]
+
+
+# ------------------------------------------------------------------ rulings.yaml
+
+
+class Ruling(ContentModel):
+    """A reading of the rulebook where it is silent or ambiguous; ``passage`` quotes the line."""
+
+    topic: Annotated[str, StringConstraints(min_length=1)]
+    ruling: Annotated[str, StringConstraints(min_length=1)]
+    passage: Annotated[str, StringConstraints(min_length=1)]
+
+
+class RulingsFile(Sourced):
+    rulings: Annotated[tuple[Ruling, ...], Field(min_length=1)]

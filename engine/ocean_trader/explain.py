@@ -65,8 +65,7 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
         return "There is no decision waiting for that."
     ship = player.ship(getattr(action, "ship", 0) or 0)
     if isinstance(action, (A.BuyCargo, A.SellCargo, A.DumpCargo, A.SellShip, A.BuyPolicy,
-                           A.SurrenderPolicy)) and ship is None \
-            and not (isinstance(action, A.SurrenderPolicy) and action.ship is None):
+                           A.SurrenderPolicy)) and ship is None:
         return f"You have no ship {getattr(action, 'ship', '?')}."
     if isinstance(action, (A.BuyCargo, A.SellCargo, A.DumpCargo)):
         assert ship is not None
@@ -146,9 +145,9 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
             return f"Ship {ship.number} is already insured."
         price = rules.insurance.extra_policy_price
         return f"You need {money(price)} for a policy; you have {money(player.cash)}."
+    if isinstance(action, A.SurrenderSparePolicy):
+        return "Your office holds no spare policy."
     if isinstance(action, A.SurrenderPolicy):
-        if action.ship is None:
-            return "Your office holds no spare policy."
         return "That ship has no policy to surrender."
     if state.variant != "full":
         return "The short game has no share certificates."

@@ -197,8 +197,8 @@ def _office(state: OceanTraderState, seat: int) -> Iterator[Action]:
                                     label=f"Surrender ship {ship.number}'s policy for "
                                           f"{money(rules.insurance.surrender_value)}")
     if player.spare_policies > 0:
-        yield A.SurrenderPolicy(label=f"Surrender a spare policy for "
-                                      f"{money(rules.insurance.surrender_value)}")
+        yield A.SurrenderSparePolicy(label=f"Surrender a spare policy for "
+                                          f"{money(rules.insurance.surrender_value)}")
     if state.variant != "full":
         return
     shares = rules.shares

@@ -195,16 +195,19 @@ def _surrender_policy(state: OceanTraderState, seat: int, action: A.SurrenderPol
                       events: list[Event]) -> None:
     value = content().rules.insurance.surrender_value
     receive(state, seat, value)
-    if action.ship is None:
-        state.players[seat].spare_policies -= 1
-        events.append(Event(kind="surrender_policy", seat=seat, data={"ship": None},
-                            text=f"{seat_ref(seat)} surrenders a spare policy for "
-                                 f"{money(value)}."))
-        return
     _ship(state, seat, action.ship).insured = False
     events.append(Event(kind="surrender_policy", seat=seat, data={"ship": action.ship},
                         text=f"{seat_ref(seat)} surrenders ship {action.ship}'s policy for "
                              f"{money(value)}."))
+
+
+def _surrender_spare_policy(state: OceanTraderState, seat: int,
+                            action: A.SurrenderSparePolicy, events: list[Event]) -> None:
+    value = content().rules.insurance.surrender_value
+    receive(state, seat, value)
+    state.players[seat].spare_policies -= 1
+    events.append(Event(kind="surrender_policy", seat=seat, data={"ship": None},
+                        text=f"{seat_ref(seat)} surrenders a spare policy for {money(value)}."))
 
 
 def _buy_share(state: OceanTraderState, seat: int, action: A.BuyShare,
@@ -324,7 +327,8 @@ HANDLERS = {
     A.ThrowDice: _throw, A.ChooseRoute: _choose_route, A.Dock: _dock, A.SailOn: _sail_on,
     A.Jettison: _jettison, A.OrderCards: _order_cards, A.EndTurn: _end_turn,
     A.BuyShip: _buy_ship, A.SellShip: _sell_ship, A.BuyPolicy: _buy_policy,
-    A.SurrenderPolicy: _surrender_policy, A.BuyShare: _buy_share, A.SellShare: _sell_share,
+    A.SurrenderPolicy: _surrender_policy, A.SurrenderSparePolicy: _surrender_spare_policy,
+    A.BuyShare: _buy_share, A.SellShare: _sell_share,
     A.AuctionShare: _auction_share, A.Bid: _bid, A.ClaimMajority: _claim,
     A.ChallengeClaim: _challenge,
 }

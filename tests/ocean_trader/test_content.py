@@ -10,7 +10,7 @@ import pytest
 from engine.core.content import DATA_DIR, load_content, parse_content
 from engine.core.errors import ContentError
 from engine.ocean_trader.content import FILES, build_content, ocean_trader_content
-from engine.ocean_trader.content_models import RoutesFile, RulesFile
+from engine.ocean_trader.content_models import RoutesFile, RulesFile, RulingsFile
 
 DIR = DATA_DIR / "ocean_trader"
 
@@ -100,3 +100,24 @@ def test_cross_file_checks_catch_an_unknown_port() -> None:
     parts["routes"] = bad
     with pytest.raises(ContentError, match="unknown port XXX"):
         build_content(**parts)
+
+
+def test_rulings_load_and_each_quotes_the_passage_it_reads() -> None:
+    rulings = ocean_trader_content().rulings
+    assert rulings.provenance == "inferred"
+    assert len(rulings.rulings) >= 5
+    topics = {r.topic for r in rulings.rulings}
+    assert len(topics) == len(rulings.rulings)
+    assert {"Insurance policies belong to the office", "Selling a ship with cargo aboard",
+            "Entering the Roaring Forties during a throw",
+            "Secrets and the flow of play"} <= topics
+    for r in rulings.rulings:
+        assert r.ruling.strip() and len(r.passage.split()) >= 5
+
+
+def test_a_ruling_without_a_passage_is_refused() -> None:
+    text = "provenance: inferred\nrulings:\n  - {topic: A, ruling: B}\n"
+    with pytest.raises(ContentError, match="rulings/0/passage"):
+        parse_content(Path("rulings.yaml"), text, RulingsFile)
+    with pytest.raises(ContentError, match="rulings"):
+        parse_content(Path("rulings.yaml"), "provenance: inferred\nrulings: []\n", RulingsFile)

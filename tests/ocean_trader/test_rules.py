@@ -110,9 +110,9 @@ def test_insurance_policies_remain_valid_until_surrendered_for_250() -> None:
     assert state.players[0].cash == 3500 and state.players[0].ship(2).insured  # type: ignore
     assert state.players[0].spare_policies == 0
     state, _ = act(state, 0, A.SellShip(ship=2))
-    state, _ = act(state, 0, A.SurrenderPolicy())
+    state, _ = act(state, 0, A.SurrenderSparePolicy())
     assert state.players[0].cash == 3500 + 1000 + 250 and state.players[0].spare_policies == 0
-    assert rejected(state, 0, A.SurrenderPolicy()) == "Your office holds no spare policy."
+    assert rejected(state, 0, A.SurrenderSparePolicy()) == "Your office holds no spare policy."
 
 
 def test_a_claimant_who_sold_the_insured_ship_still_holds_one_policy() -> None:
