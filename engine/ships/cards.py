@@ -10,7 +10,7 @@ from engine.core import Action, Event, seat_ref
 from . import actions as A
 from .board import board
 from .content import ships_content
-from .economy import gain
+from .economy import gain, gain_gold
 from .effects import (
     ConvertGoods,
     GainEffect,
@@ -78,14 +78,19 @@ def _own_cubes(state: ShipsState, seat: int, effect: PerOwnCube) -> int:
     return count
 
 
-def convert_bonus(state: ShipsState, seat: int, card_id: str | None, events: list[Event]
-                  ) -> None:
-    if card_id is None:
+def convert_bonus(state: ShipsState, seat: int, pending: Pending, events: list[Event]) -> None:
+    """What one good converted brings. The gold of all the card's conversions is one gain: a
+    full bank's surplus coins (kept count of in ``pending.count``) pair into VP across them."""
+    if pending.card is None:
         return
-    for effect in ships_content().card(card_id).effects:
+    for effect in ships_content().card(pending.card).effects:
         if isinstance(effect, ConvertGoods):
             for g in effect.each:
-                gain(state, seat, g.what, g.amount, events)
+                if g.what == "gold":
+                    pending.count += gain_gold(state, seat, g.amount, events,
+                                               carried=pending.count)
+                else:
+                    gain(state, seat, g.what, g.amount, events)
 
 
 def card_effect_done(state: ShipsState, seat: int, action: Action, events: list[Event]) -> None:

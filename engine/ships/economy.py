@@ -38,9 +38,12 @@ def price(good: str) -> int:
     return ships_content().good(good).price
 
 
-def gain_gold(state: ShipsState, seat: int, amount: int, events: list[Event]) -> None:
+def gain_gold(state: ShipsState, seat: int, amount: int, events: list[Event],
+              carried: int = 0) -> int:
     """Gold from the pool into the bank; what does not fit scores 1 VP per 2 and stays in the
-    pool (rulebook: Important Note About Gold). An empty pool gives what it has."""
+    pool (rulebook: Important Note About Gold). An empty pool gives what it has. ``carried`` is
+    the surplus of earlier parts of the same gain (Hanseatic League's coins, one a wine): it
+    pairs with this part's. Returns this part's surplus."""
     player = state.players[seat]
     taken = min(amount, state.supply.gold)
     kept = min(taken, bank_space(player))
@@ -48,10 +51,12 @@ def gain_gold(state: ShipsState, seat: int, amount: int, events: list[Event]) ->
     state.supply.gold -= kept
     surplus = taken - kept
     if surplus:
-        award(state, seat, surplus // GOLD_PER_VP, "surplus gold", events)
+        vp = (carried + surplus) // GOLD_PER_VP - carried // GOLD_PER_VP
+        award(state, seat, vp, "surplus gold", events)
         events.append(Event(kind="gold_to_vp", seat=seat, data={"gold": surplus},
                             text=f"{seat_ref(seat)}'s bank is full: {surplus} gold becomes "
-                                 f"{surplus // GOLD_PER_VP} VP."))
+                                 f"{vp} VP."))
+    return surplus
 
 
 def pay_gold(state: ShipsState, seat: int, amount: int) -> None:

@@ -17,7 +17,8 @@ from .turns import check_end_trigger, end_turn, phase_one
 
 RULES_2_NOTE = (
     "Retrieve takes some or all of your cubes from one area, and Factories some or all from "
-    "anywhere; the next age is open only while the present age holds a ship."
+    "anywhere; the next age is open only while the present age holds a ship; Hanseatic "
+    "League's gold is one gain, so a full bank's surplus coins pair into VP across its wine."
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.ships.economy import bank_space
 from engine.ships.state import ActionBox, ShipsState
 
 from .helpers import (
@@ -321,6 +322,26 @@ def test_hanseatic_league_converts_wine() -> None:
     assert (p.gold, p.vp) == (1, 5 + 1)
     state = play(state, 0, "stop_converting")
     assert not state.pending and state.players[0].goods == {"wine": 1, "cloth": 1}
+
+
+def test_hanseatic_league_surplus_gold_is_one_gain() -> None:
+    # Hanseatic League: "For each good you change in this manner you gain one gold", and the
+    # surplus gold rule "covers ALL situations where you gain gold": the card's gold is one gain,
+    # so with a full bank two wine give 2 VP and their two coins 1 VP more.
+    state = _take("hanseatic_league", era="sailing")
+    give_goods(state, 0, wine=2)
+    room = bank_space(state.players[0])
+    give_gold(state, 0, room)  # the bank is full
+    state = _took(state, "hanseatic_league")
+    gold = state.supply.gold
+    state = play(state, 0, "convert_wine", good="cloth")
+    assert state.players[0].vp == 5 + 1  # the odd coin waits for its pair
+    state = play(state, 0, "convert_wine", good="metal")
+    p = state.players[0]
+    assert (p.gold, p.vp) == (room, 5 + 3)
+    assert state.supply.gold == gold
+    state = play(state, 0, "stop_converting")
+    assert state.players[0].vp == 5 + 3
 
 
 def test_pirates_make_every_other_player_return_a_good() -> None:
