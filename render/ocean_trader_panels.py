@@ -274,6 +274,10 @@ def office(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, name: str,
         extra = f"cash {money(player.cash)}"
         if player.shares is not None:
             extra += f", {player.shares} sh"
+    if player.spare_policies and not player.eliminated:  # the office is open to view
+        spare = (f"{player.spare_policies} spare "
+                 f"{'policy' if player.spare_policies == 1 else 'policies'}")
+        extra = f"{extra}, {spare}" if extra else spare
     if player.eliminated:
         extra = "eliminated"
     bold = font(TEXT, bold=True)

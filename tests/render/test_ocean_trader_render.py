@@ -202,6 +202,16 @@ def test_own_cash_appears_only_in_the_viewers_office() -> None:
         assert own.crop(box).tobytes() == spectator.crop(box).tobytes()
 
 
+def test_a_spare_policy_shows_in_the_open_office() -> None:
+    state = GAME.setup({"variant": "short"}, 3, 8)
+    plain = _rgb(ocean_trader.render(GAME.view(state, None), NAMES))
+    state.players[2].spare_policies = 1
+    spare = _rgb(ocean_trader.render(GAME.view(state, None), NAMES))
+    for seat in range(3):
+        box = ocean_trader_style.office_boxes(3)[seat]
+        assert (plain.crop(box).tobytes() != spare.crop(box).tobytes()) == (seat == 2)
+
+
 # ------------------------------------------------------------------ legibility and bounds
 
 
