@@ -11,7 +11,7 @@ from typing import Literal
 
 from engine.core.content import ContentModel, load_content
 
-from .content_checks import check_content
+from .content_checks import check_content, check_rulings
 from .content_models import (
     ActionId,
     Age,
@@ -25,6 +25,8 @@ from .content_models import (
     Good,
     Location,
     RestOfWorld,
+    Ruling,
+    RulingsFile,
     ShipBox,
 )
 from .effects import Card, CardsFile
@@ -38,6 +40,7 @@ FILES: dict[str, tuple[str, type[ContentModel]]] = {
     "display": ("ships/display.yaml", DisplayFile),
     "cards": ("ships/cards.yaml", CardsFile),
     "components": ("ships/components.yaml", ComponentsFile),
+    "rulings": ("ships/rulings.yaml", RulingsFile),
 }
 
 
@@ -168,3 +171,11 @@ def ships_content() -> ShipsContent:
         cards=load_content("ships/cards.yaml", CardsFile),
         components=load_content("ships/components.yaml", ComponentsFile),
     )
+
+
+@functools.cache
+def ships_rulings() -> tuple[Ruling, ...]:
+    """The rulings, loaded and checked once per process; ``ContentError`` if anything is off."""
+    rulings = load_content("ships/rulings.yaml", RulingsFile)
+    check_rulings(rulings)
+    return tuple(rulings.rulings)

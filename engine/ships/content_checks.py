@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, get_args
 from engine.core.content import DATA_DIR
 from engine.core.errors import ContentError
 
-from .content_models import ActionId, GoldBox, GoodsBox
+from .content_models import ActionId, GoldBox, GoodsBox, RulingsFile
 from .effects import (
     ConvertGoods,
     Effect,
@@ -73,6 +73,18 @@ def check_content(content: ShipsContent) -> None:
     _check_display(content, problems)
     _check_components(content, problems)
     _check_cards(content, problems)
+    if problems.lines:
+        raise ContentError("\n".join(problems.lines))
+
+
+def check_rulings(rulings: RulingsFile) -> None:
+    """Raises ``ContentError`` when two rulings share a topic or a ruling quotes no passage."""
+    problems = _Problems()
+    problems.duplicates("rulings.yaml", "rulings", (r.topic for r in rulings.rulings))
+    for index, r in enumerate(rulings.rulings):
+        if len(r.passage) < 20:
+            problems.add("rulings.yaml", f"rulings[{index}]",
+                         "the passage must quote the rulebook's sentence, not a word or two")
     if problems.lines:
         raise ContentError("\n".join(problems.lines))
 

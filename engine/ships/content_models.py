@@ -310,3 +310,21 @@ class ComponentsFile(ContentModel):
     vp_track: VpTrack
     scoring: Scoring
     end_game: EndGame
+
+
+# ------------------------------------------------------------------ rulings.yaml
+
+NonEmpty = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+
+class Ruling(ContentModel):
+    """How the engine reads the rulebook where it is silent or ambiguous: the ``ruling`` played,
+    and the rulebook ``passage`` it reads, quoted as printed."""
+
+    topic: NonEmpty
+    ruling: NonEmpty
+    passage: NonEmpty
+
+
+class RulingsFile(ContentModel):
+    rulings: list[Ruling]

@@ -8,7 +8,7 @@ from engine.core import Action, Event, Game, Outcome, Rejection, Rng, Seat, Upgr
 
 from . import actions as A
 from .bots import StandardBot
-from .content import ships_content
+from .content import ships_content, ships_rulings
 from .explain import explain
 from .legal import actors, legal_actions
 from .resolve import apply_action
@@ -154,6 +154,11 @@ class Ships(Game[ShipsState]):
 
     def bots(self) -> dict[str, Any]:
         return {**super().bots(), "standard": StandardBot()}
+
+    def rulings(self) -> list[tuple[str, str, str]]:
+        """How this game reads the rulebook where it is silent or ambiguous, as (topic,
+        ruling, the rulebook passage it reads)."""
+        return [(r.topic, r.ruling, r.passage) for r in ships_rulings()]
 
 
 GAME = Ships()

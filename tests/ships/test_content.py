@@ -12,8 +12,23 @@ import pytest
 
 from engine.core.content import DATA_DIR, load_content, parse_content
 from engine.core.errors import ContentError
-from engine.ships.content import FILES, ShipsContent, build_content, ships_content
-from engine.ships.content_models import AgesFile, DisplayFile, GoldBox, GoodsBox, SpiceBox
+from engine.ships import GAME
+from engine.ships.content import (
+    FILES,
+    ShipsContent,
+    build_content,
+    ships_content,
+    ships_rulings,
+)
+from engine.ships.content_checks import check_rulings
+from engine.ships.content_models import (
+    AgesFile,
+    DisplayFile,
+    GoldBox,
+    GoodsBox,
+    RulingsFile,
+    SpiceBox,
+)
 from engine.ships.effects import (
     EFFECT_TYPES,
     CardsFile,
@@ -501,3 +516,27 @@ def test_other_labels(content: ShipsContent) -> None:
     assert content.rest_of_world.merchant_box.industry_allowed.provenance == "inferred"
     assert content.components.limited_supply.provenance == "inferred"
     assert {s.provenance for s in content.location("bordeaux").city_spaces} == {"inferred"}
+
+
+# ---------------------------------------------------------------------- rulings
+
+
+def test_rulings_load_and_name_their_passages() -> None:
+    rulings = ships_rulings()
+    topics = [r.topic for r in rulings]
+    assert len(topics) == len(set(topics))
+    assert "Retrieve from one area: some or all" in topics
+    assert all(r.ruling and len(r.passage) >= 20 for r in rulings)
+    assert GAME.rulings()[0] == (rulings[0].topic, rulings[0].ruling, rulings[0].passage)
+
+
+def test_rulings_file_is_checked() -> None:
+    entry = {"topic": "Twice", "ruling": "A ruling.",
+             "passage": "A passage of the rulebook, quoted."}
+    with pytest.raises(ContentError, match="used 2 times"):
+        check_rulings(RulingsFile.model_validate({"rulings": [entry, entry]}))
+    with pytest.raises(ContentError, match="quote the rulebook"):
+        check_rulings(RulingsFile.model_validate(
+            {"rulings": [{**entry, "passage": "Retrieve"}]}))
+    with pytest.raises(ValueError):
+        RulingsFile.model_validate({"rulings": [{**entry, "ruling": " "}]})
