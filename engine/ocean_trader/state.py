@@ -3,11 +3,15 @@
 Private information (rulebook, Useful Hints: "your office must be open to view, DO NOT ... reveal
 your cash or share holding situation"): each player's **cash** and **shareholding** are secret.
 The office is open: ships, where they are, their cargo (Bills of Lading) and insurance policies
-are public, as are the World Trade cards in play, the dice and the Prospect cards drawn.
+(those covering ships and the office's spare ones) are public, as are the World Trade cards in
+play, the dice and the Prospect cards drawn.
 
-Share purchases are therefore private: buying, selling to the Banker and dividends are reported
-to the player alone, and the number of certificates left with the Merchant Banker is not shown
-(with it, and two players, anyone could work out the other's holding). What the rulebook makes
+Share purchases are therefore private: buying and selling to the Banker are reported to the
+player alone, and the table is told only what it would see, that the player "does business
+with the Banker"; nothing that happens by itself depends on a secret (a turn ends by itself only
+when no cash or shares could leave another move). The number of certificates left with the
+Merchant Banker is not shown (with it, and two players, anyone could work out the other's
+holding). What the rulebook makes
 public is public: putting a certificate up for auction and its result, a claim of majority, a
 challenge (the challenger "demonstrates" a holding) and the claimant's check. Auction bids are
 sealed: a bidder sees only their own bid until the auction closes.
