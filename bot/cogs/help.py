@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.service import ServiceError
 from bot.ui.replies import QUIET
-from bot.ui.text import clip, join_lines, rules_text
+from bot.ui.text import MESSAGE_LIMIT, clip, join_lines, rules_text
 
 from .common import PortolanCog, find_game, game_autocomplete
 
@@ -37,6 +37,34 @@ def command_lines(tree: app_commands.CommandTree[Any]) -> list[str]:
     return lines
 
 
+def game_rulings(game: Any) -> list[tuple[str, str, str]]:
+    """The game's rulings as (topic, ruling, passage), when its package provides them (a
+    ``rulings()`` method on the game object); none otherwise."""
+    provider = getattr(game, "rulings", None)
+    if not callable(provider):
+        return []
+    return [(str(topic), str(ruling), str(passage)) for topic, ruling, passage in provider()]
+
+
+def rulings_messages(name: str, rulings: list[tuple[str, str, str]],
+                     limit: int = MESSAGE_LIMIT) -> list[str]:
+    """The rulings as messages of at most ``limit`` characters, whole rulings to a message
+    where they fit (one longer than a message on its own is clipped)."""
+    entries = [clip(f"**{topic}**: {ruling}\n> {passage}", limit)
+               for topic, ruling, passage in rulings]
+    messages: list[str] = []
+    current = f"**How Portolan reads the {name} rulebook** (the passage each ruling reads is " \
+        "quoted below it)"
+    for entry in entries:
+        if len(current) + 2 + len(entry) <= limit:
+            current += "\n\n" + entry
+        else:
+            messages.append(current)
+            current = entry
+    messages.append(current)
+    return messages
+
+
 class HelpCog(PortolanCog):
     @app_commands.command(name="help", description="Every Portolan command, one line each")
     async def show_help(self, interaction: discord.Interaction[Any]) -> None:
@@ -51,9 +79,18 @@ class HelpCog(PortolanCog):
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=game_autocomplete)
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        rulings: list[tuple[str, str, str]] = []
         try:
-            text = rules_text(find_game(game))
+            found = find_game(game)
+            text = rules_text(found)
+            rulings = game_rulings(found)
         except ServiceError as err:
             text = str(err)
-        await interaction.response.send_message(clip(text), ephemeral=True,
-                                                allowed_mentions=QUIET)
+        if not rulings:
+            await interaction.response.send_message(clip(text), ephemeral=True,
+                                                    allowed_mentions=QUIET)
+            return
+        # the rules, then the rulings in as many messages as they need, all private
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        for message in [clip(text), *rulings_messages(found.name, rulings)]:
+            await interaction.followup.send(message, ephemeral=True, allowed_mentions=QUIET)
