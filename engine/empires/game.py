@@ -189,6 +189,11 @@ class EmpiresAtSea(Game[EmpiresState]):
     def bots(self) -> dict[str, Any]:
         return {**super().bots(), "standard": StandardBot()}
 
+    def rulings(self) -> list[tuple[str, str, str]]:
+        """How this game reads the rulebook where it is silent or ambiguous, as (topic,
+        ruling, the rulebook passage it reads), for /rules."""
+        return [(r.topic, r.ruling, r.passage) for r in empires_content().rulings.rulings]
+
 
 def _sail_final(event: Event) -> Event:
     """Rules 2 mark every Sailing as final (no undo); the old records' sails are read so."""

@@ -40,3 +40,13 @@ def test_rulings_are_split_into_messages_within_the_limit() -> None:
     assert joined.count("**Topic 3**") == 1  # each ruling whole in one message
     huge = rulings_messages("Ships", [("Long", "x" * 5000, "y")])
     assert all(len(m) <= 2000 for m in huge)
+
+
+async def test_rules_for_empires_follow_with_its_rulings(table: Table) -> None:
+    empires = next(g for g in all_games() if g.id == "empires")
+    rulings = game_rulings(empires)
+    assert rulings
+    inter = await table.command("HelpCog", "rules", CAROL, "empires")
+    shown = "\n".join(sent.text for sent in inter.replies[1:])
+    assert all(len(sent.text) <= 2000 for sent in inter.replies)
+    assert all(f"**{topic}**" in shown for topic, _, _ in rulings)
