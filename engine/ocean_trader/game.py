@@ -244,5 +244,10 @@ class OceanTrader(Game[OceanTraderState]):
     def bots(self) -> dict[str, Any]:
         return {**super().bots(), "standard": StandardBot()}
 
+    def rulings(self) -> list[tuple[str, str, str]]:
+        """How this game reads the rulebook where it is silent or ambiguous, as (topic,
+        ruling, the rulebook passage it reads)."""
+        return [(r.topic, r.ruling, r.passage) for r in ocean_trader_content().rulings.rulings]
+
 
 GAME = OceanTrader()

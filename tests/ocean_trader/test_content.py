@@ -113,6 +113,10 @@ def test_rulings_load_and_each_quotes_the_passage_it_reads() -> None:
             "Secrets and the flow of play"} <= topics
     for r in rulings.rulings:
         assert r.ruling.strip() and len(r.passage.split()) >= 5
+    from engine.ocean_trader import GAME
+
+    assert GAME.rulings()[0] == (rulings.rulings[0].topic, rulings.rulings[0].ruling,
+                                 rulings.rulings[0].passage)
 
 
 def test_a_ruling_without_a_passage_is_refused() -> None:
