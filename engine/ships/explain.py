@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core import Action, Rejection
 
 from . import actions as A
-from .board import board
+from .board import REST_AREA, board
 from .content import ships_content
 from .economy import bank_space
 from .rules import (
@@ -34,6 +34,26 @@ def explain(state: ShipsState, seat: int, action: Action) -> Rejection:
     reason = _reason(state, seat, action)
     return Rejection(code="illegal", message=reason or "That move is not possible now. Use "
                      "/move to see your legal moves.")
+
+
+def _partial_reason(state: ShipsState, seat: int, action: A.Retrieve) -> str | None:
+    """Why some of an area's cubes cannot be taken back as asked."""
+    if action.count is not None:
+        held = state.rest_merchant[seat]
+        if action.source != REST_AREA:
+            return "A number of cubes is for Area 7; elsewhere name the trade boxes."
+        if not 0 < action.count < held:
+            return (f"You have {held} cubes in Area 7: take 1 to {held - 1} of them, or leave "
+                    "out the number to take them all.")
+    if action.spaces is not None:
+        mine = {t for t, owner in state.trade.items()
+                if owner == seat and board().trade[t].area == action.source}
+        wrong = [t for t in action.spaces if t not in mine]
+        if wrong:
+            return f"You have no cube in {wrong[0]} in Area {action.source}."
+        if not action.spaces or set(action.spaces) == mine:
+            return "To take every cube of the area, leave out the trade boxes."
+    return None
 
 
 def _reason(state: ShipsState, seat: int, action: Action) -> str | None:
@@ -74,6 +94,9 @@ def _reason(state: ShipsState, seat: int, action: Action) -> str | None:
     if isinstance(action, A.Retrieve) and action.source:
         if action.source not in own_cube_areas(state, seat):
             return f"You have no cube in Area {action.source} to retrieve."
+        part = _partial_reason(state, seat, action)
+        if part:
+            return part
     if isinstance(action, A.TakeGold) and bank_space(player) < 1:
         return "Your bank is full: take a city disc from it first, or spend some gold."
     if isinstance(action, (A.PlaceShip, A.UpgradeShip)):

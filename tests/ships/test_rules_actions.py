@@ -442,3 +442,18 @@ def test_refusals_say_why(case: str) -> None:
     rejection = refuse(state, 0, kind, **fields)
     assert rejection.code == "illegal"
     assert GENERIC not in rejection.message and word in rejection.message
+
+
+def test_retrieve_some_of_the_cubes_refusals_say_why() -> None:
+    state = position()
+    state.area = 2
+    put_cube(state, "tyre.t0", 0)
+    put_cube(state, "athens.t1", 0)
+    state.rest_merchant[0] = 2
+    assert "leave out the trade boxes" in refuse(
+        state, 0, "retrieve", pay="merchant", source=2,
+        spaces=["tyre.t0", "athens.t1"]).message
+    assert "no cube in rome.t0" in refuse(
+        state, 0, "retrieve", pay="merchant", source=2, spaces=["rome.t0"]).message
+    assert "take 1 to 1" in refuse(
+        state, 0, "retrieve", pay="merchant", source=7, count=2).message
