@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib
-import inspect
 import json
 import logging
 import math
@@ -18,7 +17,7 @@ import sys
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from bot.notices import Notice
 from bot.service import ActResult, MatchService, ServiceError
@@ -29,9 +28,10 @@ from engine.core import Game, all_games
 
 log = logging.getLogger(__name__)
 
-# a game's own command group, by its name: the module whose FORMS describe its commands
-GAME_GROUPS = {"ships": "bot.cogs.ships", "trader": "bot.cogs.trader",
-               "empires": "bot.cogs.empires"}
+# a game's own command group, by its name: the module and the cog that play its commands
+GAME_GROUPS = {"ships": ("bot.cogs.ships", "ShipsCog"),
+               "trader": ("bot.cogs.trader", "TraderCog"),
+               "empires": ("bot.cogs.empires", "EmpiresCog")}
 
 LOCAL_CHANNEL = 1
 HOST = 1  # local users are numbered 1, 2, ...
@@ -56,6 +56,7 @@ Commands (the same as in Discord):
   /ships|/trader|/empires COMMAND [option=value ...]   a game's own commands, as in Discord (e.g.
                            /ships place age=2 box=merchant where=miletus.t0 pay=merchant);
                            leave options out to see the values that are legal now
+  /ships|/trader|/empires help [COMMAND]   what that command does and costs
   /me                      "My view": what only the acting player knows
   /rules [GAME]            a short summary of a game's rules
   /help                    this list
@@ -219,43 +220,47 @@ class LocalTable:
 
     async def _group(self, group: str, args: list[str]) -> None:
         """A game's command group (``/ships place ...``): the options name one legal action,
-        with the same matching as the Discord commands."""
-        from bot.cogs.game_groups import norm, pick
+        read by the game's own cog exactly as its Discord command reads them."""
+        from bot.cogs.game_groups import GameGroupCog, version_of
 
-        module = importlib.import_module(GAME_GROUPS[group])
-        forms = module.FORMS
-        if not args or args[0] not in forms:
-            self.say(f"/{group} commands: {', '.join(forms)}.")
+        module_name, cog_name = GAME_GROUPS[group]
+        module = importlib.import_module(module_name)
+        cog: GameGroupCog = getattr(module, cog_name)(cast(Any, _TableBot(self.service)))
+        command = args[0].lower() if args else ""
+        if command == "help":
+            self._help(group, module, args[1:])
             return
-        form = forms[args[0]]
-        options, _ = _options(args[1:])
+        if command not in cog.FORMS:
+            self.say(f"/{group} commands: {', '.join(cog.FORMS)}; /{group} help COMMAND "
+                     "explains one.")
+            return
+        options = _named(args[1:])
+        form = cog._form(command, await cog._context(command, LOCAL_CHANNEL))
+        known = [*form.fields, *form.exchanges]
+        unknown = [name for name in options if name not in known]
+        if unknown:  # Discord has no such option; here it would be silently left out
+            having = f"its options are {', '.join(known)}" if known else "it has no options"
+            self.say(f"/{group} {command} has no option {echo(unknown[0])}; {having}.")
+            return
         user = await self.acting_user()
-        choices = await self.service.choices(LOCAL_CHANNEL, user)
-        actions = [c.action for c in choices]
-        filled = {name: norm(value) for name, value in options.items()}
-        if "industry" in form.fields and filled.get("industry") is None:
-            filled["industry"] = "no"  # spent only when asked for, as in Discord
-        picked = pick(form, actions, filled)
-        version = int(choices[0].value[1:].split(":")[0]) if choices else None
-        if picked.action is not None:
-            self._result(await self.service.act(LOCAL_CHANNEL, user, picked.action, version))
+        found = await cog._resolve(command, LOCAL_CHANNEL, user, options)
+        if found.action is None:  # several legal moves fit: say which option tells them apart
+            name = found.undecided[0]
+            matching = found.form.matching([c.action for c in found.choices], found.filled)
+            values = sorted({v for a in matching if (v := found.form.read(a, name)) is not None})
+            self.say(f"Say also {name}=..., one of: {', '.join(values[:40])}")
             return
-        matching = form.matching(actions, filled)
-        if not matching:  # let the engine say why the move, as given, is refused
-            if len(inspect.signature(module.build).parameters) != 2:  # needs the Discord view
-                self.say(f"None of your legal moves matches that; /{group} {args[0]} without "
-                         "options lists them, and /move lists every move.")
-                return
-            try:
-                action = module.build(args[0], filled)
-            except ValueError as err:
-                self.say(str(err))
-                return
-            self._result(await self.service.act(LOCAL_CHANNEL, user, action, version))
+        self._result(await self.service.act(LOCAL_CHANNEL, user, found.action,
+                                            version_of(found.choices)))
+
+    def _help(self, group: str, module: Any, topics: list[str]) -> None:
+        """``/<group> help [COMMAND]``: the game's help on one command, as in Discord."""
+        known = [c.value for c in module.HELP_TOPICS]
+        if not topics:
+            self.say(f"/{group} help TOPIC explains one of: {', '.join(known)}.")
             return
-        name = picked.undecided[0]
-        values = sorted({v for a in matching if (v := form.read(a, name)) is not None})
-        self.say(f"Say also {name}=..., one of: {', '.join(values[:40])}")
+        text: str = module.help_text(topics[0].lower())
+        self.say(*text.replace("**", "").replace("`", "").splitlines())
 
     async def _me(self) -> None:
         user = await self.acting_user()
@@ -267,6 +272,26 @@ class LocalTable:
             self.say(clip(result.message))  # as in Discord: an echo of a huge value is cut
         for line in result.private:
             self.say(f"(only you see) {line}")
+
+
+class _TableBot:
+    """What a cog needs of the Discord bot to read a command's options: the service."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+
+
+def _named(args: list[str]) -> dict[str, str]:
+    """A game command's options, written name=value; each at most once."""
+    options: dict[str, str] = {}
+    for arg in args:
+        name, sep, value = arg.partition("=")
+        if not sep:
+            raise ServiceError(f"Options are written name=value, not {echo(arg)}.")
+        if name in options:
+            raise ServiceError(f"{echo(name)} is given twice; give each option once.")
+        options[name] = value
+    return options
 
 
 def _options(args: list[str]) -> tuple[dict[str, Any], int | None]:

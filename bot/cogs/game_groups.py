@@ -231,6 +231,18 @@ def undecided_text(form: Form, choices: Sequence[Choice], filled: Mapping[str, s
     return join_lines(lines)
 
 
+@dataclass(frozen=True)
+class Resolved:
+    """A command's options read against the legal actions (see :meth:`GameGroupCog._resolve`):
+    ``action`` to play, or None while ``undecided`` names options still to fill in."""
+
+    form: Form
+    filled: dict[str, str | None]
+    choices: list[Choice]
+    undecided: list[str]
+    action: Action | None
+
+
 # --- the cog ------------------------------------------------------------------------------------
 Label = Callable[[Action], str]
 
@@ -313,26 +325,37 @@ class GameGroupCog(PortolanCog):
                 "/%s %s %s autocomplete failed", self.GROUP, command, option)
             return []
 
+    async def _resolve(self, command: str, channel: int, user: int,
+                       options: Mapping[str, Any]) -> Resolved:
+        """What the options of ``command`` name for ``user`` now: the one legal action agreeing
+        with all of them (else the action they describe, for the engine to refuse), or the
+        options that still tell several legal actions apart. Discord and the local table both
+        read a command's options this way."""
+        await self._require_game(channel)
+        context = await self._context(command, channel)
+        form = self._form(command, context)
+        filled = {name: norm(value) for name, value in options.items()}
+        for name, value in self.DEFAULTS.items():
+            if name in form.fields and filled.get(name) is None:
+                filled[name] = value
+        choices = await self.service.choices(channel, user)
+        picked = pick(form, [c.action for c in choices], filled)
+        action = picked.action
+        if action is None and not picked.undecided:
+            action = await self._build(command, filled, channel, user, context)
+        return Resolved(form, filled, list(choices), picked.undecided, action)
+
     async def _play(self, interaction: discord.Interaction[Any], command: str,
                     **options: Any) -> None:
         async with answering(interaction, f"/{self.GROUP} {command}") as attempt:
             channel, user = channel_of(interaction), interaction.user.id
-            await self._require_game(channel)
-            context = await self._context(command, channel)
-            form = self._form(command, context)
-            filled = {name: norm(value) for name, value in options.items()}
-            for name, value in self.DEFAULTS.items():
-                if name in form.fields and filled.get(name) is None:
-                    filled[name] = value
-            choices = await self.service.choices(channel, user)
-            picked = pick(form, [c.action for c in choices], filled)
-            if picked.undecided:
-                await tell(interaction, self._undecided(form, choices, filled, picked.undecided))
+            found = await self._resolve(command, channel, user, options)
+            if found.action is None:
+                await tell(interaction, self._undecided(found.form, found.choices, found.filled,
+                                                        found.undecided))
                 return
-            action = picked.action
-            if action is None:
-                action = await self._build(command, filled, channel, user, context)
-            result = await self.service.act(channel, user, action, version_of(choices),
+            result = await self.service.act(channel, user, found.action,
+                                            version_of(found.choices),
                                             sent_at=sent_at(interaction))
             attempt.changed = result.ok
             await self._reply(interaction, channel, result)
