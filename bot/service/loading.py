@@ -13,16 +13,18 @@ from bot.notices import Notice
 from bot.service.base import STORAGE_FAULTS, ServiceBase, log
 from bot.service.results import ServiceError
 from bot.service.texts import safe_reason, set_aside_text
-from bot.storage import MatchRow
+from bot.storage import MatchRow, StaleVersion
 from engine.core import Game, LogEntry, ReplayError, SetupRecord, State, replay_from, upgrade_log
 
 CACHED_STATES = 256  # states kept in memory; the rest are rebuilt from storage when needed
 
 
 class Loading(ServiceBase):
-    async def _state(self, match: MatchRow) -> State:
+    async def _state(self, match: MatchRow, again: bool = True) -> State:
         """The current state: from memory, or rebuilt from storage (see :meth:`_rebuild`).
-        A match that cannot be rebuilt is set aside, and ``ServiceError`` says so."""
+        A match that cannot be rebuilt is set aside, and ``ServiceError`` says so. (Reads
+        outside the match's lock may meet a move committed meanwhile: the state is the one
+        at ``match.version``, and a failure is only believed once the row is read again.)"""
         cached = self._states.get(match.id)
         if cached is not None and cached.version == match.version:
             self._states.move_to_end(match.id)
@@ -32,9 +34,15 @@ class Loading(ServiceBase):
             raise ServiceError(set_aside_text(game.name, match.set_aside_reason))
         try:
             state = await self._rebuild(match)
+        except StaleVersion:
+            raise ServiceError("Someone moved first: look at the board again.") from None
         except STORAGE_FAULTS:
             raise
         except Exception as err:
+            fresh = await self.storage.get_match(match.id)
+            if again and (fresh.version, fresh.status, fresh.rules_version) != \
+                    (match.version, match.status, match.rules_version):
+                return await self._state(fresh, again=False)  # it changed meanwhile
             if match.status == "active":
                 await self._set_aside(match, game, err)
                 raise ServiceError(set_aside_text(game.name, safe_reason(err))) from None
@@ -57,7 +65,8 @@ class Loading(ServiceBase):
         if match.rules_version != game.rules_version:
             return await self._upgrade(match, game, setup)
         bad: list[int] = []
-        at_most: int | None = None
+        # the state at match.version exactly, even if a move commits while this reads
+        at_most = match.version
         state: State | None = None
         while state is None:
             snap = await self.storage.latest_snapshot(match.id, at_most)
@@ -70,7 +79,8 @@ class Loading(ServiceBase):
                         (version, game.id, game.rules_version, match.seed):
                     raise ReplayError("the snapshot does not belong to this match's record")
                 rows = await self.storage.actions(match.id, after=version)
-                state = replay_from(game, loaded, log_entries(rows))
+                state = replay_from(game, loaded, log_entries(
+                    [r for r in rows if r.seq <= match.version]))
             except STORAGE_FAULTS:
                 raise
             except Exception as err:
@@ -80,7 +90,8 @@ class Loading(ServiceBase):
                 at_most = version - 1
         if state is None:
             rows = await self.storage.actions(match.id)
-            state = replay_from(game, setup.create(game), log_entries(rows))
+            state = replay_from(game, setup.create(game), log_entries(
+                [r for r in rows if r.seq <= match.version]))
         if state.version != match.version:
             raise ReplayError(f"the log ends at version {state.version}, the match is at "
                               f"{match.version}")
@@ -94,7 +105,7 @@ class Loading(ServiceBase):
         """A match stored under older rules: its log rewritten by the game's version steps
         and replayed from the setup under the new rules, then stored that way. Raises
         ``RulesVersionError`` (its text is for the players) when it cannot continue."""
-        rows = await self.storage.actions(match.id)
+        rows = [r for r in await self.storage.actions(match.id) if r.seq <= match.version]
         entries = upgrade_log(game, match.rules_version, log_entries(rows))
         state = replay_from(game, setup.create(game), entries)
         await self.storage.upgrade_log(

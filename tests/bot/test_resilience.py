@@ -544,3 +544,19 @@ async def test_games_ended_under_an_older_release_are_archived_at_the_start(
         assert db.execute("SELECT count(*) FROM actions").fetchone() == (0,)
     assert [(r.seq, r.action) for r in await service.storage.actions(match_id)] == \
         [(r.seq, r.action) for r in log]
+
+
+async def test_a_move_committed_while_a_game_is_read_never_sets_it_aside(
+        harness: Harness) -> None:
+    """A read outside the match's lock (status, the board, the choices) or another process
+    may meet a move committed after it read the match's row: it gets the state at that row's
+    version, and the game plays on."""
+    first, _ = await two_games(harness)
+    service = harness.service
+    assert service is not None
+    seen = await service.storage.get_match(first)  # read before the move below commits
+    assert (await service.act(CH, await actor_user(service, first), {"type": "roll"})).ok
+    fresh = MatchService(harness.storage, harness.settings, run_bots=False)  # type: ignore[arg-type]
+    state = await fresh._state(seen)
+    assert state.version == seen.version
+    assert (await service.storage.get_match(first)).status == "active"
