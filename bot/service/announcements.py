@@ -101,9 +101,9 @@ class Announcements(ServiceBase):
             async with self._locks[match_id]:
                 match = await self.storage.get_match(match_id)
                 announced = await self.storage.announced(match_id)
-                if announced >= match.version or \
-                        await self.storage.delivery_problem(match_id) is not None:
-                    return
+                if announced >= match.version or match.status not in ("active", "finished") \
+                        or await self.storage.delivery_problem(match_id) is not None:
+                    return  # posted meanwhile, set aside or aborted, or refused for good
                 await self._order[match_id].acquire()
             try:
                 seen = await self.storage.announced(match_id)
@@ -244,6 +244,11 @@ class Announcements(ServiceBase):
         if not await self.storage.restore(match.id):
             return 0
         self._remember(match.id, state)
+        restored = await self.storage.get_match(match.id)
+        seats = await self.storage.seats(match.id)
+        await self.storage.plan_deadlines(  # set aside, it lost its clocks: they start anew
+            match.id, state.version,
+            self._plan(restored, self._game(match.game), state, seats, []))
         log.info("match %s: set aside before, playable again under this release", match.id)
         game = self._game(match.game)
         await self._deliver(Notice(match.id, match.channel_id, match.version, lines=[
@@ -260,8 +265,10 @@ class Announcements(ServiceBase):
         seats = await self.storage.seats(match.id)
         names = self._names(seats)
         game = self._game(match.game)
+        # up to match.version only: a move committed since has its own notice queued
         events = [Event.model_validate(e) for row in await self.storage.actions(
-            match.id, after=max(announced, 0)) for e in row.events]
+            match.id, after=max(announced, 0)) if row.seq <= match.version
+            for e in row.events]
         lines = ["(The bot was restarted before it could post this.)" if restarted else
                  "(Posted late: Discord did not take it at first.)", *public_lines(events, names)]
         notice = Notice(match.id, match.channel_id, match.version, board=True, ledger=True,

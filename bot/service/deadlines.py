@@ -100,12 +100,15 @@ class Deadlines(ServiceBase):
                 # a turn deadline waits while others answer: it applies once the turn is
                 # theirs again
                 return []
-            await self.storage.clear_deadline(match.id, row.kind)
             policy = str(match.settings.get("policy", "wait"))
             if row.kind == "answer":
+                # no clearing first: each default answer's commit plans the clock anew (the
+                # row goes once nobody is asked), and an answer that cannot be saved leaves
+                # it due, to be tried again at the next tick
                 results = await self._answer_for(match, game, seats, late)
                 notices = [r.notice for r in results if r.notice is not None]
             else:
+                await self.storage.clear_deadline(match.id, row.kind)
                 names = ", ".join(seats[s].name for s in late)
                 notice = Notice(match.id, match.channel_id, match.version)
                 if policy == "remove":
@@ -129,7 +132,9 @@ class Deadlines(ServiceBase):
         if row.kind == "answer":
             self._maybe_run_bots(match.id)
         elif policy in ("bot", "remove"):
-            await self._play_late_turn(match.id, late, policy)
+            turn = state.turn
+            await self._supervised(match.id, "late turn",
+                                   lambda: self._play_late_turn(match.id, late, policy, turn))
         return notices
 
     async def _answer_for(self, match: MatchRow, game: Game[Any], seats: list[SeatRow],
@@ -149,13 +154,13 @@ class Deadlines(ServiceBase):
             results.append(result)
         return results
 
-    async def _play_late_turn(self, match_id: int, late: list[int], policy: str) -> None:
+    async def _play_late_turn(self, match_id: int, late: list[int], policy: str,
+                              turn: int | None = None) -> None:
         """The game's strongest bot moves for the late seats until the turn passes (policy
         'bot') or always (policy 'remove': the seat is a bot seat now and runs as one)."""
         if policy == "remove":
             self._maybe_run_bots(match_id)
             return
-        turn: int | None = None
         while True:
             async with self._locks[match_id]:
                 match = await self.storage.get_match(match_id)

@@ -152,6 +152,9 @@ class Lobby(ServiceBase):
                 )
             except WrongStatus:  # a second /game start that came at the same moment
                 raise ServiceError("The game has already started.") from None
+            except ValueError:  # someone joined or left at the same moment
+                raise ServiceError("The players changed just now; look at /game status and "
+                                   "start again.") from None
             self._remember(match.id, state)
             seats = await self.storage.seats(match.id)
             names = [s.name for s in seats]
@@ -190,6 +193,9 @@ class Lobby(ServiceBase):
         match = await self.storage.update_settings(match.id, settings)
         if match.status == "active":
             async with self._locks[match.id]:
+                match = await self.storage.get_match(match.id)  # a move may have come first
+                if match.status != "active":
+                    return match
                 state = await self._state(match)
                 seats = await self.storage.seats(match.id)
                 # new settings, new clocks from now

@@ -173,7 +173,7 @@ class Moves(ServiceBase):
             return False
         last_seat, last_key, version, last_sent = last
         return (last_seat, last_key, version) == (seat, key, state.version) \
-            and 0 <= sent_at - last_sent < DOUBLE_SEND_SECONDS
+            and abs(sent_at - last_sent) < DOUBLE_SEND_SECONDS  # in either order
 
     async def _same_as_last(self, match: MatchRow, seat: int, version: int, index: int) -> bool:
         """Whether choice ``index`` of the list offered at ``version`` is the move the seat made

@@ -560,3 +560,46 @@ async def test_a_move_committed_while_a_game_is_read_never_sets_it_aside(
     state = await fresh._state(seen)
     assert state.version == seen.version
     assert (await service.storage.get_match(first)).status == "active"
+
+
+async def test_a_move_made_while_a_late_post_is_under_way_is_posted_once(
+        harness: Harness) -> None:
+    service = harness.service
+    assert service is not None
+    service.retry_first = 0.01
+    match_id = await started(service)
+    posted: list[Notice] = []
+    failed = [False]
+
+    async def flaky(notice: Notice) -> None:
+        if not failed[0]:
+            failed[0] = True
+            raise DeliveryFailed(False, "503")
+        if notice.lines and notice.lines[0].startswith("(Posted late"):
+            for _ in range(100):  # the next move commits while this post is under way
+                if (await service.storage.get_match(match_id)).version >= 2:
+                    break
+                await asyncio.sleep(0.01)
+        posted.append(notice)
+    service._notify = flaky
+    assert (await service.act(CH, await actor_user(service, match_id), {"type": "roll"})).ok
+    await asyncio.sleep(0.05)  # the late post has begun
+    second = asyncio.ensure_future(service.act(CH, await actor_user(service, match_id),
+                                               {"type": "roll"}))
+    assert (await second).ok
+    await service.idle()
+    rolls = [line for n in posted for line in n.lines if " rolls " in line]
+    assert len(rolls) == 2, [n.lines for n in posted]  # each move's line once
+    assert await service.storage.announced(match_id) == 2
+
+
+async def test_a_restored_game_gets_its_clocks_back(harness: Harness) -> None:
+    first, _ = await two_games(harness)
+    service = harness.service
+    assert service is not None
+    await service.update_settings(CH, ANNA, turn_hours=2)
+    assert await service.storage.set_aside(first, "a test")
+    assert await service.storage.deadline(first) is None
+    await service.catch_up()
+    assert (await service.storage.get_match(first)).status == "active"
+    assert await service.storage.deadline(first) is not None
