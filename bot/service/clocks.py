@@ -41,9 +41,14 @@ def plan(game: Game[Any], state: State, seats: Sequence[SeatRow], settings: dict
     seconds = float(settings.get("answer_seconds", default_answer_seconds) or 0)
     answer = rows.get("answer")
     if timed and seconds:
-        keep = answer is not None and set(timed) <= set(answer.seats) \
+        # the same window while only people it asked are still asked (its seats shrink as
+        # they answer); anyone asked anew, say a second bidding round, starts a new clock
+        same = answer is not None and set(timed) <= set(answer.seats) \
             and answer.due_at <= now + seconds
-        if not keep:
+        if answer is not None and same:
+            if sorted(timed) != sorted(answer.seats):
+                write.append(DeadlineSpec("answer", state.turn, timed, answer.due_at, None))
+        else:
             write.append(DeadlineSpec("answer", state.turn, timed, now + seconds, None))
     elif answer is not None:
         clear.append("answer")
