@@ -279,9 +279,10 @@ class PortolanBot(commands.AutoShardedBot):
 
 
 def _refused_for_good(err: discord.HTTPException) -> bool:
-    """403 (access lost) and 404 (the channel deleted) stay so until someone changes it; 5xx,
-    429 beyond discord.py's own retries and the like may pass."""
-    return err.status in (403, 404) or (400 <= err.status < 500 and err.status != 429)
+    """A 4xx stays so until someone changes something: 403 (access lost), 404 (the channel
+    deleted), a payload Discord refuses. A 429 beyond discord.py's own retries, a 5xx and the
+    like may pass."""
+    return 400 <= err.status < 500 and err.status != 429
 
 
 def _token(settings: Settings) -> str:

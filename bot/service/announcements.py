@@ -55,9 +55,7 @@ class Announcements(ServiceBase):
             return
         if notice.ledger:
             try:
-                await self.storage.mark_announced(notice.match_id, notice.version)
-                if await self.storage.delivery_problem(notice.match_id) is not None:
-                    await self.storage.clear_delivery_problem(notice.match_id)
+                if await self.storage.mark_announced(notice.match_id, notice.version):
                     log.info("match %s: notices get through again", notice.match_id)
             except Exception:  # at worst the notice is posted again after a restart
                 log.exception("match %s: recording an announcement failed", notice.match_id)

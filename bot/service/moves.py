@@ -9,11 +9,11 @@ back. Bots and deadlines commit through the same ``_commit``.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from bot.notices import Notice, name_seats, public_lines, result_lines
 from bot.service.base import STORAGE_FAULTS, ServiceBase, disk_full, log
-from bot.service.loading import log_entries
 from bot.service.results import ActResult, Choice, SaveFailed, ServiceError
 from bot.service.texts import set_aside_text
 from bot.storage import Finish, MatchRow, SeatRow, StaleVersion
@@ -23,12 +23,9 @@ from engine.core import (
     Game,
     Outcome,
     Rejection,
-    ReplayError,
-    SetupRecord,
     State,
     Undo,
     can_undo,
-    replay_from,
     step,
 )
 
@@ -195,22 +192,12 @@ class Moves(ServiceBase):
             return False
 
     async def _state_at(self, match: MatchRow, version: int) -> State:
-        """The match's state at an earlier ``version`` (for telling a double click)."""
-        game = self._game(match.game)
-        snap = await self.storage.latest_snapshot(match.id, version)
+        """The match's state at an earlier ``version`` (for telling a double click): the
+        rebuild of the match as it stood then."""
         try:
-            if snap is None:
-                raise ReplayError("no snapshot")
-            state = game.load_state(snap[1])
-        except Exception:
-            state = SetupRecord(game=game.id, rules_version=game.rules_version,
-                                options=match.options,
-                                seats=len(await self.storage.seats(match.id)),
-                                seed=match.seed).create(game)
-        rows = [r for r in await self.storage.actions(match.id, after=state.version)
-                if r.seq <= version]
-        try:
-            return replay_from(game, state, log_entries(rows))
+            return await self._rebuild(dataclasses.replace(match, version=version))
+        except STORAGE_FAULTS:
+            raise
         except Exception:
             raise ServiceError("That earlier position cannot be rebuilt.") from None
 

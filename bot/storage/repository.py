@@ -554,13 +554,17 @@ class Storage:
             await self._prune(db, match_id)
             await self._archive(db, match_id)
 
-    async def mark_announced(self, match_id: int, version: int) -> None:
-        """Records that the notice of ``version`` (and so of every earlier one) went out."""
+    async def mark_announced(self, match_id: int, version: int) -> bool:
+        """Records that the notice of ``version`` (and so of every earlier one) went out; a
+        delivery problem recorded for the match is over with it. True if there was one."""
         async with self._write() as db:
             await execute(
                 db, "UPDATE matches SET announced = max(announced, ?) WHERE id = ?",
                 (version, match_id),
             )
+            cleared = await execute(db, "DELETE FROM delivery_problems WHERE match_id = ?",
+                                    (match_id,))
+        return bool(cleared)
 
     async def announced(self, match_id: int) -> int:
         """The newest version of the match that was announced (-1: none)."""
@@ -815,8 +819,3 @@ class Storage:
                 (match_id,),
             )
         return (int(row["version"]), str(row["reason"])) if row else None
-
-    async def clear_delivery_problem(self, match_id: int) -> None:
-        """A notice got through again: the problem is over."""
-        async with self._write() as db:
-            await execute(db, "DELETE FROM delivery_problems WHERE match_id = ?", (match_id,))

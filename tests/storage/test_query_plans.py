@@ -238,7 +238,6 @@ async def workload(store: Storage, clock: FakeClock) -> None:
     await store.results("ships")
     assert await store.record_delivery_problem(some, match.version, "channel gone")
     await store.delivery_problem(some)
-    await store.clear_delivery_problem(some)
 
 
 @pytest.fixture
