@@ -1,0 +1,484 @@
+"""The vocabulary a game declares its commands in, and the one way typed options become a move.
+
+A game's :class:`CommandTable` names its command group (``/ships``) and, per :class:`Command`,
+the action classes the command plays and its :class:`Option` s. An option knows how to read its
+value off an action (a short stable text, the *value*), how to name that value for people (the
+*label*), and whether it must be given. A command also knows how to build the action its typed
+values describe when no legal action agrees with them, so that the engine can say why the move is
+refused.
+
+Everything below works on the seat's legal actions and its own view (the *context* the readers
+and labels get); Discord's slash commands, their autocomplete, the local table and help are all
+built from the tables, so they accept the same commands and give the same answers:
+
+- :func:`resolve` reads typed options against the legal actions: the one move they name, the
+  option still to choose (with the values that remain), or why nothing fits;
+- :func:`suggest` lists, for one option, the values some legal action agreeing with the other
+  options has, filtered by what was typed;
+- :func:`waiting` says whether the legal actions are a decision the game waits for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+from .content import ContentModel, load_content
+from .errors import ContentError
+from .protocol import Action, View
+
+A = TypeVar("A", bound=Action)
+V = TypeVar("V", bound=View)
+
+OptionKind = Literal["text", "whole", "yes_no"]
+WHOLE_DIGITS = 9  # more digits than any count, cell or amount in these games
+UNDO = "undo"
+
+
+class CommandError(Exception):
+    """Typed options that do not make a move; the message says why, for the player."""
+
+
+def whole(text: str | None) -> int | None:
+    """``text`` as a whole number written with 0-9 (maybe with a minus) of at most
+    :data:`WHOLE_DIGITS` digits; None otherwise (``int`` alone would take superscripts and
+    thousands of digits)."""
+    if text is None:
+        return None
+    text = text.strip()
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > WHOLE_DIGITS:
+        return None
+    return int(text)
+
+
+def norm(value: object) -> str | None:
+    """A typed value as the text options compare: None when it was not filled in."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = str(value).strip()
+    return text or None
+
+
+def yes_no(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+@dataclass(frozen=True)
+class Option(Generic[A, V]):
+    """One option of a command.
+
+    ``read`` gives the option's value on an action (None when the action has none); ``label``
+    names that value for people (default: the action's own label). An ``exchange`` only says how
+    a cost is paid (wine for gold): left out, the move using the fewest is played. ``default`` is
+    the value meant when the option is left out (an industry counter is spent only when asked).
+    ``kind`` and ``fixed`` say how a front end asks for it: free text with suggestions, a whole
+    number between ``low`` and ``high``, yes or no, or one of a few fixed values."""
+
+    name: str
+    description: str
+    read: Callable[[A, V], str | None]
+    label: Callable[[A, V], str] | None = None
+    required: bool = True
+    kind: OptionKind = "text"
+    fixed: tuple[tuple[str, str], ...] = ()  # (value, label) when the values never change
+    low: int | None = None
+    high: int | None = None
+    exchange: bool = False
+    default: str | None = None
+
+    def value(self, action: A, view: V) -> str | None:
+        return self.read(action, view)
+
+    def name_of(self, action: A, view: V, fallback: str) -> str:
+        if self.label is not None:
+            return self.label(action, view)
+        fixed = dict(self.fixed)
+        found = self.read(action, view)
+        if found is not None and found in fixed:
+            return fixed[found]
+        return fallback
+
+
+@dataclass(frozen=True)
+class Command(Generic[A, V]):
+    """One command of a game's group: the action classes it plays and its options.
+
+    ``build`` makes the action the typed values describe (legal or not) so the engine can explain
+    a refusal; it raises :class:`CommandError` when the values do not make any move. A command
+    without options plays the one action its class makes with no arguments."""
+
+    name: str
+    description: str
+    plays: tuple[type[A], ...]
+    options: tuple[Option[A, V], ...] = ()
+    build: Callable[[Mapping[str, str | None], V], A] | None = None
+
+    def __post_init__(self) -> None:
+        names = [o.name for o in self.options]
+        if len(set(names)) != len(names):
+            raise ValueError(f"command {self.name} names an option twice")
+
+    @property
+    def types(self) -> frozenset[str]:
+        return frozenset(str(cls.model_fields["type"].default) for cls in self.plays)
+
+    def option(self, name: str) -> Option[A, V]:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise KeyError(name)
+
+    def takes(self, action: Action) -> bool:
+        return isinstance(action, self.plays)
+
+    def values(self, action: A, view: V) -> dict[str, str | None]:
+        """The value of every option on ``action``: what typing it back must give."""
+        return {o.name: o.value(action, view) for o in self.options}
+
+    def make(self, typed: Mapping[str, str | None], view: V) -> Action:
+        if self.build is not None:
+            return self.build(typed, view)
+        if len(self.plays) == 1 and not self.options:
+            return self.plays[0].model_validate({})
+        raise CommandError(f"/{self.name} needs its options picked from the lists.")
+
+
+@dataclass(frozen=True)
+class HelpTopic:
+    """One entry of a game's help: a command's (``command`` set) or a general topic's."""
+
+    topic: str
+    title: str
+    text: str
+    command: str | None = None
+
+
+@dataclass(frozen=True)
+class CommandTable(Generic[V]):
+    """A game's command group. ``decisions`` are the action types that are a decision the game
+    waits for outside the normal turn (a free port, the route out of port); when one is legal,
+    the seat's legal actions are that decision. A game whose ordinary turn always offers to end
+    it can leave them empty and name ``turn_end`` instead: then any legal actions without it
+    are a decision. ``decide_only_waiting`` makes ``decide`` refuse an ordinary move."""
+
+    group: str
+    description: str
+    commands: tuple[Command[Any, V], ...]
+    nothing_to_decide: str
+    decisions: frozenset[str] = frozenset()
+    turn_end: str | None = None
+    decide_only_waiting: bool = True
+    help: tuple[HelpTopic, ...] = ()
+
+    def __post_init__(self) -> None:
+        names = [c.name for c in self.commands]
+        if len(set(names)) != len(names):
+            raise ValueError(f"/{self.group} names a command twice")
+
+    def command(self, name: str) -> Command[Any, V]:
+        wanted = name.strip().lower()
+        for command in self.commands:
+            if command.name == wanted:
+                return command
+        known = ", ".join(c.name for c in self.commands)
+        raise CommandError(f"/{self.group} has no command {name!r}; its commands: {known}.")
+
+    def command_of(self, action: Action) -> Command[Any, V] | None:
+        for command in self.commands:
+            if command.takes(action):
+                return command
+        return None
+
+    def help_for(self, topic: str) -> HelpTopic:
+        wanted = topic.strip().lower()
+        for entry in self.help:
+            if wanted in (entry.topic, entry.title.lower()):
+                return entry
+        known = ", ".join(e.topic for e in self.help)
+        raise CommandError(f"There is no help on {topic!r}; ask about one of: {known}.")
+
+
+# --- decisions ----------------------------------------------------------------------------------
+def waiting(table: CommandTable[Any], actions: Sequence[A]) -> list[A]:
+    """The actions of a decision waiting for the seat (empty in its ordinary turn or when it has
+    nothing to do); undo is never part of a decision."""
+    moves = [a for a in actions if a.type != UNDO]
+    if table.decisions:
+        return moves if any(a.type in table.decisions for a in moves) else []
+    if table.turn_end is not None and any(a.type == table.turn_end for a in moves):
+        return []
+    return moves
+
+
+# --- reading typed options ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Value:
+    """One value an option can take now: its text, its label, and a legal action that has it."""
+
+    value: str
+    label: str
+    action: Action
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What typed options name. Exactly one of: ``action`` (legal) to play; ``asking`` the option
+    still to choose, with the values left (and every legal action still fitting in ``fitting``);
+    ``refused`` the action the options describe, which no legal move is (the engine says why);
+    ``problem`` a message saying why the options make no move."""
+
+    command: str
+    typed: Mapping[str, str | None]
+    action: Action | None = None
+    asking: str | None = None
+    values: tuple[Value, ...] = ()
+    fitting: tuple[Action, ...] = ()
+    refused: Action | None = None
+    problem: str | None = None
+
+
+Describe = Callable[[Action], str]
+
+
+def _label(action: Action) -> str:
+    return action.label or action.type
+
+
+def _agrees(command: Command[Any, V], action: Action, wanted: Mapping[str, str | None],
+            view: V) -> bool:
+    for option in command.options:
+        value = wanted.get(option.name)
+        if value is not None and option.value(action, view) != value:
+            return False
+    return True
+
+
+def fitting(command: Command[Any, V], actions: Iterable[Action],
+            wanted: Mapping[str, str | None], view: V) -> list[Action]:
+    """The actions of ``command`` agreeing with every value in ``wanted``."""
+    return [a for a in actions if command.takes(a) and _agrees(command, a, wanted, view)]
+
+
+def values_of(command: Command[Any, V], option: str, actions: Iterable[Action], view: V,
+              describe: Describe = _label) -> list[Value]:
+    """The distinct values of ``option`` on ``actions``, each named by the first action that has
+    it, in the order the actions come."""
+    opt = command.option(option)
+    seen: dict[str, Value] = {}
+    for action in actions:
+        value = opt.value(action, view)
+        if value is None or value in seen:
+            continue
+        seen[value] = Value(value, opt.name_of(action, view, describe(action)), action)
+    return list(seen.values())
+
+
+def match_text(typed: str, values: Sequence[Value]) -> list[Value]:
+    """The values ``typed`` names: the one whose value or label it is exactly (any case), else
+    every one whose label or value contains it, else every one whose label contains all its
+    words."""
+    wanted = typed.strip().lower()
+    exact = [v for v in values if wanted in (v.value.lower(), v.label.lower())]
+    if exact:
+        return exact[:1]
+    found = [v for v in values if wanted in v.label.lower() or wanted in v.value.lower()]
+    if found:
+        return found
+    words = wanted.replace(",", " ").split()
+    if not words:
+        return []
+    return [v for v in values if all(w in v.label.lower() for w in words)]
+
+
+def unknown_options(command: Command[Any, Any], typed: Iterable[str]) -> list[str]:
+    names = {o.name for o in command.options}
+    return [name for name in typed if name not in names]
+
+
+def options_text(command: Command[Any, Any]) -> str:
+    return ", ".join(o.name for o in command.options) or "none"
+
+
+def resolve(table: CommandTable[V], name: str, typed: Mapping[str, object],
+            actions: Sequence[Action], view: V, describe: Describe = _label) -> Resolution:
+    """What ``/group name`` with the ``typed`` options names among the seat's legal ``actions``.
+
+    A typed value is a value or any unambiguous part of a label (any case); an option left out
+    takes its default; when the moves that fit still differ in an option that is not an exchange,
+    that option is asked for, never assumed; when they differ only in exchanges, the one using
+    the fewest is played."""
+    command = table.command(name)
+    raw = {key: norm(value) for key, value in typed.items()}
+    unknown = unknown_options(command, raw)
+    if unknown:
+        return Resolution(command.name, raw, problem=(
+            f"/{table.group} {command.name} has no option {', '.join(unknown)}; "
+            f"its options: {options_text(command)}."))
+    mine = [a for a in actions if command.takes(a)]
+    wanted: dict[str, str | None] = {}
+    for option in command.options:
+        text = raw.get(option.name)
+        if text is None:
+            wanted[option.name] = option.default
+            continue
+        found = match_text(text, values_of(command, option.name, mine, view, describe))
+        if len(found) == 1:
+            wanted[option.name] = found[0].value
+        elif found:
+            # several values fit the words: the other options may tell them apart
+            others = {k: v for k, v in wanted.items() if v is not None}
+            narrowed = [v for v in found if fitting(command, [v.action], others, view)]
+            if len({v.value for v in narrowed}) == 1:
+                wanted[option.name] = narrowed[0].value
+            else:
+                return Resolution(command.name, raw, asking=option.name,
+                                  values=tuple(narrowed or found),
+                                  fitting=tuple(v.action for v in narrowed or found))
+        else:
+            wanted[option.name] = text  # matches no legal move: the engine will say why
+    found_actions = fitting(command, mine, wanted, view)
+    if not found_actions:
+        return _nothing_fits(table, command, raw, wanted, mine, view)
+    for option in command.options:
+        if option.exchange:
+            continue
+        values = values_of(command, option.name, found_actions, view, describe)
+        # an action without this option (None) differs from one with it, too
+        if len({option.value(a, view) for a in found_actions}) > 1:
+            return Resolution(command.name, raw, asking=option.name, values=tuple(values),
+                              fitting=tuple(found_actions))
+    return Resolution(command.name, raw, action=min(found_actions,
+                                                    key=lambda a: _exchanged(command, a, view)))
+
+
+def _exchanged(command: Command[Any, V], action: Action, view: V) -> int:
+    total = 0
+    for option in command.options:
+        if option.exchange:
+            total += whole(option.value(action, view)) or 0
+    return total
+
+
+def _nothing_fits(table: CommandTable[V], command: Command[Any, V],
+                  raw: Mapping[str, str | None], wanted: Mapping[str, str | None],
+                  mine: Sequence[Action], view: V) -> Resolution:
+    missing = [o.name for o in command.options
+               if o.required and wanted.get(o.name) is None and o.default is None]
+    if not missing:
+        try:
+            return Resolution(command.name, raw, refused=command.make(wanted, view))
+        except CommandError as err:
+            return Resolution(command.name, raw, problem=str(err))
+    if not mine:
+        return Resolution(command.name, raw, problem=(
+            f"You have no /{table.group} {command.name} move now."))
+    given = {k: v for k, v in wanted.items() if v is not None and raw.get(k) is not None}
+    for name, value in given.items():
+        if not fitting(command, mine, {name: value}, view):
+            return Resolution(command.name, raw, problem=(
+                f"None of your /{table.group} {command.name} moves now has {name} "
+                f"{raw.get(name)!r}; pick it from the list."))
+    return Resolution(command.name, raw, problem=(
+        f"None of your /{table.group} {command.name} moves now fits "
+        + ", ".join(f"{k} {raw.get(k)!r}" for k in given) + "; pick the options from the lists."))
+
+
+def suggest(table: CommandTable[V], name: str, option: str, typed: str,
+            filled: Mapping[str, object], actions: Sequence[Action], view: V,
+            describe: Describe = _label, limit: int = 25) -> list[Value]:
+    """For autocomplete: the values of ``option`` on the legal actions agreeing with the other
+    options already filled in (read as :func:`resolve` reads them), filtered by ``typed``."""
+    command = table.command(name)
+    mine = [a for a in actions if command.takes(a)]
+    others: dict[str, str | None] = {}
+    for other in command.options:
+        text = norm(filled.get(other.name))
+        if other.name == option or text is None:
+            continue
+        found = match_text(text, values_of(command, other.name, mine, view, describe))
+        if len({v.value for v in found}) == 1:
+            others[other.name] = found[0].value
+    values = values_of(command, option, fitting(command, mine, others, view), view, describe)
+    if typed.strip():
+        values = match_text(typed, values)
+    return values[:limit]
+
+
+def check_round_trip(table: CommandTable[V], actions: Iterable[Action], view: V
+                     ) -> list[str]:
+    """For tests: every action a command plays must come back from its own option values, both
+    through the command's ``build`` and through :func:`resolve` against the same actions."""
+    pool = list(actions)
+    problems: list[str] = []
+    for action in pool:
+        if action.type == UNDO:
+            continue
+        command = table.command_of(action)
+        if command is None:
+            problems.append(f"no command plays {action.type}")
+            continue
+        typed = command.values(action, view)
+        try:
+            built = command.make(typed, view)
+        except CommandError as err:
+            problems.append(f"{command.name}: {action.key()} does not build back: {err}")
+            continue
+        if built.key() != action.key():
+            problems.append(f"{command.name}: {action.key()} builds back as {built.key()}")
+        found = resolve(table, command.name, typed, pool, view)
+        if found.action is None or found.action.key() != action.key():
+            what = found.problem or (f"asks {found.asking}" if found.asking else
+                                     (found.action.key() if found.action else "nothing"))
+            problems.append(f"{command.name}: {action.key()} resolves to {what}")
+    return problems
+
+
+# --- help as data -------------------------------------------------------------------------------
+class HelpEntry(ContentModel):
+    """One topic of ``data/<game>/help.yaml``: ``command`` names the command it explains (each
+    command has exactly one); topics without one are general (exchanges, ports)."""
+
+    topic: str
+    title: str
+    text: str
+    command: str | None = None
+
+
+class HelpFile(ContentModel):
+    topics: tuple[HelpEntry, ...]
+
+
+def load_help(relative: str, commands: Sequence[Command[Any, Any]],
+              figures: Mapping[str, object]) -> tuple[HelpTopic, ...]:
+    """The help topics of ``data/<relative>``, their ``{figure}`` s filled in from ``figures``
+    (the game's content), checked against the commands: every command has one topic, every
+    topic's command exists, every figure named exists; ``ContentError`` otherwise."""
+    entries = load_content(relative, HelpFile).topics
+    names = {c.name for c in commands}
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    topics: list[HelpTopic] = []
+    for entry in entries:
+        if entry.topic in seen:
+            problems.append(f"topic {entry.topic} appears twice")
+        seen[entry.topic] = entry.title
+        if entry.command is not None and entry.command not in names:
+            problems.append(f"topic {entry.topic} explains /{entry.command}, which does not exist")
+        try:
+            text = entry.text.strip().format_map(dict(figures))
+        except (KeyError, IndexError, ValueError) as err:
+            problems.append(f"topic {entry.topic} names an unknown figure {err}")
+            continue
+        topics.append(HelpTopic(entry.topic, entry.title, text, entry.command))
+    explained = [e.command for e in entries if e.command is not None]
+    for name in sorted(names):
+        count = explained.count(name)
+        if count != 1:
+            problems.append(f"/{name} has {count} help topics, not one")
+    if problems:
+        raise ContentError(f"{relative}: " + "; ".join(problems))
+    return tuple(topics)
