@@ -3,7 +3,7 @@
 Run from the repository root: ``python bench/render.py --game ships [--positions N] [--json]``.
 Positions come from seeded games played with random legal moves (every accepted move goes
 through ``engine.core.step``); a game whose rules engine cannot be loaded falls back to its
-hand-built sample positions (``render.<game>_sample``) if it has any. The renderer is looked up
+hand-built sample positions (``render.<game>.sample``) if it has any. The renderer is looked up
 by game id in ``render.catalog`` (registered here from ``render.<game>`` when the catalog does
 not know it yet). The first render of the process is a warm-up and is not timed (it builds the
 cached static board).
@@ -96,7 +96,7 @@ def _playout(game: Any, seats: int, seed: int) -> list[Any]:
 def sample_views(game_id: str, count: int) -> list[View]:
     """Hand-built positions, for a game whose rules engine is not there yet."""
     try:
-        module = importlib.import_module(f"render.{game_id}_sample")
+        module = importlib.import_module(f"render.{game_id}.sample")
     except ImportError:
         raise SystemExit(f"{game_id}: no rules engine and no sample positions to render") from None
     return [module.sample_view(seats=2 + i % 3, seed=i, crowded=i % 10 == 9)

@@ -34,7 +34,11 @@ def test_engine_imports_no_adapter_or_io_library() -> None:
 
 
 def test_render_imports_no_bot_or_discord() -> None:
-    for path, names in imports("render").items():
+    found = imports("render")
+    for game in GAMES:  # each game's renderer is a package named like its engine package
+        assert (ROOT / "engine" / game / "__init__.py").is_file(), game
+        assert ROOT / "render" / game / "__init__.py" in found, game
+    for path, names in found.items():
         assert not {top(n) for n in names} & {"bot", "discord", "aiosqlite", "sqlite3"}, path
 
 

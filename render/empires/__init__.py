@@ -9,7 +9,7 @@ forts, ships in stock and taken, Advancements and Industries, hand size. The nar
 side puts the key under the map and the round, status and nations (two columns) on the right.
 "My view" (a seat's own view) adds the hand along the bottom: 1600 x 1360.
 
-The map is drawn once per process (``empires_static``); ports, ships, the Pirate and the
+The map is drawn once per process (``render.empires.static``); ports, ships, the Pirate and the
 panels go on a copy. A combat's ships and target are ringed with ``highlight``. Hands and
 bribes are drawn only when the view holds them, i.e. only in the viewer's own image.
 """
@@ -27,12 +27,11 @@ from render.common.fonts import font, text_width
 from render.common.layout import Point, highlight
 from render.common.palette import INK, WHITE
 
-from . import empires_hand
-from . import empires_panels as panels
-from . import empires_pieces as pieces
-from .empires_layout import CELL, board, in_grid, layout, port_point, ship_point
-from .empires_palette import snap
-from .empires_static import SLOT, board_image, chest_box
+from . import hand as empires_hand
+from . import panels, pieces
+from .layout import CELL, board, in_grid, layout, port_point, ship_point
+from .palette import snap
+from .static import SLOT, board_image, chest_box
 
 SHIP = CELL - 2
 

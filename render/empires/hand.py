@@ -12,7 +12,7 @@ from render.common.fonts import ellipsize, font, text_width
 from render.common.layout import Box
 from render.common.palette import INK, MUTED_INK, PANEL_BORDER, WHITE
 
-from . import empires_pieces as pieces
+from . import pieces
 
 CARD_TYPE = {"order": "Order", "event": "Event", "industry": "Industry",
              "advancement": "Advancement"}

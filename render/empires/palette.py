@@ -35,7 +35,7 @@ from render.common.palette import (
 from render.common.snapping import distinct, fixed_palette
 from render.common.snapping import snap as snap_to
 
-from . import empires_pieces as pieces
+from . import pieces
 
 
 def _nation(name: str, rgb: RGB, shape: str) -> PlayerStyle:
@@ -61,7 +61,7 @@ def nation_style(seat: int) -> PlayerStyle:
 
 def design_colours() -> list[RGB]:
     """The colours that must come out exact, the nations' and the Pirate's first."""
-    from .empires_static import COAST, REGION_LINE, SEA_LINE
+    from .static import COAST, REGION_LINE, SEA_LINE
 
     out: list[RGB] = [s.rgb for s in NATION_STYLES] + [pieces.PIRATE_HULL]
     out += [INK, WHITE, BACKGROUND, PANEL, PANEL_BORDER, LAND, SEA, SEA_LINE, COAST,
@@ -78,7 +78,7 @@ def board_palette() -> Image.Image:
 
 
 def _build() -> Image.Image:
-    from .empires_static import board_image
+    from .static import board_image
 
     samples = [board_image(side, seats, False) for side, seats in (("atlantic", 5),
                                                                      ("americas", 2))]

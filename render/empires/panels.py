@@ -24,8 +24,8 @@ from render.common.palette import (
     shade,
 )
 
-from . import empires_pieces as pieces
-from .empires_palette import nation_style
+from . import pieces
+from .palette import nation_style
 
 ERA = {1: "I", 2: "II", 3: "III"}
 PHASES = {"round": "A new round begins", "production": "Ports and Industries produce",

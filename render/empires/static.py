@@ -24,8 +24,8 @@ from render.common.palette import (
     shade,
 )
 
-from . import empires_pieces as pieces
-from .empires_layout import CELL, HAND_H, HEIGHT, WIDTH, Layout, board, layout
+from . import pieces
+from .layout import CELL, HAND_H, HEIGHT, WIDTH, Layout, board, layout
 
 COAST = (70, 96, 110)
 SEA_LINE = shade(SEA, 0.9)

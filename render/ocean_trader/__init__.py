@@ -7,7 +7,7 @@ and the goods key down the right; one office per player along the bottom (each s
 is, its insurance and its cargo with the price on each Bill of Lading). Ships are pills in the
 owner's colour with their shape and letter and the ship numbers (one pill per fleet per spot).
 
-The chart and the empty panels are drawn once per process (``ocean_trader_static``); each
+The chart and the empty panels are drawn once per process (``render.ocean_trader.static``); each
 turn's pieces and panels are drawn on a copy. Cash and shares are drawn only in the viewer's
 own office, and only when the view holds them.
 """
@@ -25,10 +25,9 @@ from render.common.layout import Box, Point, highlight, shift_inside
 from render.common.palette import player_style
 from render.common.snapping import fixed_palette, snap
 
-from . import ocean_trader_geo as geo
-from . import ocean_trader_panels as panels
-from .ocean_trader_static import PORT_R, board_image, label_boxes
-from .ocean_trader_style import (
+from . import geo, panels
+from .static import PORT_R, board_image, label_boxes
+from .style import (
     MAP_BOX,
     PILL_H,
     design_colours,

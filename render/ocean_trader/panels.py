@@ -15,7 +15,7 @@ from render.common.fonts import ellipsize, font, line_height, text_width
 from render.common.layout import Box, inset
 from render.common.palette import GOLD, INK, MUTED_INK, WHITE, player_style, shade
 
-from .ocean_trader_style import (
+from .style import (
     BODY,
     CARDS_BOX,
     CHIP_H,

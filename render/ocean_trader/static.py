@@ -15,8 +15,8 @@ from render.common.fonts import font, text_width
 from render.common.layout import Box, shift_inside
 from render.common.palette import BACKGROUND, INK, MUTED_INK, WHITE
 
-from . import ocean_trader_geo as geo
-from .ocean_trader_style import (
+from . import geo
+from .style import (
     CARDS_BOX,
     CHIP_H,
     HEAD,

@@ -7,7 +7,7 @@ spaces, Area 7's two open boxes, the Spice Box and a goods legend); the turn sta
 cards on display on the right; one display per player along the bottom. What the last turn
 (and the turn in progress) changed is ringed with ``highlight``.
 
-The unchanging board is drawn once per process (``ships_static``) and the pieces pasted on a
+The unchanging board is drawn once per process (``render.ships.static``) and the pieces pasted on a
 copy of it. Pieces carry their owner's colour and marker shape; ships carry the letter too.
 """
 
@@ -26,11 +26,12 @@ from render.common.layout import Box, Point, center, highlight, inset, pil_box
 from render.common.palette import INK, MUTED_INK, WHITE, PlayerStyle, player_style, shade
 from render.common.snapping import snap
 
-from . import ships_panels, ships_players
-from .ships_layout import PIECE, AgeGeom, board_geom, player_panels
-from .ships_pieces import counted, counted_width, cube, disc, ship
-from .ships_players import ERA_SHIP
-from .ships_static import (
+from . import panels as ships_panels
+from . import players as ships_players
+from .layout import PIECE, AgeGeom, board_geom, player_panels
+from .pieces import counted, counted_width, cube, disc, ship
+from .players import ERA_SHIP
+from .static import (
     AREA_HEADER,
     ERA_FILL,
     WARSHIP_FILL,

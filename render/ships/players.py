@@ -28,7 +28,7 @@ from render.common.palette import (
     shade,
 )
 
-from .ships_pieces import cube, disc
+from .pieces import cube, disc
 
 HEADER_H = 34
 ROW_H = 30

@@ -34,8 +34,8 @@ from render.common.palette import (
 )
 from render.common.snapping import distinct, fixed_palette
 
-from .ships_layout import HEIGHT, PIECE, WIDTH, BoardGeom, board_geom, player_panels
-from .ships_players import skeleton
+from .layout import HEIGHT, PIECE, WIDTH, BoardGeom, board_geom, player_panels
+from .players import skeleton
 
 ERA_FILL: dict[str, RGB] = {
     "galley": (222, 196, 150),

@@ -8,7 +8,7 @@ import signal
 
 from bot.painter import BoardPainter
 from render import catalog
-from render.ships_sample import sample_view
+from render.ships.sample import sample_view
 
 NAMES = ["Ann", "Ben", "Cleo", "Dev"]
 

@@ -10,7 +10,7 @@ from engine.empires.combat import counter_total
 from engine.empires.content import empires_content
 from engine.empires.resolve import advance
 from engine.empires.state import EmpiresState
-from render.empires_palette import NATION_STYLES
+from render.empires.palette import NATION_STYLES
 
 from .helpers import attempt, calm, clear, do, fight, my_turn, new, own, put
 

@@ -13,12 +13,16 @@ from PIL import Image, ImageChops
 from engine.core import Accepted, Rng, View, step
 from engine.empires import GAME
 from engine.empires.state import PIRATE, EmpiresState, EmpiresView, Ship
-from render import empires, empires_hand, empires_panels, empires_pieces, empires_static
+from render import empires
 from render.common.canvas import MAX_PNG_BYTES, board_problems, clear_static_cache
 from render.common.fonts import SMALL_SIZE
 from render.common.palette import BACKGROUND
-from render.empires_layout import HAND_H, HEIGHT, MARGIN, WIDTH
-from render.empires_palette import nation_style
+from render.empires import hand as empires_hand
+from render.empires import panels as empires_panels
+from render.empires import pieces as empires_pieces
+from render.empires import static as empires_static
+from render.empires.layout import HAND_H, HEIGHT, MARGIN, WIDTH
+from render.empires.palette import nation_style
 
 from .helpers import ink_box
 

@@ -12,17 +12,14 @@ from PIL import Image
 from engine.core import Accepted, Rng, View, step
 from engine.ocean_trader import GAME
 from engine.ocean_trader.state import OceanTraderState, OceanTraderView, PendingView, Ship
-from render import (
-    catalog,
-    ocean_trader,
-    ocean_trader_panels,
-    ocean_trader_static,
-    ocean_trader_style,
-)
+from render import catalog, ocean_trader
 from render.common.canvas import MAX_PNG_BYTES, board_problems, clear_static_cache
 from render.common.fonts import SMALL_SIZE
 from render.common.palette import BACKGROUND, HIGHLIGHT, player_style
-from render.ocean_trader_style import HEIGHT, MARGIN, WIDTH
+from render.ocean_trader import panels as ocean_trader_panels
+from render.ocean_trader import static as ocean_trader_static
+from render.ocean_trader import style as ocean_trader_style
+from render.ocean_trader.style import HEIGHT, MARGIN, WIDTH
 
 from .helpers import ink_box
 

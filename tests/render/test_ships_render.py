@@ -12,12 +12,16 @@ from PIL import Image, ImageChops
 from engine.core import View
 from engine.ships.content import ships_content
 from engine.ships.state import LastTurn, ShipsView, city_space_id, trade_box_id
-from render import catalog, ships, ships_panels, ships_pieces, ships_players, ships_static
+from render import catalog, ships
 from render.common.canvas import MAX_PNG_BYTES, board_problems, clear_static_cache
 from render.common.fonts import SMALL_SIZE
 from render.common.palette import BACKGROUND, GOLD, HIGHLIGHT, player_style, shade
-from render.ships_layout import HEIGHT, MARGIN, WIDTH, board_geom
-from render.ships_sample import sample_view
+from render.ships import panels as ships_panels
+from render.ships import pieces as ships_pieces
+from render.ships import players as ships_players
+from render.ships import static as ships_static
+from render.ships.layout import HEIGHT, MARGIN, WIDTH, board_geom
+from render.ships.sample import sample_view
 
 from .helpers import ink_box
 
