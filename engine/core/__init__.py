@@ -1,17 +1,22 @@
 """What all games share: the protocol, ``step``, errors, the PRNG, replay, rules-version
 upgrades, content, bots."""
 
-from .bots import Bot, RandomBot, bot_rng
+from .bots import bot_rng
 from .errors import ContentError, OptionError, Rejection, ReplayError, RulesVersionError
 from .protocol import (
     Action,
+    Bot,
     Event,
     Game,
+    NotUpgradable,
     OptionSpec,
     Outcome,
+    RandomBot,
     Seat,
     State,
     Undo,
+    Upgrade,
+    VersionStep,
     View,
     seat_ref,
 )
@@ -20,9 +25,6 @@ from .replay import LogEntry, SetupRecord, event_facts, replay, replay_from
 from .rng import Rng
 from .step import Accepted, can_undo, step
 from .upgrade import (
-    NotUpgradable,
-    Upgrade,
-    VersionStep,
     check_version_steps,
     upgrade_log,
     version_path,

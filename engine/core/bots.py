@@ -1,25 +1,9 @@
-"""Bot players. A bot sees exactly what its seat sees: the seat's view and legal actions."""
+"""Bot players. A bot sees exactly what its seat sees: the seat's view and legal actions; the
+``Bot`` protocol and ``RandomBot`` are in ``protocol`` (every game offers the random bot)."""
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from .protocol import Action, Undo, View
 from .rng import Rng
-
-
-class Bot(Protocol):
-    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action: ...
-
-
-class RandomBot:
-    """Picks uniformly among the legal actions (never undo)."""
-
-    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
-        moves = [a for a in legal if not isinstance(a, Undo)]
-        if not moves:
-            raise ValueError("a bot was asked to move with no legal action")
-        return rng.choice(moves)
 
 
 def bot_rng(seed: int, version: int, seat: int) -> Rng:

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from .errors import OptionError, Rejection
 from .rng import Rng
-
-if TYPE_CHECKING:
-    from .upgrade import VersionStep
 
 Seat = int  # seats are numbered 0..n-1 in turn order
 
@@ -163,6 +162,53 @@ class OptionSpec(BaseModel):
         return text
 
 
+# --- bots --------------------------------------------------------------------------------------
+class Bot(Protocol):
+    """A bot player. A bot sees exactly what its seat sees: the seat's view and legal actions."""
+
+    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (never undo)."""
+
+    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
+        moves = [a for a in legal if not isinstance(a, Undo)]
+        if not moves:
+            raise ValueError("a bot was asked to move with no legal action")
+        return rng.choice(moves)
+
+
+# --- rules versions (what ``engine.core.upgrade`` does with them is told there) ---------------
+ActionUpgrade = Callable[[dict[str, Any]], dict[str, Any]]
+EventsUpgrade = Callable[[list[Event]], list[Event]]
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """Games stored under ``from_version`` continue under ``to_version`` once their log is
+    rewritten. ``note`` says in a sentence what changed, for release notes and announcements."""
+
+    from_version: str
+    to_version: str
+    action: ActionUpgrade | None = None
+    events: Literal["keep", "drop"] | EventsUpgrade = "keep"
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class NotUpgradable:
+    """Games stored under ``from_version`` cannot continue under ``to_version``; ``message``
+    tells their players why."""
+
+    from_version: str
+    to_version: str
+    message: str
+
+
+VersionStep = Upgrade | NotUpgradable
+
+
 S = TypeVar("S", bound=State)
 
 
@@ -298,11 +344,16 @@ class Game(ABC, Generic[S]):
         """A few lines of what only ``seat`` knows (its hand, its cash), for "My view"."""
         return []
 
-    def bots(self) -> dict[str, Any]:
+    def commands(self) -> Any:
+        """The game's command table, an :class:`engine.core.commands.CommandTable` (typed
+        there: this module cannot import it): its command group and, per command, the actions
+        it plays and its options. Discord's slash commands, their autocomplete, the local table
+        and help are generated from it."""
+        raise NotImplementedError(f"{self.name} declares no commands")
+
+    def bots(self) -> dict[str, Bot]:
         """Named bot players for this game; ``random`` is always there, and a game adds its
         own ``standard`` bot."""
-        from .bots import RandomBot
-
         return {"random": RandomBot()}
 
     def default_bot(self) -> str:

@@ -27,52 +27,11 @@ or changes the setup in a way the old log cannot follow, is declared not upgrada
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from .errors import RulesVersionError
-from .protocol import Event, Game
+from .protocol import Game, NotUpgradable, Upgrade, VersionStep
 from .replay import LogEntry
-
-ActionUpgrade = Callable[[dict[str, Any]], dict[str, Any]]
-EventsUpgrade = Callable[[list[Event]], list[Event]]
-
-
-@dataclass(frozen=True)
-class Upgrade:
-    """Games stored under ``from_version`` continue under ``to_version`` once their log is
-    rewritten. ``note`` says in a sentence what changed, for release notes and announcements."""
-
-    from_version: str
-    to_version: str
-    action: ActionUpgrade | None = None
-    events: Literal["keep", "drop"] | EventsUpgrade = "keep"
-    note: str = ""
-
-    def apply(self, entry: LogEntry) -> LogEntry:
-        action = copy.deepcopy(entry.action)
-        if self.action is not None and action.get("type") != "undo":
-            action = self.action(action)
-        events = [e.model_copy(deep=True) for e in entry.events]
-        if self.events == "drop":
-            events = []
-        elif callable(self.events) and events:
-            events = self.events(events)
-        return LogEntry(seq=entry.seq, seat=entry.seat, action=action, events=events)
-
-
-@dataclass(frozen=True)
-class NotUpgradable:
-    """Games stored under ``from_version`` cannot continue under ``to_version``; ``message``
-    tells their players why."""
-
-    from_version: str
-    to_version: str
-    message: str
-
-
-VersionStep = Upgrade | NotUpgradable
 
 
 def rules_name(game: Game[Any], version: str) -> str:
@@ -116,7 +75,7 @@ def upgrade_log(game: Game[Any], from_version: str, entries: list[LogEntry]) -> 
     upgraded = entries
     for s in path:
         assert isinstance(s, Upgrade)
-        upgraded = [s.apply(e) for e in upgraded]
+        upgraded = [apply_step(s, e) for e in upgraded]
     return upgraded
 
 
@@ -142,6 +101,19 @@ def check_version_steps(game: Game[Any]) -> None:
         except RulesVersionError:
             raise ValueError(f"{game.id}: the steps from rules version {start} do not lead to "
                              f"the current one, {game.rules_version}") from None
+
+
+def apply_step(step: Upgrade, entry: LogEntry) -> LogEntry:
+    """``entry`` rewritten by one upgrade step."""
+    action = copy.deepcopy(entry.action)
+    if step.action is not None and action.get("type") != "undo":
+        action = step.action(action)
+    events = [e.model_copy(deep=True) for e in entry.events]
+    if step.events == "drop":
+        events = []
+    elif callable(step.events) and events:
+        events = step.events(events)
+    return LogEntry(seq=entry.seq, seat=entry.seat, action=action, events=events)
 
 
 def _started(game: Game[Any], version: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Event, seat_ref
 
 from . import actions as A
-from .combat import sides
+from .combat import reroll, sides
 from .rules import (
     board,
     claimable_ports,
@@ -280,8 +280,6 @@ def window_orders(state: EmpiresState, seat: int) -> list[A.PlayOrder]:
 
 
 def play_order(state: EmpiresState, seat: int, action: A.PlayOrder, events: list[Event]) -> None:
-    from .combat import reroll
-
     c = state.combat
     player = state.players[seat]
     card = content().captain(action.card)

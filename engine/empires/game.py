@@ -4,18 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, Game, OptionSpec, Outcome, Rejection, Rng, Seat
-from engine.core.upgrade import Upgrade
+from engine.core import Action, Event, Game, OptionSpec, Outcome, Rejection, Rng, Seat, Upgrade
+from engine.core.commands import CommandTable
 
 from . import actions as A
 from .bots import StandardBot
+from .commands import table as command_table
 from .content import empires_content
 from .explain import explain
 from .legal import actors, legal_actions
 from .resolve import advance, apply_action, setup_board
 from .rules import cost_text
 from .scoring import scores
-from .state import EmpiresState, EmpiresView, Player, PortHold, PublicPlayer, Ship
+from .state import (
+    PIRATE,
+    PIRATE_ID,
+    EmpiresState,
+    EmpiresView,
+    Player,
+    PortHold,
+    PublicPlayer,
+    Ship,
+)
 
 MAP_CHOICES = ("rulebook", "americas", "atlantic")
 
@@ -186,6 +196,9 @@ class EmpiresAtSea(Game[EmpiresState]):
             lines.append(f"Your secret bribe this round: {state.bribes[seat]} Gold.")
         return lines
 
+    def commands(self) -> CommandTable[EmpiresView]:
+        return command_table()
+
     def bots(self) -> dict[str, Any]:
         return {**super().bots(), "standard": StandardBot()}
 
@@ -202,9 +215,7 @@ def _sail_final(event: Event) -> Event:
     return event
 
 
-def _pirate(cell: tuple[int, int]):  # noqa: ANN202
-    from .state import PIRATE, PIRATE_ID, Ship
-
+def _pirate(cell: tuple[int, int]) -> Ship:
     return Ship(id=PIRATE_ID, owner=PIRATE, kind="ship_of_the_line", cell=cell)
 
 

@@ -15,7 +15,7 @@ from engine.core import Action, Event, seat_ref
 
 from . import actions as A
 from .cards import apply_history, claim, launch, play_card, play_order
-from .combat import close_window, declare, describe_ship
+from .combat import close_window, declare, describe_ship, roll
 from .legal import pending_has_choice, recovery_ports
 from .rules import (
     actions_per_turn,
@@ -27,6 +27,7 @@ from .rules import (
     produces,
     trade_yield,
 )
+from .scoring import scores
 from .state import PIRATE_ID, EmpiresState, Pending, TurnState
 
 
@@ -60,8 +61,6 @@ def _combat_answer(state: EmpiresState, seat: int, action: Action, events: list[
                 text=f"{seat_ref(seat)} aims the counter-attack at {', '.join(action.ships)}.",
             )
         )
-        from .combat import roll
-
         roll(state, events)
         return
     if isinstance(action, A.PlayOrder):
@@ -510,8 +509,6 @@ def _draw_port(state: EmpiresState, seat: int, events: list[Event]) -> None:
 
 
 def _end_game(state: EmpiresState, events: list[Event]) -> None:
-    from .scoring import scores
-
     state.finished = True
     state.phase = "over"
     state.end_reason = "The last History card has been played."

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, Game, OptionSpec, Outcome, Rejection, Rng, Seat
-from engine.core.upgrade import Upgrade
+from engine.core import Action, Event, Game, OptionSpec, Outcome, Rejection, Rng, Seat, Upgrade
+from engine.core.commands import CommandTable
 
 from . import actions as A
 from .bots import StandardBot
+from .commands import table as command_table
 from .content import ocean_trader_content
 from .explain import explain
 from .legal import actors, legal_actions
 from .resolve import apply_action
-from .rules import bills_available, money, new_ship, total_assets
+from .rules import bills_available, card_text, money, new_ship, total_assets
 from .state import (
     AuctionView,
     ClaimView,
@@ -22,6 +23,7 @@ from .state import (
     PendingView,
     Player,
     PlayerView,
+    TradeSlot,
 )
 from .turns import end_turn
 
@@ -97,8 +99,6 @@ class OceanTrader(Game[OceanTraderState]):
         state.rng.shuffle(state.prospect_deck)
         state.in_play = []
         for _ in range(c.cards_in_play(seats)):
-            from .state import TradeSlot
-
             state.in_play.append(TradeSlot(card=state.trade_deck.pop(0)))
         # rulebook, Method of Play: the dice is thrown until one player has the outright
         # highest score; that player starts
@@ -235,11 +235,12 @@ class OceanTrader(Game[OceanTraderState]):
             lines.append(f"Share certificates: {player.shares}")
         lines.append(f"Total assets: {money(total_assets(state, seat))}")
         if state.pending is not None and state.pending.seat == seat and state.pending.cards:
-            from .rules import card_text
-
             lines.append("Top of the World Trade deck: " + "; ".join(
                 card_text(card) for card in state.pending.cards))
         return lines
+
+    def commands(self) -> CommandTable[OceanTraderView]:
+        return command_table()
 
     def bots(self) -> dict[str, Any]:
         return {**super().bots(), "standard": StandardBot()}

@@ -11,8 +11,10 @@ from __future__ import annotations
 from engine.core import Event
 
 from .content_models import Route
-from .rules import content, pay, port_name, ship_ref
+from .prospects import draw_prospect
+from .rules import content, must_sail, port_name, ship_ref
 from .state import OceanTraderState, Pending, Ship, Voyage
+from .turns import pay
 
 
 def port_index(route: Route, port: str) -> int:
@@ -34,8 +36,6 @@ def roaring_forties(route: Route, toward: str) -> int:
 
 def start_throw(state: OceanTraderState, seat: int, depart: tuple[int, ...],
                 events: list[Event]) -> None:
-    from .rules import must_sail
-
     faces = content().rules.die_faces.value
     die = state.rng.randint(1, faces)
     state.thrown = die
@@ -236,6 +236,10 @@ def land(state: OceanTraderState, seat: int, ship: Ship, events: list[Event],
                         data={"ship": ship.number, "route": ship.route, "at": ship.at},
                         text=f"{ship_ref(seat, ship.number)} is at sea on {route.label()}."))
     if not card_move and ship.at in route.red:
-        from .prospects import draw_prospect
+        draw_prospect(state, seat, ship, events, drive_back=_driven_back)
 
-        draw_prospect(state, seat, ship, events)
+
+def _driven_back(state: OceanTraderState, seat: int, ship: Ship, spaces: int,
+                 events: list[Event]) -> None:
+    """A Prospect card's move back, which draws no further card."""
+    move_back(state, seat, ship, spaces, events, card_move=True)

@@ -3,14 +3,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core import Event, seat_ref
 
 from . import effects as E
-from .rules import content, money, pay, receive, remove_trade_card, ship_ref
+from .rules import card_text, content, money, new_ship, receive, remove_trade_card, ship_ref
 from .state import OceanTraderState, Pending, Ship
+from .turns import pay
+
+DriveBack = Callable[[OceanTraderState, int, Ship, int, list[Event]], None]
+"""Moves a ship back along its route by so many spaces: ``movement``'s, passed in by the
+sailing that drew the card (``movement`` draws the cards, so this module cannot import it)."""
 
 
-def draw_prospect(state: OceanTraderState, seat: int, ship: Ship, events: list[Event]) -> None:
+def draw_prospect(state: OceanTraderState, seat: int, ship: Ship, events: list[Event],
+                  drive_back: DriveBack) -> None:
     if not state.prospect_deck:
         state.prospect_deck = state.prospect_discard
         state.prospect_discard = []
@@ -26,11 +34,11 @@ def draw_prospect(state: OceanTraderState, seat: int, ship: Ship, events: list[E
                         data={"card": card_id, "ship": ship.number},
                         text=f"{ship_ref(seat, ship.number)} draws a Prospect card: "
                              f"{card.title}. {card.text}"))
-    apply_effect(state, seat, ship, card.effect, events)
+    apply_effect(state, seat, ship, card.effect, events, drive_back)
 
 
 def apply_effect(state: OceanTraderState, seat: int, ship: Ship, effect: E.Effect,
-                 events: list[Event]) -> None:
+                 events: list[Event], drive_back: DriveBack) -> None:
     player = state.players[seat]
     voyage = state.voyage
     if isinstance(effect, E.CancelCategory):
@@ -45,9 +53,7 @@ def apply_effect(state: OceanTraderState, seat: int, ship: Ship, effect: E.Effec
             voyage.ship, voyage.steps = ship.number, effect.spaces
             voyage.card_move, voyage.forced = True, False
         elif effect.spaces < 0:
-            from .movement import move_back
-
-            move_back(state, seat, ship, -effect.spaces, events, card_move=True)
+            drive_back(state, seat, ship, -effect.spaces, events)
     elif isinstance(effect, E.DoubleNextRoll):
         ship.double_next = True
     elif isinstance(effect, E.Pay):
@@ -86,22 +92,14 @@ def apply_effect(state: OceanTraderState, seat: int, ship: Ship, effect: E.Effec
             events.append(Event(kind="peek", seat=seat, to=[seat], reveals=True,
                                 data={"cards": cards},
                                 text="The top World Trade cards are: " + "; ".join(
-                                    _card_line(c) for c in cards) + "."))
+                                    card_text(c) for c in cards) + "."))
         if count > 1:
             del state.trade_deck[:count]
             state.pending = Pending(kind="order_cards", seat=seat, cards=cards)
 
 
-def _card_line(card_id: str) -> str:
-    from .rules import card_text
-
-    return card_text(card_id)
-
-
 def lose_ship(state: OceanTraderState, seat: int, ship: Ship, events: list[Event]) -> None:
     """Ship and cargo are lost; a policy pays a new ship at Liverpool and the cargo's value."""
-    from .rules import new_ship
-
     player = state.players[seat]
     value = sum(content().good(g).price for g in ship.cargo)
     player.ships.remove(ship)

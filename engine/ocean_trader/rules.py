@@ -1,8 +1,8 @@
 """Rules shared by several moves: money, Bills of Lading, the World Trade cards in play, ports.
 
-Money moves only through ``pay`` and ``receive``; a fee that cannot be paid eliminates the
-player (rulebook, Method of Play: "At no time in the game can any ship owner owe money to the
-Merchant Banker")."""
+Money moves only through ``receive`` here and ``turns.pay``; a fee that cannot be paid eliminates
+the player (rulebook, Method of Play: "At no time in the game can any ship owner owe money to the
+Merchant Banker"), which is the flow of play's business, so ``pay`` lives with it."""
 
 from __future__ import annotations
 
@@ -35,20 +35,6 @@ def ship_ref(seat: int, number: int) -> str:
 # --- money -----------------------------------------------------------------------------------
 def receive(state: OceanTraderState, seat: int, amount: int) -> None:
     state.players[seat].cash += amount
-
-
-def pay(state: OceanTraderState, seat: int, amount: int, what: str, events: list[Event]) -> bool:
-    """Pays a fee or charge to the Banker; a player who cannot pay is eliminated (False)."""
-    player = state.players[seat]
-    if player.cash >= amount:
-        player.cash -= amount
-        events.append(Event(kind="fee", seat=seat, data={"amount": amount, "for": what},
-                            text=f"{seat_ref(seat)} pays {money(amount)} for {what}."))
-        return True
-    from .turns import eliminate  # the turn module owns the flow of play
-
-    eliminate(state, seat, f"could not pay {money(amount)} for {what}", events)
-    return False
 
 
 # --- Bills of Lading and the World Trade cards -----------------------------------------------

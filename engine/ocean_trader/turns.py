@@ -1,12 +1,25 @@
-"""The flow of play: the end of a turn (port fees for idle ships), passing play on, the claim's
-check after twelve turns, elimination and the end of the game."""
+"""The flow of play: paying the Banker (a fee that cannot be paid eliminates), the end of a turn
+(port fees for idle ships), passing play on, the claim's check after twelve turns, elimination
+and the end of the game."""
 
 from __future__ import annotations
 
 from engine.core import Event, seat_ref
 
-from .rules import content, money, pay, policies_held, port_name, total_assets
+from .rules import content, money, policies_held, port_name, total_assets
 from .state import OceanTraderState
+
+
+def pay(state: OceanTraderState, seat: int, amount: int, what: str, events: list[Event]) -> bool:
+    """Pays a fee or charge to the Banker; a player who cannot pay is eliminated (False)."""
+    player = state.players[seat]
+    if player.cash >= amount:
+        player.cash -= amount
+        events.append(Event(kind="fee", seat=seat, data={"amount": amount, "for": what},
+                            text=f"{seat_ref(seat)} pays {money(amount)} for {what}."))
+        return True
+    eliminate(state, seat, f"could not pay {money(amount)} for {what}", events)
+    return False
 
 
 def end_turn(state: OceanTraderState, events: list[Event]) -> None:

@@ -5,9 +5,8 @@ Effects that need no choice happen at once; the others wait as a pending decisio
 
 from __future__ import annotations
 
-from engine.core import Action, Event, seat_ref
+from engine.core import Event, seat_ref
 
-from . import actions as A
 from .board import board
 from .content import ships_content
 from .economy import gain, gain_gold
@@ -18,7 +17,6 @@ from .effects import (
     OpponentsDiscardGoods,
     PerOwnCube,
     PerOwnShip,
-    SellGoods,
 )
 from .state import Pending, ShipsState
 
@@ -91,30 +89,3 @@ def convert_bonus(state: ShipsState, seat: int, pending: Pending, events: list[E
                                                carried=pending.count)
                 else:
                     gain(state, seat, g.what, g.amount, events)
-
-
-def card_effect_done(state: ShipsState, seat: int, action: Action, events: list[Event]) -> None:
-    """Carries out the action a card grants (the pending ``card`` decision), then clears it."""
-    from .resolve import place, retrieve, sell
-
-    pending = state.pending[0]
-    assert pending.kind == "card" and pending.card is not None
-    if isinstance(action, (A.PlaceShip, A.UpgradeShip)):
-        place(state, seat, action, events)  # reads the card's restrictions from the pending
-    elif isinstance(action, A.SellGoods):
-        effect = next(e for e in ships_content().card(pending.card).effects
-                      if isinstance(e, SellGoods))
-        sell(state, seat, action.goods, effect.extra_gold_per_good, effect.vp_per_good, events)
-    elif isinstance(action, A.RemoveShips):
-        boxes = state.ages[action.age - 1]
-        for side, count in (("merchant", action.merchant), ("warship", action.warship)):
-            for _ in range(count):
-                getattr(boxes, side).remove(seat)
-        state.players[seat].ships[board().age_era[action.age]] += action.merchant + \
-            action.warship
-        events.append(Event(kind="remove_ships", seat=seat,
-                            text=f"{seat_ref(seat)} removed {action.merchant + action.warship}"
-                                 f" ships from Age {action.age}."))
-    elif isinstance(action, A.RetrieveMany):
-        retrieve(state, seat, action.boxes, action.areas, events)
-    state.pending.remove(pending)

@@ -8,13 +8,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, get_args
+from typing import Protocol, get_args
 
 from engine.core.content import DATA_DIR
 from engine.core.errors import ContentError
 
-from .content_models import ActionId, GoldBox, GoodsBox, RulingsFile
+from .content_models import (
+    ActionId,
+    AgesFile,
+    AreasFile,
+    ComponentsFile,
+    DisplayFile,
+    GoldBox,
+    GoodsBox,
+    RulingsFile,
+)
 from .effects import (
+    CardsFile,
     ConvertGoods,
     Effect,
     GainGoodsOfChoice,
@@ -26,8 +36,23 @@ from .effects import (
     UpgradeShip,
 )
 
-if TYPE_CHECKING:
-    from .content import ShipsContent
+
+class ShipsFiles(Protocol):
+    """What the checks read: the parsed files (``content.ShipsContent`` is one)."""
+
+    @property
+    def ages(self) -> AgesFile: ...
+    @property
+    def areas(self) -> AreasFile: ...
+    @property
+    def display(self) -> DisplayFile: ...
+    @property
+    def cards(self) -> CardsFile: ...
+    @property
+    def components(self) -> ComponentsFile: ...
+    @property
+    def goods_ids(self) -> tuple[str, ...]: ...
+
 
 # Numbers and names the rulebook fixes.
 AGES = 11
@@ -65,7 +90,7 @@ class _Problems:
                 self.add(file, where, f"id {key!r} is used {n} times")
 
 
-def check_content(content: ShipsContent) -> None:
+def check_content(content: ShipsFiles) -> None:
     """Raises ``ContentError`` listing every inconsistency in ``content``."""
     problems = _Problems()
     _check_ages(content, problems)
@@ -89,7 +114,7 @@ def check_rulings(rulings: RulingsFile) -> None:
         raise ContentError("\n".join(problems.lines))
 
 
-def _check_ages(c: ShipsContent, p: _Problems) -> None:
+def _check_ages(c: ShipsFiles, p: _Problems) -> None:
     f = "ages.yaml"
     era_ids = [e.id for e in c.ages.eras]
     p.duplicates(f, "eras", era_ids)
@@ -115,7 +140,7 @@ def _check_ages(c: ShipsContent, p: _Problems) -> None:
             p.add(f, "eras", f"era {era!r} has no age")
 
 
-def _check_areas(c: ShipsContent, p: _Problems) -> None:
+def _check_areas(c: ShipsFiles, p: _Problems) -> None:
     f = "areas.yaml"
     numbers = [a.area for a in c.areas.areas] + [c.areas.rest_of_world.area]
     if numbers != list(range(FIRST_AREA, LAST_AREA + 1)):
@@ -164,7 +189,7 @@ def _check_areas(c: ShipsContent, p: _Problems) -> None:
             p.add(f, f"{at}/excluded_goods/{k}", f"unknown good {good!r}")
 
 
-def _check_display(c: ShipsContent, p: _Problems) -> None:
+def _check_display(c: ShipsFiles, p: _Problems) -> None:
     f = "display.yaml"
     rows = [r.id for r in c.display.rows]
     if sorted(rows) != ["bank", "warehouse"]:
@@ -183,7 +208,7 @@ def _check_display(c: ShipsContent, p: _Problems) -> None:
                          f"{components.setup.vp_marker_discs} marks the score: expected {wanted}")
 
 
-def _check_components(c: ShipsContent, p: _Problems) -> None:
+def _check_components(c: ShipsFiles, p: _Problems) -> None:
     f = "components.yaml"
     comp = c.components
     p.duplicates(f, "goods/items", (g.id for g in comp.goods.items))
@@ -206,13 +231,13 @@ def _check_components(c: ShipsContent, p: _Problems) -> None:
         p.add(f, "end_game/trigger_age", "the game ends on the last age of the track")
 
 
-def _check_per_era(c: ShipsContent, p: _Problems, f: str, where: str, eras: list[str]) -> None:
+def _check_per_era(c: ShipsFiles, p: _Problems, f: str, where: str, eras: list[str]) -> None:
     wanted = [e.id for e in c.ages.eras]
     if sorted(eras) != sorted(wanted):
         p.add(f, where, f"need exactly one entry for each era {wanted}, found {eras}")
 
 
-def _check_cards(c: ShipsContent, p: _Problems) -> None:
+def _check_cards(c: ShipsFiles, p: _Problems) -> None:
     f = "cards.yaml"
     cards = c.cards.cards
     p.duplicates(f, "cards", (card.id for card in cards))
@@ -238,7 +263,7 @@ def _check_cards(c: ShipsContent, p: _Problems) -> None:
 class _References:
     """The ids a card effect may refer to."""
 
-    def __init__(self, c: ShipsContent) -> None:
+    def __init__(self, c: ShipsFiles) -> None:
         self.goods = set(c.goods_ids)
         self.boxes = {box.id for age in c.ages.ages for box in age.boxes()}
         self.locations = {loc.id for area in c.areas.areas for loc in area.locations}

@@ -11,6 +11,7 @@ from . import actions as A
 from .board import REST_AREA, REST_SPACE, board
 from .content import ships_content
 from .economy import bank_space, price
+from .effects import PlaceShip as PlaceShipEffect
 from .effects import RemoveShipsFromOneAge, RetrieveCubes, SellGoods, UpgradeShip
 from .rules import (
     LAST_AGE,
@@ -190,12 +191,9 @@ def _placements(state: ShipsState, seat: int, pay: str, upgrade: bool,
                                                     from_box=origin[1], **fields)
 
 
-def _targets(state: ShipsState, seat: int, area: int, rules: object, oil: int
+def _targets(state: ShipsState, seat: int, area: int, rules: PlaceShipEffect, oil: int
              ) -> Iterator[tuple[str, tuple[str, ...], dict[str, object]]]:
     """(box, spaces, extra fields) for each way of placing a cube or a disc in ``area``."""
-    from .effects import PlaceShip as PlaceShipEffect
-
-    assert isinstance(rules, PlaceShipEffect)
     player = state.players[seat]
     if rules.box in (None, "merchant"):
         cubes = rules.merchant_cubes

@@ -7,7 +7,7 @@ from engine.core import Action, Event, seat_ref
 
 from . import actions as A
 from .board import REST_AREA, REST_SPACE, board
-from .cards import card_effect_done, convert_bonus, resolve_card
+from .cards import convert_bonus, resolve_card
 from .content import ships_content
 from .economy import (
     award,
@@ -19,6 +19,7 @@ from .economy import (
     return_goods,
     warehouse_capacity,
 )
+from .effects import SellGoods
 from .rules import (
     ACTION_BOX,
     METAL_VP,
@@ -393,3 +394,28 @@ def _pending_step(state: ShipsState, seat: int, action: Action, events: list[Eve
         events.append(Event(kind="skip_card", seat=seat, text=f"{who} gave up the card."))
         return
     card_effect_done(state, seat, action, events)
+
+
+def card_effect_done(state: ShipsState, seat: int, action: Action, events: list[Event]) -> None:
+    """Carries out the action a card grants (the pending ``card`` decision), then clears it."""
+    pending = state.pending[0]
+    assert pending.kind == "card" and pending.card is not None
+    if isinstance(action, (A.PlaceShip, A.UpgradeShip)):
+        place(state, seat, action, events)  # reads the card's restrictions from the pending
+    elif isinstance(action, A.SellGoods):
+        effect = next(e for e in ships_content().card(pending.card).effects
+                      if isinstance(e, SellGoods))
+        sell(state, seat, action.goods, effect.extra_gold_per_good, effect.vp_per_good, events)
+    elif isinstance(action, A.RemoveShips):
+        boxes = state.ages[action.age - 1]
+        for side, count in (("merchant", action.merchant), ("warship", action.warship)):
+            for _ in range(count):
+                getattr(boxes, side).remove(seat)
+        state.players[seat].ships[board().age_era[action.age]] += action.merchant + \
+            action.warship
+        events.append(Event(kind="remove_ships", seat=seat,
+                            text=f"{seat_ref(seat)} removed {action.merchant + action.warship}"
+                                 f" ships from Age {action.age}."))
+    elif isinstance(action, A.RetrieveMany):
+        retrieve(state, seat, action.boxes, action.areas, events)
+    state.pending.remove(pending)
