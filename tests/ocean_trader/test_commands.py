@@ -1,0 +1,308 @@
+"""The /trader command table: every legal move comes back from its options, labels are for people,
+a required choice is asked for, typed text matches labels, refusals are explained, help is filled.
+
+The Prospect card's cargo loss (``jettison``) and the World Trade cards put back
+(``order_cards``) are decisions with no command of their own: the generic ``decide`` answers them
+by label, so the round trip skips them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+
+from engine.core import Action, Rng, get
+from engine.core.commands import (
+    check_round_trip,
+    resolve,
+    suggest,
+    values_of,
+    waiting,
+)
+from engine.ocean_trader import actions as A
+from engine.ocean_trader.bots import StandardBot
+from engine.ocean_trader.commands import table
+from engine.ocean_trader.content import ocean_trader_content
+from engine.ocean_trader.state import OceanTraderState, OceanTraderView
+from tests.ocean_trader.helpers import act, new_game
+
+GAME = get("ocean_trader")
+SEATS = range(2, 7)
+VARIANTS = ("full", "short")
+MOVES = 700
+
+
+def _no_command(action: Action) -> bool:
+    """A decision answered only through ``decide`` (no command plays it)."""
+    return action.type in table().decisions and table().command_of(action) is None
+
+
+@cache
+def positions() -> tuple[tuple[str, OceanTraderView, tuple[Action, ...]], ...]:
+    """(where, the seat's view, its legal actions) for every actor of every state of seeded
+    playouts: every player count, both variants; moves mostly by the standard bot (so ships
+    trade and shares change hands), a quarter at random."""
+    found: list[tuple[str, OceanTraderView, tuple[Action, ...]]] = []
+    bot = StandardBot()
+    for variant in VARIANTS:
+        for seats in SEATS:
+            state = GAME.setup({"variant": variant, "turns": 12}, seats, seats)
+            assert isinstance(state, OceanTraderState)
+            rng = Rng.from_seed(seats * 31 + len(variant))
+            for move in range(MOVES):
+                if GAME.outcome(state) is not None:
+                    break
+                for seat in sorted(GAME.actors(state)):
+                    view = GAME.view(state, seat)
+                    assert isinstance(view, OceanTraderView)
+                    found.append((f"{variant} {seats}p move {move} seat {seat}", view,
+                                  tuple(GAME.legal_actions(state, seat))))
+                seat = rng.choice(sorted(GAME.actors(state)))
+                legal = GAME.legal_actions(state, seat)
+                choice = (rng.choice(legal) if rng.below(4) == 0
+                          else bot.choose(GAME.view(state, seat), legal, rng))
+                state, _ = act(state, seat, choice)
+    return tuple(found)
+
+
+def same(found: Action | None, wanted: Action) -> bool:
+    return found is not None and found.key() == wanted.key()
+
+
+def view_of(state: OceanTraderState, seat: int) -> OceanTraderView:
+    view = GAME.view(state, seat)
+    assert isinstance(view, OceanTraderView)
+    return view
+
+
+# --- round trip -----------------------------------------------------------------------------------
+def test_every_legal_action_comes_back_from_its_options() -> None:
+    problems: list[str] = []
+    types: set[str] = set()
+    for where, view, legal in positions():
+        playable = [a for a in legal if not _no_command(a)]
+        types.update(a.type for a in playable)
+        problems += [f"{where}: {p}" for p in check_round_trip(table(), playable, view)]
+    assert not problems, "\n".join(problems[:20])
+    # the playouts reach every kind of move a command plays
+    assert types >= {"throw_dice", "choose_route", "sail_on", "dock", "buy_cargo", "sell_cargo",
+                     "dump_cargo", "buy_ship", "sell_ship", "buy_policy", "surrender_policy",
+                     "surrender_spare_policy", "buy_share", "sell_share", "auction_share", "bid",
+                     "claim_majority", "challenge_claim", "end_turn"}
+
+
+def test_only_jettison_and_order_cards_have_no_command_of_their_own() -> None:
+    every = {str(cls.model_fields["type"].default) for cls in (
+        A.BuyCargo, A.SellCargo, A.DumpCargo, A.ThrowDice, A.ChooseRoute, A.Dock, A.SailOn,
+        A.Jettison, A.OrderCards, A.EndTurn, A.BuyShip, A.SellShip, A.BuyPolicy,
+        A.SurrenderPolicy, A.SurrenderSparePolicy, A.BuyShare, A.SellShare, A.AuctionShare,
+        A.Bid, A.ClaimMajority, A.ChallengeClaim)}
+    played = set().union(*(c.types for c in table().commands))
+    assert every - played == {"jettison", "order_cards"}
+    assert {"jettison", "order_cards"} <= table().decisions
+
+
+# --- labels ---------------------------------------------------------------------------------------
+def _content_ids() -> set[str]:
+    c = ocean_trader_content()
+    ids = {p.id for p in c.ports.ports} | {r.id for r in c.routes.routes}
+    ids |= {card.id for card in c.world_trade.cards} | {card.id for card in c.prospects.cards}
+    ids |= {g.id for g in c.goods.goods if "_" in g.id}
+    return ids
+
+
+def _labels() -> Iterator[tuple[str, str, str, str]]:
+    for where, view, legal in positions():
+        for command in table().commands:
+            mine = [a for a in legal if command.takes(a)]
+            for option in command.options:
+                for value in values_of(command, option.name, mine, view):
+                    yield where, f"{command.name} {option.name}", value.value, value.label
+
+
+def test_labels_are_named_for_people() -> None:
+    ids = _content_ids()
+    pattern = re.compile(r"\b(" + "|".join(re.escape(i) for i in sorted(ids)) + r")\b")
+    bad: list[str] = []
+    count = 0
+    for where, option, value, label in _labels():
+        count += 1
+        looks_like_id = "." in value or "_" in value or value.isdigit() or value in ids
+        if looks_like_id and label == value:
+            bad.append(f"{where}: {option} {value!r} is labelled by its id")
+        if pattern.search(label):
+            bad.append(f"{where}: {option} label {label!r} shows a raw id")
+    assert count > 1000
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_labels_do_not_depend_on_other_seats_secrets() -> None:
+    state = _auction()
+    seat = min(GAME.actors(state))
+    before = _all_labels(state, seat)
+    for other in range(state.seats):
+        if other != seat:
+            state = GAME.scramble_secrets(state, other, Rng.from_seed(other))
+    assert _all_labels(state, seat) == before
+
+
+def _all_labels(state: OceanTraderState, seat: int) -> list[str]:
+    legal = GAME.legal_actions(state, seat)
+    view = view_of(state, seat)
+    return [v.label for c in table().commands for o in c.options
+            for v in values_of(c, o.name, [a for a in legal if c.takes(a)], view)]
+
+
+def test_ship_labels_say_where_the_ship_is_and_what_it_carries() -> None:
+    state = new_game(seats=2, variant="short")
+    state.players[0].ships[0].cargo = ["tea"]
+    view = view_of(state, 0)
+    command = table().command("sell-ship")
+    mine = [a for a in GAME.legal_actions(state, 0) if command.takes(a)]
+    values = values_of(command, "ship", mine, view)
+    assert [v.label for v in values] == ["Ship 1 in Liverpool, carrying tea: sells for £1,000"]
+
+
+# --- asking, matching, refusing -----------------------------------------------------------------
+def _auction() -> OceanTraderState:
+    state = new_game(seats=3, variant="full", cash=5000)
+    state.players[0].shares = 2
+    state, _ = act(state, 0, A.AuctionShare())
+    assert state.auction is not None
+    return state
+
+
+def test_a_bid_left_out_is_asked_for_never_assumed() -> None:
+    state = _auction()
+    seat = min(GAME.actors(state))
+    found = resolve(table(), "bid", {}, GAME.legal_actions(state, seat), view_of(state, seat))
+    assert found.action is None and found.asking == "amount"
+    labels = [v.label for v in found.values]
+    assert labels[0].startswith("Pass") and "£1,200" in labels
+    # the auction is a decision the game waits for
+    assert waiting(table(), GAME.legal_actions(state, seat)) == []  # bids are not DECISIONS
+    found = resolve(table(), "bid", {"amount": "£1,200"}, GAME.legal_actions(state, seat),
+                    view_of(state, seat))
+    assert same(found.action, A.Bid(amount=1200))
+
+
+def _leaving_liverpool() -> OceanTraderState:
+    state = new_game(seats=2, variant="short")
+    state, _ = act(state, 0, A.ThrowDice(depart=(1,)))
+    assert state.pending is not None and state.pending.kind == "depart"
+    return state
+
+
+def test_a_route_is_asked_for_and_typed_as_any_part_of_its_label_in_any_case() -> None:
+    state = _leaving_liverpool()
+    legal = GAME.legal_actions(state, 0)
+    view = view_of(state, 0)
+    assert waiting(table(), legal) == [a for a in legal if a.type != "undo"]
+    found = resolve(table(), "sail", {}, legal, view)
+    assert found.asking == "route"
+    assert any(v.label.startswith("Liverpool → New York (") for v in found.values)
+    found = resolve(table(), "sail", {"route": "new york"}, legal, view)
+    assert isinstance(found.action, A.ChooseRoute)
+    route = ocean_trader_content().route(found.action.route)
+    assert {route.a, route.b} == {"LIV", "NYC"}
+    offered = suggest(table(), "sail", "route", "NEW YO", {}, legal, view)
+    assert offered and all("New York" in v.label for v in offered)
+
+
+def test_goods_are_typed_by_name_in_any_case() -> None:
+    state = new_game(seats=2, variant="short")
+    legal = GAME.legal_actions(state, 0)
+    found = resolve(table(), "buy", {"ship": "ship 1 in liverpool", "goods": "COAL"}, legal,
+                    view_of(state, 0))
+    assert same(found.action, A.BuyCargo(ship=1, goods="coal"))
+    # ship left out while only one ship could buy: nothing to ask
+    found = resolve(table(), "buy", {"goods": "manufactured"}, legal, view_of(state, 0))
+    assert same(found.action, A.BuyCargo(ship=1, goods="manufactures"))
+    # goods left out: asked for, with their prices
+    found = resolve(table(), "buy", {"ship": "1"}, legal, view_of(state, 0))
+    assert found.asking == "goods"
+    assert {v.label for v in found.values} == {"Coal for £100", "Manufactured Goods for £480"}
+
+
+def test_an_illegal_combination_is_refused_and_explained() -> None:
+    state = new_game(seats=2, variant="short")
+    found = resolve(table(), "buy", {"ship": "1", "goods": "tea"}, GAME.legal_actions(state, 0),
+                    view_of(state, 0))
+    assert found.refused is not None and same(found.refused, A.BuyCargo(ship=1, goods="tea"))
+    assert "Liverpool does not sell that" in GAME.explain(state, 0, found.refused).message
+    found = resolve(table(), "bid", {"amount": "1,234"}, GAME.legal_actions(state, 0),
+                    view_of(state, 0))
+    assert found.refused is not None and same(found.refused, A.Bid(amount=1234))
+    assert "no certificate on auction" in GAME.explain(state, 0, found.refused).message
+
+
+def test_text_that_makes_no_move_is_a_plain_problem() -> None:
+    state = _auction()
+    seat = min(GAME.actors(state))
+    found = resolve(table(), "bid", {"amount": "lots"}, GAME.legal_actions(state, seat),
+                    view_of(state, seat))
+    assert found.problem is not None and "'lots'" in found.problem
+
+
+def test_unknown_options_name_the_valid_ones() -> None:
+    state = new_game(seats=2, variant="short")
+    found = resolve(table(), "buy", {"cargo": "coal"}, GAME.legal_actions(state, 0),
+                    view_of(state, 0))
+    assert found.problem is not None
+    assert "cargo" in found.problem and "ship, goods" in found.problem
+
+
+def test_a_spare_policy_is_surrendered_through_surrender() -> None:
+    state = new_game(seats=2, variant="short")
+    state.players[0].spare_policies = 1
+    legal = GAME.legal_actions(state, 0)
+    view = view_of(state, 0)
+    found = resolve(table(), "surrender", {}, legal, view)
+    assert found.asking == "ship"
+    assert {v.label for v in found.values} == {
+        "Ship 1 in Liverpool: its policy, for £250",
+        "A spare policy the office holds (covering no ship), for £250"}
+    found = resolve(table(), "surrender", {"ship": "Spare"}, legal, view)
+    assert same(found.action, A.SurrenderSparePolicy())
+    found = resolve(table(), "surrender", {"ship": "1"}, legal, view)
+    assert same(found.action, A.SurrenderPolicy(ship=1))
+
+
+def test_dock_and_sail_on_answer_the_port_reached() -> None:
+    for where, view, legal in positions():
+        if any(a.type == "dock" for a in legal):
+            found = resolve(table(), "dock", {}, legal, view)
+            assert isinstance(found.action, A.Dock), where
+            sail = resolve(table(), "sail", {}, legal, view)
+            assert sail.asking == "route" or isinstance(sail.action, A.SailOn), where
+            return
+    pytest.fail("no playout reached a port with movement left")
+
+
+def test_roll_asks_which_ships_leave_when_there_is_a_choice() -> None:
+    state = new_game(seats=2, variant="short")
+    found = resolve(table(), "roll", {}, GAME.legal_actions(state, 0), view_of(state, 0))
+    # the only ship is in port: it must leave, the one throw there is
+    assert same(found.action, A.ThrowDice(depart=(1,)))
+
+
+# --- help -----------------------------------------------------------------------------------------
+def test_every_command_has_one_help_topic_with_its_figures_filled() -> None:
+    t = table()
+    for command in t.commands:
+        entry = t.help_for(command.name)
+        assert entry.command == command.name
+        assert len(command.description) <= 100
+        assert re.fullmatch(r"[-_a-z0-9]{1,32}", command.name)
+        for option in command.options:
+            assert re.fullmatch(r"[a-z0-9_-]{1,32}", option.name)
+            assert len(option.description) <= 100
+    for entry in t.help:
+        assert "{" not in entry.text and "}" not in entry.text, entry.topic
+    for topic in ("decide", "ports", "goods"):
+        assert t.help_for(topic).command is None
+    assert "£20: Gibraltar" in t.help_for("ports").text
+    assert "Tea £450" in t.help_for("goods").text
+    assert t.nothing_to_decide and t.decide_only_waiting
