@@ -10,7 +10,10 @@ from dataclasses import dataclass
 from .board import REST_AREA, board
 from .content import ships_content
 from .effects import PlaceShip as PlaceShipEffect
-from .state import REST_MERCHANT, REST_WARSHIP, ShipsState
+from .state import REST_MERCHANT, REST_WARSHIP, ShipsState, ShipsView
+
+# what the age and area rules read: the state, or any seat's view of it (the same table)
+Table = ShipsState | ShipsView
 
 LAST_AGE = 11
 ACTION_BOX = {
@@ -64,10 +67,10 @@ class AgeOption:
     opens: bool
 
 
-def age_options(state: ShipsState, from_age: int | None = None) -> list[AgeOption]:
+def age_options(state: Table, from_age: int | None = None) -> list[AgeOption]:
     """Where a ship may go: the present age or the next (Place Ship), or one up (Upgrade)."""
     b = board()
-    present = state.present_age()
+    present = state.present_age() if isinstance(state, ShipsState) else state.present_age
     if from_age is not None:
         target = from_age + 1
         if target > LAST_AGE:
@@ -88,7 +91,7 @@ def age_options(state: ShipsState, from_age: int | None = None) -> list[AgeOptio
     return options
 
 
-def discs_in_area(state: ShipsState, area: int) -> int:
+def discs_in_area(state: Table, area: int) -> int:
     if area == REST_AREA:
         return sum(state.rest_warship)
     cities = board().cities_by_area.get(area, ())
@@ -106,7 +109,7 @@ def area_border(area: int) -> int:
     return ships_content().border_cost_into_area(area)
 
 
-def area_options(state: ShipsState) -> list[AreaOption]:
+def area_options(state: Table) -> list[AreaOption]:
     if state.area < 2:
         return [AreaOption(2, 0, True)]
     options = [AreaOption(state.area, 0, False)]
