@@ -1,0 +1,277 @@
+"""/empires as a command table: every legal move is typed back from its own options, options are
+named for people, a required choice left out is asked for, and the help is filled in."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from engine.core import Accepted, Action, Rejection, Rng, step
+from engine.core.commands import check_round_trip, resolve, suggest, waiting
+from engine.empires import GAME
+from engine.empires import actions as A
+from engine.empires.commands import DECISION_TYPES, leg, table
+from engine.empires.content import empires_content
+from engine.empires.state import EmpiresState, EmpiresView
+
+from .helpers import calm, clear, my_turn, new, own, put
+
+MAPS = ("americas", "atlantic")
+MOVES = 300  # enough moves for combat, the Pirate and the refills, little enough for speed
+SAIL_SAMPLE = 6  # every sixth position with sails is typed back
+
+Sample = tuple[EmpiresState, int, list[Action], EmpiresView]
+
+
+@functools.cache
+def samples() -> tuple[Sample, ...]:
+    """(state, seat, legal actions, the seat's view) over seeded random playouts: every player
+    count on both map sides."""
+    found: list[Sample] = []
+    for seats in range(GAME.min_players, GAME.max_players + 1):
+        for index, side in enumerate(MAPS):
+            seed = seats * 10 + index
+            state = GAME.setup({"map": side}, seats, seed)
+            chooser = Rng.from_seed(seed)
+            for _ in range(MOVES):
+                if GAME.outcome(state) is not None:
+                    break
+                actors = sorted(GAME.actors(state))
+                for seat in actors:
+                    legal = GAME.legal_actions(state, seat)
+                    found.append((state, seat, legal, GAME.view(state, seat)))
+                seat = chooser.choice(actors)
+                legal = GAME.legal_actions(state, seat)
+                result = step(GAME, state, seat, chooser.choice(legal), state.version)
+                assert isinstance(result, Accepted), result
+                state = result.state  # type: ignore[assignment]
+    return tuple(found)
+
+
+def same(action: Action | None, expected: Action) -> bool:
+    return action is not None and action.key() == expected.key()
+
+
+def played(actions: list[Action]) -> list[Action]:
+    """The actions some command plays: the decisions without a command of their own go through
+    the generic ``decide`` (they are the table's ``decisions``)."""
+    t = table()
+    return [a for a in actions if t.command_of(a) is not None
+            or a.type not in t.decisions or a.type == "undo"]
+
+
+# --- the round trip -----------------------------------------------------------------------------
+def test_every_legal_move_comes_back_from_its_options() -> None:
+    problems: list[str] = []
+    types: set[str] = set()
+    for index, (_state, _seat, legal, view) in enumerate(samples()):
+        types |= {a.type for a in legal}
+        # the many sails of an ordinary turn are alike: a sample of them is enough for speed
+        if index % SAIL_SAMPLE and any(isinstance(a, A.Sail) for a in legal):
+            continue
+        problems += check_round_trip(table(), played(legal), view)
+    assert not problems, problems[:10]
+    # the playouts met the moves of every command
+    for command in table().commands:
+        assert command.types & types, command.name
+
+
+def test_decisions_without_a_command_are_the_tables_decisions() -> None:
+    t = table()
+    assert t.decisions == DECISION_TYPES
+    without = {a.type for _s, _seat, legal, _v in samples() for a in legal
+               if t.command_of(a) is None}
+    assert without <= t.decisions
+    for _state, _seat, legal, _view in samples():
+        if any(a.type in t.decisions for a in legal):
+            assert waiting(t, legal)
+
+
+# --- labels for people --------------------------------------------------------------------------
+def raw_ids(view: EmpiresView) -> set[str]:
+    c = empires_content()
+    ids = {card.id for card in c.captains.cards}
+    ids |= set(c.board(view.side).ports)
+    ids |= {n.id for n in c.rules.nations.items}
+    ids |= {s.id for s in view.ships} | {"pirates_bay"}
+    # plain words that are ids too ("fortify", "decoy") may appear in a card's own text
+    return {i for i in ids if "_" in i or any(ch.isdigit() for ch in i)
+            or i in c.board(view.side).ports}
+
+
+def test_labels_are_named_for_people() -> None:
+    bad: list[str] = []
+    for _state, _seat, legal, view in samples():
+        ids = raw_ids(view)
+        pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, ids))) + r")\b")
+        for command in table().commands:
+            mine = [a for a in legal if command.takes(a)]
+            for option in command.options:
+                for action in mine:
+                    value = option.value(action, view)
+                    if value is None:
+                        continue
+                    label = option.name_of(action, view, action.label)
+                    if label == value and ("." in value or "_" in value or value.isdigit()):
+                        bad.append(f"{command.name} {option.name}: {label}")
+                    found = pattern.search(label)
+                    if found:
+                        bad.append(f"{command.name} {option.name}: {label!r} names {found[0]}")
+    assert not bad, sorted(set(bad))[:10]
+
+
+def attack_position() -> tuple[EmpiresState, EmpiresView]:
+    """Seat 0's Frigate beside Nassau (held by seat 1) and beside seat 1's Transport."""
+    state = new(2, seed=3)
+    clear(state)
+    calm(state)
+    my_turn(state, 0)
+    nassau = empires_content().board(state.side).ports["nassau"].cell
+    x, y = nassau
+    put(state, 0, "frigate", (x, y + 1), "us7")
+    put(state, 1, "transport", (x + 1, y + 1), "britain8")
+    own(state, 1, "nassau")
+    return state, GAME.view(state, 0)
+
+
+def test_ship_and_target_labels() -> None:
+    state, view = attack_position()
+    legal = GAME.legal_actions(state, 0)
+    attack = table().command("attack")
+    attacks = [a for a in legal if isinstance(a, A.Attack)]
+    targets = {attack.option("target").name_of(a, view, "") for a in attacks}
+    assert "Britain's Transport near Nassau" in targets or any(
+        t.startswith("Britain's Transport") for t in targets), targets
+    assert any(t.startswith("Nassau (produces wood; held by Britain") for t in targets), targets
+    ships = {attack.option("ship").name_of(a, view, "") for a in attacks}
+    assert ships == {"Frigate at Nassau"}
+
+
+# --- asking, never assuming ---------------------------------------------------------------------
+def test_attack_without_target_asks_for_it() -> None:
+    state, view = attack_position()
+    legal = GAME.legal_actions(state, 0)
+    found = resolve(table(), "attack", {}, legal, view)
+    assert found.action is None and found.asking == "target"
+    assert {v.value for v in found.values} == {"nassau", "britain8"}
+    found = resolve(table(), "attack", {"ship": "frigate"}, legal, view)
+    assert found.asking == "target"
+
+
+def test_bribe_without_amount_asks_for_it() -> None:
+    for _state, _seat, legal, view in samples():
+        if any(isinstance(a, A.Bribe) for a in legal) and len(legal) > 1:
+            found = resolve(table(), "bribe", {}, legal, view)
+            assert found.action is None and found.asking == "amount"
+            assert [v.value for v in found.values] == [str(n) for n in range(len(legal))]
+            chosen = resolve(table(), "bribe", {"amount": "1"}, legal, view).action
+            assert chosen is not None and chosen.key() == A.Bribe(amount=1).key()
+            return
+    raise AssertionError("no bribe met in the playouts")
+
+
+def test_sail_without_direction_asks_and_turn_defaults_straight() -> None:
+    state, view = attack_position()
+    legal = GAME.legal_actions(state, 0)
+    found = resolve(table(), "sail", {"ship": "Frigate at Nassau"}, legal, view)
+    assert found.asking == "direction"
+    found = resolve(table(), "sail", {"ship": "frigate", "direction": "south",
+                                      "distance": "2"}, legal, view)
+    assert isinstance(found.action, A.Sail) and found.action.via is None
+    ship = state.ship("us7")
+    assert ship is not None
+    assert leg(ship.cell, found.action.to) == ("south", 2)
+
+
+# --- typing parts of labels ---------------------------------------------------------------------
+def test_typed_values_accept_part_of_a_label_in_any_case() -> None:
+    state, view = attack_position()
+    legal = GAME.legal_actions(state, 0)
+    found = resolve(table(), "attack", {"target": "nassau", "ship": "FRIGATE"}, legal, view)
+    assert same(found.action, A.Attack(ship="us7", target="nassau"))
+    found = resolve(table(), "attack", {"target": "britain's transport"}, legal, view)
+    assert same(found.action, A.Attack(ship="us7", target="britain8"))
+    names = [v.label for v in suggest(table(), "attack", "target", "NASS", {}, legal, view)]
+    assert len(names) == 2 and any(n.startswith("Nassau (") for n in names), names
+
+
+def test_a_port_name_typed_in_lower_case() -> None:
+    state, view = attack_position()
+    nassau = empires_content().board(state.side).ports["nassau"]
+    state.ports["nassau"].owner = None
+    state.players[1].cubes += 1
+    legal = GAME.legal_actions(state, 0)
+    give = next(r for r in ("gold", "wood", "steel") if r != nassau.produces)
+    view = GAME.view(state, 0)
+    found = resolve(table(), "trade", {"port": "nassau", "give": give.upper()}, legal, view)
+    assert same(found.action, A.Trade.model_validate({"port": "nassau", "give": give}))
+    found = resolve(table(), "buy", {"port": "nAsSaU"}, legal, view)
+    assert same(found.action, A.BuyPort(port="nassau"))
+
+
+# --- refusals and problems ----------------------------------------------------------------------
+def test_an_illegal_combination_is_refused_with_a_reason() -> None:
+    state, view = attack_position()
+    legal = GAME.legal_actions(state, 0)
+    found = resolve(table(), "sail", {"ship": "frigate", "direction": "north",
+                                      "distance": "30"}, legal, view)
+    assert isinstance(found.refused, A.Sail), found
+    reason = GAME.explain(state, 0, found.refused)
+    assert isinstance(reason, Rejection) and reason.message
+    found = resolve(table(), "bribe", {"amount": "3"}, legal, view)
+    assert isinstance(found.refused, A.Bribe)
+    assert GAME.explain(state, 0, found.refused).message
+    found = resolve(table(), "buy", {"port": "havana"}, legal, view)
+    assert found.refused == A.BuyPort(port="havana")
+    assert GAME.explain(state, 0, found.refused).message
+
+
+def test_text_that_makes_no_move_is_a_problem() -> None:
+    state, view = attack_position()
+    legal = GAME.legal_actions(state, 0)
+    found = resolve(table(), "sail", {"ship": "frigate", "direction": "south",
+                                      "distance": "far"}, legal, view)
+    assert found.problem and "whole number" in found.problem
+    found = resolve(table(), "sail", {"ship": "frigate", "direction": "up",
+                                      "distance": "1"}, legal, view)
+    assert found.problem and "north, east, south or west" in found.problem
+    found = resolve(table(), "trade", {"port": "nassau", "give": "rum"}, legal, view)
+    assert found.problem and "gold, wood or steel" in found.problem.lower()
+
+
+def test_unknown_options_list_the_valid_ones() -> None:
+    state, view = attack_position()
+    legal = GAME.legal_actions(state, 0)
+    found = resolve(table(), "attack", {"victim": "nassau"}, legal, view)
+    assert found.problem and "victim" in found.problem
+    assert "target, ship, fleet" in found.problem
+
+
+# --- the table's shape and help -----------------------------------------------------------------
+def test_names_and_descriptions_fit_discord() -> None:
+    t = table()
+    assert [c.name for c in t.commands] == ["play", "discard", "sail", "trade", "buy", "attack",
+                                            "order", "pass", "bribe", "end"]
+    for command in t.commands:
+        assert len(command.description) <= 100
+        for option in command.options:
+            assert re.fullmatch(r"[a-z0-9_-]{1,32}", option.name)
+            assert len(option.description) <= 100
+    assert table().command("attack").option("target").default is None
+    assert table().command("attack").option("target").required
+    assert table().command("bribe").option("amount").default is None
+    assert t.decide_only_waiting and t.nothing_to_decide
+
+
+def test_help_has_one_topic_per_command_with_figures_filled() -> None:
+    t = table()
+    for command in t.commands:
+        entry = t.help_for(command.name)
+        assert entry.command == command.name and entry.text
+    for entry in t.help:
+        assert "{" not in entry.text and "}" not in entry.text, entry.topic
+    assert {"decide", "war", "scoring"} <= {e.topic for e in t.help}
+    r = empires_content().rules
+    assert f"{r.turn.discard_for_gold} Gold" in t.help_for("discard").text
+    assert f"Naval Base defence {r.table_of_war.ports['naval_base'].defence}" in t.help_for(
+        "war").text
