@@ -266,7 +266,14 @@ def _build_dump(typed: Mapping[str, str | None], view: V) -> A.DumpCargo:
 # --- the office ---------------------------------------------------------------------------------
 def _label_sell_ship(action: A.SellShip, view: V) -> str:
     price = ocean_trader_content().rules.ships.sell_price
-    return f"{ship_label(action.ship, view)}: sells for {money(price)}"
+    ship = my_ship(view, action.ship)
+    notes = []
+    if ship is not None and ship.cargo:
+        notes.append("its cargo goes back unpaid")
+    if ship is not None and ship.insured:
+        notes.append("its policy stays with the office")
+    extra = f" ({'; '.join(notes)})" if notes else ""
+    return f"{ship_label(action.ship, view)}: sells for {money(price)}{extra}"
 
 
 def _label_insure(action: A.BuyPolicy, view: V) -> str:
@@ -375,7 +382,8 @@ def _commands() -> tuple[Command[Any, V], ...]:
                            _label_dump_goods)),
         _validated(_build_dump))
     sell_ship: Command[A.SellShip, V] = Command(
-        "sell-ship", "Sell an empty ship in port to the Banker", (A.SellShip,),
+        "sell-ship", "Sell a ship in port to the Banker (cargo aboard goes back unpaid)",
+        (A.SellShip,),
         (Option("ship", "Which ship", _read_ship, _label_sell_ship),),
         _validated(_build_sell_ship))
     insure: Command[A.BuyPolicy, V] = Command(

@@ -25,8 +25,8 @@ from engine.ocean_trader import actions as A
 from engine.ocean_trader.bots import StandardBot
 from engine.ocean_trader.commands import table
 from engine.ocean_trader.content import ocean_trader_content
-from engine.ocean_trader.state import OceanTraderState, OceanTraderView
-from tests.ocean_trader.helpers import act, new_game
+from engine.ocean_trader.state import OceanTraderState, OceanTraderView, Ship
+from tests.ocean_trader.helpers import act, new_game, put_at_sea
 
 GAME = get("ocean_trader")
 SEATS = range(2, 7)
@@ -162,7 +162,9 @@ def test_ship_labels_say_where_the_ship_is_and_what_it_carries() -> None:
     command = table().command("sell-ship")
     mine = [a for a in GAME.legal_actions(state, 0) if command.takes(a)]
     values = values_of(command, "ship", mine, view)
-    assert [v.label for v in values] == ["Ship 1 in Liverpool, carrying tea: sells for £1,000"]
+    assert [v.label for v in values] == [
+        "Ship 1 in Liverpool, carrying tea: sells for £1,000 (its cargo goes back unpaid; its "
+        "policy stays with the office)"]
 
 
 # --- asking, matching, refusing -----------------------------------------------------------------
@@ -286,6 +288,28 @@ def test_roll_asks_which_ships_leave_when_there_is_a_choice() -> None:
     found = resolve(table(), "roll", {}, GAME.legal_actions(state, 0), view_of(state, 0))
     # the only ship is in port: it must leave, the one throw there is
     assert same(found.action, A.ThrowDice(depart=(1,)))
+    # one ship at sea, one in port: whether the second leaves is asked, never assumed
+    state.players[0].ships.append(Ship(number=2, port="BOM"))
+    put_at_sea(state.players[0].ships[0], "R07", 2, "NYC")
+    legal = GAME.legal_actions(state, 0)
+    view = view_of(state, 0)
+    found = resolve(table(), "roll", {}, legal, view)
+    assert found.asking == "depart"
+    assert [(v.value, v.label) for v in found.values] == [
+        ("none", "No ship leaves port: only the ships at sea sail"),
+        ("2", "Ship 2 leaves Bombay")]
+    found = resolve(table(), "roll", {"depart": "bombay"}, legal, view)
+    assert same(found.action, A.ThrowDice(depart=(2,)))
+    found = resolve(table(), "roll", {"depart": "3"}, legal, view)
+    assert found.refused is not None and same(found.refused, A.ThrowDice(depart=(3,)))
+    assert "no ship 3" in GAME.explain(state, 0, found.refused).message
+    labels = [v.label for v in values_of(table().command("insure"), "ship",
+                                          [a for a in legal if a.type == "buy_policy"], view)]
+    assert labels == ["Ship 2 in Bombay: £500"]
+    surrender = [a for a in legal if a.type == "surrender_policy"]
+    assert [v.label for v in values_of(table().command("surrender"), "ship", surrender,
+                                       view)] == [
+        "Ship 1 at sea, bound for New York: its policy, for £250"]
 
 
 # --- help -----------------------------------------------------------------------------------------
