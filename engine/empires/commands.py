@@ -122,7 +122,8 @@ def nation(view: V, seat: int | None) -> str:
 def _whose(view: V, seat: int) -> str:
     if seat == view.viewer:
         return "your"
-    return f"{nation(view, seat)}'s"
+    name = nation(view, seat)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def beside(cell: Cell, board: Board) -> list[str]:
