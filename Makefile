@@ -23,6 +23,7 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check engine render bot tests bench
 	$(PY) -m mypy
+	$(PY) -m mypy --strict engine
 
 bench: $(STAMP)
 	$(PY) bench/storage.py --json

@@ -258,7 +258,8 @@ class Game(ABC, Generic[S]):
         move); states are never changed in place outside ``apply``, which works on a copy."""
         cached = self.__dict__.get("_legal_memo")
         if cached is not None and cached[0] is state and cached[1] == (state.version, seat):
-            return cached[2]
+            memo: frozenset[str] = cached[2]
+            return memo
         keys = frozenset(a.key() for a in self.legal_actions(state, seat))
         self.__dict__["_legal_memo"] = (state, (state.version, seat), keys)
         return keys

@@ -28,7 +28,8 @@ class SetupRecord(BaseModel):
     seed: int
 
     def create(self, game: Game[Any]) -> State:
-        return game.setup(game.resolve_options(self.options), self.seats, self.seed)
+        state: State = game.setup(game.resolve_options(self.options), self.seats, self.seed)
+        return state
 
 
 class LogEntry(BaseModel):

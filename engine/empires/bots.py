@@ -264,7 +264,7 @@ def _claim(view: EmpiresView, me: int, a: Action) -> float:
 def _choose(view: EmpiresView, me: int, a: Action) -> float:
     assert isinstance(a, A.ChooseResource)
     p = view.players[me]
-    return -getattr(p, a.resource)
+    return -float({"gold": p.gold, "wood": p.wood, "steel": p.steel}[a.resource])
 
 
 HANDLERS: dict[type, Callable[[EmpiresView, int, Action], float]] = {

@@ -7,6 +7,7 @@ from engine.core import Event, seat_ref
 
 from . import actions as A
 from .combat import reroll, sides
+from .effects import ClaimPort, ExtraActions, Fortify, LaunchShip
 from .rules import (
     board,
     claimable_ports,
@@ -69,25 +70,25 @@ def card_plays(state: EmpiresState, seat: int) -> list[A.PlayCard]:
             continue
         label = f"Play {card_label(card_id)}"
         effect = card.effects[0] if card.effects else None
-        kind = effect.effect if effect is not None else None
-        if kind == "launch_ship":
-            if player.pieces[effect.ship] > 0:  # type: ignore[union-attr]
+        if isinstance(effect, LaunchShip):
+            if player.pieces[effect.ship] > 0:
                 found += [
                     A.PlayCard(card=card_id, cell=c, label=f"{label} At {list(c)}.")
                     for c in launch_cells(state, seat)
                 ]
-        elif kind == "fortify":
+        elif isinstance(effect, Fortify):
             found += [
                 A.PlayCard(card=card_id, port=p, label=f"{label} At {port_card(state, p).name}.")
-                for p in fortify_targets(state, seat, effect.to)  # type: ignore[union-attr]
+                for p in fortify_targets(state, seat, effect.to)
             ]
-        elif kind == "claim_port":
+        elif isinstance(effect, ClaimPort):
             found += [
                 A.PlayCard(card=card_id, port=p, label=f"{label} Take {port_card(state, p).name}.")
-                for p in claim_targets(state, seat, effect.where)  # type: ignore[union-attr]
+                for p in claim_targets(state, seat, effect.where)
             ]
         elif card.type == "order":
-            if kind == "extra_actions":  # Full Sail: the only order with an effect outside combat
+            # Full Sail: the only order with an effect outside combat
+            if isinstance(effect, ExtraActions):
                 found.append(A.PlayCard(card=card_id, label=label))
         else:
             found.append(A.PlayCard(card=card_id, label=label))
@@ -351,50 +352,49 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
     state.pirate_actions_bonus = 0
     order = state.order()
 
-    def seat(nation_id: str) -> int | None:
-        return state.seat_of(nation_id)
+    def seat(nation_id: str | None) -> int | None:
+        return None if nation_id is None else state.seat_of(nation_id)
 
     for e in card.effects:
-        kind = e.effect
-        if kind == "gain":
+        if e.effect == "gain":
             s = seat(e.nation)
             if s is not None:
                 for r, n in e.items():
                     setattr(state.players[s], r, getattr(state.players[s], r) + n)
-        elif kind == "gain_per_port":
+        elif e.effect == "gain_per_port":
             s = seat(e.nation)
             if s is not None:
                 n = len(owned_ports(state, s))
                 n = min(n, e.maximum) if e.maximum is not None else n
                 setattr(state.players[s], e.resource, getattr(state.players[s], e.resource) + n)
-        elif kind == "pirate_actions":
+        elif e.effect == "pirate_actions":
             state.pirate_actions_bonus += e.amount
-        elif kind == "lose_gold":
+        elif e.effect == "lose_gold":
             s = seat(e.nation)
             if s is not None:
                 p = state.players[s]
                 p.gold -= p.gold // 2 if e.half else min(p.gold, e.amount)
-        elif kind == "pay_gold":
+        elif e.effect == "pay_gold":
             s, to = seat(e.nation), seat(e.to)
             if s is not None and to is not None:
                 n = min(e.amount, state.players[s].gold)
                 state.players[s].gold -= n
                 state.players[to].gold += n
-        elif kind == "free_claim":
+        elif e.effect == "free_claim":
             for s in order:
                 if not e.nations or state.players[s].nation in e.nations:
                     state.pending.append(Pending(kind="claim", seat=s, continent=e.continent))
-        elif kind == "choose_resources":
+        elif e.effect == "choose_resources":
             s = seat(e.nation)
             if s is not None:
                 state.pending.append(
                     Pending(kind="choose_resource", seat=s, count=e.amount, optional=False)
                 )
-        elif kind == "free_launch":
+        elif e.effect == "free_launch":
             s = seat(e.nation)
             if s is not None:
                 state.pending.append(Pending(kind="launch", seat=s, ship=e.ship))
-        elif kind == "release_port":
+        elif e.effect == "release_port":
             s = seat(e.nation)
             if s is not None:
                 hold = state.ports.get(e.port)
@@ -409,10 +409,10 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
                     )
                 else:
                     state.players[s].gold -= min(state.players[s].gold, e.else_lose_gold)
-        elif kind == "to_mediterranean":
+        elif e.effect == "to_mediterranean":
             for s in order:
                 state.pending.append(Pending(kind="relocate", seat=s, optional=False))
-        elif kind == "free_attack":
+        elif e.effect == "free_attack":
             s = seat(e.nation)
             if s is None:
                 continue

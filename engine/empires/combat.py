@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core import Event, seat_ref
 
 from .content import SHIP_KINDS
+from .effects import AttackBonus, CounterBonus, ShipDefence
 from .rules import (
     content,
     front_effects,
@@ -86,13 +87,16 @@ def describe_ship(state: EmpiresState, ship: Ship) -> str:
 
 
 # ------------------------------------------------------------------ modifiers
-def _adv(state: EmpiresState, ship: Ship, effect: str) -> int:
-    """Advancement bonuses of a ship's owner; the Pirate gets none."""
+def _adv(state: EmpiresState, ship: Ship,
+         effect: type[AttackBonus | ShipDefence | CounterBonus]) -> int:
+    """Advancement bonuses of a ship's owner (an attack bonus may be for one kind of ship);
+    the Pirate gets none."""
     if ship.owner == PIRATE:
         return 0
     total = 0
     for e in front_effects(state, ship.owner):
-        if e.effect == effect and (getattr(e, "ship", None) in (None, ship.kind)):
+        for_kind = not isinstance(e, AttackBonus) or e.ship in (None, ship.kind)
+        if isinstance(e, effect) and for_kind:
             total += e.amount
     return total
 
@@ -101,9 +105,7 @@ def attack_total(state: EmpiresState, c: Combat) -> int:
     lead = state.ship(c.ships[0])
     assert lead is not None
     total = sum(c.attack_dice) + c.attack_mod + c.bonus
-    total += content().rules.table_of_war.ships[lead.kind].attack + _adv(
-        state, lead, "attack_bonus"
-    )
+    total += content().rules.table_of_war.ships[lead.kind].attack + _adv(state, lead, AttackBonus)
     if not c.gage_lost:
         total += weather_gage(state)
     if lead.owner != PIRATE:
@@ -121,7 +123,7 @@ def target_defence(state: EmpiresState, c: Combat) -> int:
     if c.target_kind == "ship":
         ship = state.ship(c.target)
         assert ship is not None
-        return war.ships[ship.kind].defence + _adv(state, ship, "ship_defence") + c.defence_mod
+        return war.ships[ship.kind].defence + _adv(state, ship, ShipDefence) + c.defence_mod
     if c.target_kind == "bay":
         return war.ports[content().rules.pirate.pirates_bay_defence].defence + c.defence_mod
     hold = state.ports[c.target]
@@ -143,7 +145,7 @@ def counter_total(state: EmpiresState, c: Combat, index: int) -> int:
     assert defender is not None
     aimed = c.counters[index]
     total = c.counter_dice[index] + content().rules.table_of_war.ships[defender.kind].attack
-    total += _adv(state, defender, "counter_bonus") + _adv(state, defender, "attack_bonus")
+    total += _adv(state, defender, CounterBonus) + _adv(state, defender, AttackBonus)
     total += c.counter_mod.get(aimed, 0)
     if defender.owner != PIRATE:
         attacker = state.ship(aimed)
@@ -158,7 +160,7 @@ def attacker_defence(state: EmpiresState, c: Combat, ship_id: str) -> int:
     war = content().rules.table_of_war
     return (
         war.ships[ship.kind].defence
-        + _adv(state, ship, "ship_defence")
+        + _adv(state, ship, ShipDefence)
         + c.attacker_defence_mod.get(ship_id, 0)
     )
 

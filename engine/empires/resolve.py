@@ -16,6 +16,7 @@ from engine.core import Action, Event, seat_ref
 from . import actions as A
 from .cards import apply_history, claim, launch, play_card, play_order
 from .combat import close_window, declare, describe_ship, roll
+from .effects import Resource
 from .legal import pending_has_choice, recovery_ports
 from .rules import (
     actions_per_turn,
@@ -457,7 +458,7 @@ def _begin_round(state: EmpiresState, events: list[Event]) -> None:
 
 def _production(state: EmpiresState, events: list[Event]) -> None:
     for seat, player in enumerate(state.players):
-        got = {"gold": 0, "wood": 0, "steel": 0}
+        got: dict[Resource, int] = {"gold": 0, "wood": 0, "steel": 0}
         for port_id, hold in state.ports.items():
             if hold.owner == seat and produces(state, port_id):
                 card = port_card(state, port_id)

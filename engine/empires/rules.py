@@ -5,14 +5,23 @@ whom. Nothing here changes the state."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
-from .content import Board, Cell, PortCard, empires_content
-from .effects import RESOURCES
-from .state import PIRATE, PIRATE_ID, EmpiresState, Ship
+from .content import (
+    PORT_LEVELS,
+    Board,
+    Cell,
+    Cost,
+    EmpiresContent,
+    PortCard,
+    PortLevel,
+    empires_content,
+)
+from .effects import RESOURCES, CaptainEffect, HistoryEffect, WeatherEffect
+from .state import PIRATE, PIRATE_ID, EmpiresState, Player, Ship
 
 
-def content():  # noqa: ANN201 - a short alias used across the package
+def content() -> EmpiresContent:
+    """A short alias used across the package."""
     return empires_content()
 
 
@@ -20,15 +29,15 @@ def board(state: EmpiresState) -> Board:
     return content().board(state.side)
 
 
-def weather_effects(state: EmpiresState) -> tuple[Any, ...]:
+def weather_effects(state: EmpiresState) -> tuple[WeatherEffect, ...]:
     return content().weather_card(state.weather).effects if state.weather else ()
 
 
-def history_effects(state: EmpiresState) -> tuple[Any, ...]:
+def history_effects(state: EmpiresState) -> tuple[HistoryEffect, ...]:
     return content().history_card(state.history).effects if state.history else ()
 
 
-def front_effects(state: EmpiresState, seat: int) -> Iterator[Any]:
+def front_effects(state: EmpiresState, seat: int) -> Iterator[CaptainEffect]:
     """Effects of the Advancements and Industry cards in front of ``seat``."""
     if seat < 0:
         return
@@ -46,16 +55,16 @@ def nation(state: EmpiresState, seat: int | None) -> str | None:
 def actions_per_turn(state: EmpiresState, seat: int) -> int:
     """5, changed by the Weather, the History card and the player's Advancements."""
     total = content().rules.turn.actions
-    for e in weather_effects(state):
-        if e.effect == "actions":
-            total += e.amount
+    for w in weather_effects(state):
+        if w.effect == "actions":
+            total += w.amount
     me = nation(state, seat)
-    for e in history_effects(state):
-        if e.effect == "actions" and (not e.nations or me in e.nations):
-            total += e.amount
-    for e in front_effects(state, seat):
-        if e.effect == "actions_each_turn":
-            total += e.amount
+    for h in history_effects(state):
+        if h.effect == "actions" and (not h.nations or me in h.nations):
+            total += h.amount
+    for f in front_effects(state, seat):
+        if f.effect == "actions_each_turn":
+            total += f.amount
     return max(0, total)
 
 
@@ -135,8 +144,8 @@ def port_card(state: EmpiresState, port_id: str) -> PortCard:
     return board(state).ports[port_id]
 
 
-def port_level(forts: int) -> str:
-    return ("port", "fort", "naval_base")[min(forts, 2)]
+def port_level(forts: int) -> PortLevel:
+    return PORT_LEVELS[min(forts, 2)]
 
 
 def owned_ports(state: EmpiresState, seat: int) -> list[str]:
@@ -261,15 +270,15 @@ def is_pirate(ship: Ship) -> bool:
     return ship.id == PIRATE_ID
 
 
-def has(player_resources: Any, cost: Any) -> bool:
-    return all(getattr(player_resources, r) >= getattr(cost, r) for r in RESOURCES)
+def has(player: Player, cost: Cost) -> bool:
+    return all(getattr(player, r) >= getattr(cost, r) for r in RESOURCES)
 
 
-def pay(player: Any, cost: Any) -> None:
+def pay(player: Player, cost: Cost) -> None:
     for r in RESOURCES:
         setattr(player, r, getattr(player, r) - getattr(cost, r))
 
 
-def cost_text(cost: Any) -> str:
+def cost_text(cost: Cost) -> str:
     parts = [f"{getattr(cost, r)} {r.capitalize()}" for r in RESOURCES if getattr(cost, r)]
     return ", ".join(parts) or "free"

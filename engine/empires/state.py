@@ -15,6 +15,8 @@ from engine.core import State, View
 from .content import Cell, MapSide
 from .effects import ShipKind
 
+Captured = ShipKind | Literal["pirate"]  # a ship sunk and taken, or the Pirate
+
 PIRATE = -1  # the owner of the Pirate Ship of the Line
 PIRATE_ID = "pirate"
 PIRATES_BAY = "pirates_bay"
@@ -46,7 +48,7 @@ class Player(BaseModel):
     in_front: list[str] = Field(default_factory=list)  # Advancements and Industry
     pieces: dict[str, int]  # ships not yet launched, by kind
     cubes: int  # port cubes not on the map
-    captured: list[str] = Field(default_factory=list)  # ship kinds sunk and taken ("pirate")
+    captured: list[Captured] = Field(default_factory=list)  # ship kinds sunk and taken ("pirate")
 
 
 class PublicPlayer(BaseModel):
@@ -58,7 +60,7 @@ class PublicPlayer(BaseModel):
     in_front: list[str]
     pieces: dict[str, int]
     cubes: int
-    captured: list[str]
+    captured: list[Captured]
 
 
 class TurnState(BaseModel):

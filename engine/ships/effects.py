@@ -10,9 +10,9 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, model_validator
 
-from engine.core.content import ContentModel
+from engine.core.content import ContentModel, Sourced, SourcedValue
 
-from .content_models import Count, Gain, Id, Positive, Resource, Sourced, SourcedValue
+from .content_models import Count, Gain, Id, Positive, Resource
 
 
 class GainEffect(ContentModel):
