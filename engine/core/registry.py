@@ -17,10 +17,6 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
-def unregister(game_id: str) -> None:
-    _GAMES.pop(game_id, None)
-
-
 def get(game_id: str) -> Game[Any]:
     try:
         return _GAMES[game_id]

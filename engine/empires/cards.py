@@ -10,7 +10,6 @@ from .combat import reroll, sides
 from .effects import ClaimPort, ExtraActions, Fortify, LaunchShip
 from .rules import (
     board,
-    claimable_ports,
     content,
     cost_text,
     has,
@@ -443,6 +442,3 @@ def relocate_options(
         return mine, med, True
     return [], [], True
 
-
-def free_claims(state: EmpiresState, seat: int, continent: str | None) -> list[str]:
-    return claimable_ports(state, seat, continent)

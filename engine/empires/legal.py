@@ -10,9 +10,7 @@ from . import actions as A
 from .cards import (
     KIND_NAME,
     card_plays,
-    claim_targets,
     discards,
-    free_claims,
     full_sail_orders,
     relocate_options,
     window_orders,
@@ -22,6 +20,7 @@ from .effects import RESOURCES
 from .rules import (
     attack_banned,
     board,
+    claimable_ports,
     content,
     front_effects,
     has,
@@ -243,7 +242,7 @@ def pending_actions(state: EmpiresState, seat: int) -> list[Action]:
     if p.kind == "claim":
         found = [
             A.ClaimPort(port=x, label=f"Take {port_card(state, x).name} free")
-            for x in free_claims(state, seat, p.continent)
+            for x in claimable_ports(state, seat, p.continent)
         ]
     elif p.kind == "choose_resource":
         return [A.ChooseResource(resource=r, label=f"Take 1 {r}") for r in RESOURCES]
@@ -303,6 +302,3 @@ def pending_has_choice(state: EmpiresState) -> bool:
         return True
     return any(not isinstance(a, A.Decline) for a in pending_actions(state, p.seat))
 
-
-def claim_ok(state: EmpiresState, seat: int, port: str, where: str) -> bool:
-    return port in claim_targets(state, seat, where)

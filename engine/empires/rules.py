@@ -17,7 +17,7 @@ from .content import (
     empires_content,
 )
 from .effects import RESOURCES, CaptainEffect, HistoryEffect, WeatherEffect
-from .state import PIRATE, PIRATE_ID, EmpiresState, Player, Ship
+from .state import EmpiresState, Player, Ship
 
 
 def content() -> EmpiresContent:
@@ -240,10 +240,6 @@ def attack_banned(state: EmpiresState, seat: int, defender: int | None) -> str |
     return None
 
 
-def ship_owner_seat(ship: Ship) -> int | None:
-    return None if ship.owner == PIRATE else ship.owner
-
-
 def history_attack_bonus(state: EmpiresState, seat: int, defender: int | None,
                          target_is_port: bool) -> int:
     me = nation(state, seat)
@@ -264,10 +260,6 @@ def weather_gage(state: EmpiresState) -> int:
     if any(e.effect == "no_weather_gage" for e in weather_effects(state)):
         return 0
     return content().rules.table_of_war.weather_gage
-
-
-def is_pirate(ship: Ship) -> bool:
-    return ship.id == PIRATE_ID
 
 
 def has(player: Player, cost: Cost) -> bool:

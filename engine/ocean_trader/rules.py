@@ -107,10 +107,6 @@ def remove_trade_card(state: OceanTraderState, slot: TradeSlot, why: str,
 
 
 # --- ships and ports --------------------------------------------------------------------------
-def in_port(ship: Ship) -> bool:
-    return ship.port is not None
-
-
 def can_trade(state: OceanTraderState, seat: int, ship: Ship) -> bool:
     """In port since before this turn, and neither sailed nor traded this turn."""
     player = state.players[seat]
