@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -39,6 +39,13 @@ class SourcedValue(ContentModel, Generic[T]):
     value: T
     provenance: Provenance
     source: str | None = None
+
+
+def effect_kinds(union: object, key: str) -> tuple[str, ...]:
+    """The values of the discriminator ``key`` over a discriminated union of effect models
+    (``Annotated[A | B | ..., Field(discriminator=key)]``), in the union's order."""
+    return tuple(get_args(model.model_fields[key].annotation)[0]
+                 for model in get_args(get_args(union)[0]))
 
 
 M = TypeVar("M", bound=BaseModel)

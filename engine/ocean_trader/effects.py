@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from engine.core.content import ContentModel
+from engine.core.content import ContentModel, effect_kinds
 
 
 class CancelCategory(ContentModel):
@@ -68,6 +68,5 @@ Effect = Annotated[
     | DividendPerShare | ToNextPort | PeekTradeDeck,
     Field(discriminator="type"),
 ]
-EFFECT_TYPES = ("cancel_category", "miss_turns", "move", "double_next_roll", "pay", "collect",
-                "lose_ship", "lose_cargo", "dividend_per_share", "to_next_port",
-                "peek_trade_deck")
+EFFECT_TYPES = effect_kinds(Effect, "type")
+"""Every ``type:`` key the engine must interpret."""

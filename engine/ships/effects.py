@@ -6,11 +6,11 @@ are checked against the other data files by ``content_checks``."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from engine.core.content import ContentModel, Sourced, SourcedValue
+from engine.core.content import ContentModel, Sourced, SourcedValue, effect_kinds
 
 from .content_models import Count, Gain, Id, Positive, Resource
 
@@ -134,10 +134,7 @@ Effect = Annotated[
     Field(discriminator="effect"),
 ]
 
-EFFECT_TYPES: tuple[str, ...] = tuple(
-    get_args(model.model_fields["effect"].annotation)[0]
-    for model in get_args(get_args(Effect)[0])
-)
+EFFECT_TYPES = effect_kinds(Effect, "effect")
 """Every ``effect:`` key the engine must interpret."""
 
 
