@@ -8,7 +8,6 @@ piped in, so a whole game can be scripted.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import json
 import logging
 import math
@@ -17,21 +16,17 @@ import sys
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import Any, TextIO
 
+from bot import commands as shared
 from bot.notices import Notice
-from bot.service import ActResult, MatchService, ServiceError
+from bot.service import ActResult, Choice, MatchService, ServiceError
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.ui.text import NOT_A_MOVE, clean_name, clip, echo, unreadable_move
 from engine.core import Game, all_games
 
 log = logging.getLogger(__name__)
-
-# a game's own command group, by its name: the module and the cog that play its commands
-GAME_GROUPS = {"ships": ("bot.cogs.ships", "ShipsCog"),
-               "trader": ("bot.cogs.trader", "TraderCog"),
-               "empires": ("bot.cogs.empires", "EmpiresCog")}
 
 LOCAL_CHANNEL = 1
 HOST = 1  # local users are numbered 1, 2, ...
@@ -47,17 +42,20 @@ Commands (the same as in Discord):
   /game start              deal and begin (the seat order is shuffled)
   /game status             who plays and whose move it is
   /game board              write the board image and print its path
+  /game view               "My view": your hand and secrets, your moves, your own board image
   /game undo               take back your last action of this turn
-  /game abort              end the game without a result
+  /game abort              end the game without a result (asks you to type yes)
   /game export [FILE]      save the record of the last finished game as JSON
   /game settings [turn_hours=H] [policy=wait|bot|remove] [answer_seconds=S]
   /move                    list the legal moves of whoever acts now
   /move N | /move TEXT     play move N of that list, or the move with that label
   /ships|/trader|/empires COMMAND [option=value ...]   a game's own commands, as in Discord (e.g.
-                           /ships place age=2 box=merchant where=miletus.t0 pay=merchant);
-                           leave options out to see the values that are legal now
+                           /ships place age=2 box=merchant where=miletus pay=merchant); a value
+                           may be any part of its label; a choice left out is asked for
+  /ships|/trader|/empires decide [N]   the decision the game waits for, numbered; N picks one
   /ships|/trader|/empires help [COMMAND]   what that command does and costs
-  /me                      "My view": what only the acting player knows
+  N                        after a numbered list: play entry N
+  /me                      "My view": what only the acting player knows, and every move
   /rules [GAME]            a short summary of a game's rules
   /help                    this list
   /quit                    leave (the game is saved; run again to go on)"""
@@ -69,6 +67,8 @@ class LocalTable:
         self.boards = boards
         self.out = out
         self.users: dict[int, str] = {HOST: "Player 1"}
+        self.menu: list[Choice] = []  # the last numbered list a command answered with
+        self.confirming = False  # /game abort asked "yes?"
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -84,14 +84,18 @@ class LocalTable:
             names = ", ".join(self.users.get(u, f"user {u}") for u in notice.ping)
             self.say(f"-> {names}: your move.")
 
-    async def write_board(self, match_id: int, version: int | None = None) -> Path:
-        png = await self.service.render(match_id)
+    async def write_board(self, match_id: int, version: int | None = None,
+                          viewer: int | None = None) -> Path:
+        """Writes the public board (or ``viewer``'s own, with what only they see) and prints
+        its path."""
+        png = await self.service.render(match_id, viewer)
         self.boards.mkdir(parents=True, exist_ok=True)
         if version is None:
             version = (await self.service.storage.get_match(match_id)).version
-        path = self.boards / f"match{match_id}-v{version:04d}.png"
+        whose = f"-seat-{clean_file(self.users.get(viewer, str(viewer)))}" if viewer else ""
+        path = self.boards / f"match{match_id}-v{version:04d}{whose}.png"
         path.write_bytes(png)
-        self.say(f"[board] {path}")
+        self.say(f"[{'your board' if viewer else 'board'}] {path}")
         return path
 
     async def acting_user(self) -> int:
@@ -115,20 +119,29 @@ class LocalTable:
             self.say(f"Cannot read that line: {err}.")
             return True
         head, rest = words[0].lstrip("/").lower(), words[1:]
+        confirming, self.confirming = self.confirming, False
         try:
+            if confirming and not (head == "yes" and not rest):
+                self.say("The game goes on.")
+                if head == "no" and not rest:
+                    return True
             if head in ("quit", "exit"):
                 return False
-            if head == "help":
+            if confirming and head == "yes" and not rest:
+                await self.service.abort(LOCAL_CHANNEL, HOST)
+            elif head == "help":
                 self.say(HELP)
             elif head == "rules":
-                self.say(*_rules(rest[0] if rest else None))
+                self.say(*_rules(" ".join(rest) or None))
             elif head == "me":
                 await self._me()
             elif head == "move":
                 await self._move(" ".join(rest))
             elif head == "game" and rest:
                 await self._game(rest[0].lower(), rest[1:])
-            elif head in GAME_GROUPS:
+            elif head.isdecimal() and self.menu and not rest:
+                await self._pick(head)
+            elif head in shared.groups():
                 await self._group(head, rest)
             else:
                 self.say(f"Unknown command {echo(line)}; /help lists the commands.")
@@ -166,6 +179,8 @@ class LocalTable:
             await service.start(LOCAL_CHANNEL, HOST)
         elif sub == "status":
             self.say(*await service.status(LOCAL_CHANNEL))
+        elif sub == "view":
+            await self._me(board=True)
         elif sub == "board":
             match = await service.storage.open_match(LOCAL_CHANNEL)
             if match is None or match.status != "active":
@@ -174,7 +189,14 @@ class LocalTable:
         elif sub == "undo":
             self._result(await service.undo(LOCAL_CHANNEL, await self.acting_user()))
         elif sub == "abort":
-            await service.abort(LOCAL_CHANNEL, HOST)
+            if [a.lower() for a in args] == ["yes"]:
+                await service.abort(LOCAL_CHANNEL, HOST)
+                return
+            if await service.current(LOCAL_CHANNEL) is None:
+                raise ServiceError("There is no game here to abort.")
+            self.confirming = True
+            self.say("This ends the game for everyone, with no result. Type yes to end it "
+                     "(anything else keeps it).")
         elif sub == "export":
             last = await service.last_finished(LOCAL_CHANNEL)
             if last is None:
@@ -218,54 +240,82 @@ class LocalTable:
             value = text
         self._result(await self.service.act_choice(LOCAL_CHANNEL, user, value))
 
-    async def _group(self, group: str, args: list[str]) -> None:
-        """A game's command group (``/ships place ...``): the options name one legal action,
-        read by the game's own cog exactly as its Discord command reads them."""
-        from bot.cogs.game_groups import GameGroupCog, version_of
-
-        module_name, cog_name = GAME_GROUPS[group]
-        module = importlib.import_module(module_name)
-        cog: GameGroupCog = getattr(module, cog_name)(cast(Any, _TableBot(self.service)))
+    async def _group(self, name: str, args: list[str]) -> None:
+        """A game's command group (``/ships place ...``), read exactly as its Discord group
+        reads it (:mod:`bot.commands`)."""
+        group = shared.group_named(name)
         command = args[0].lower() if args else ""
         if command == "help":
-            self._help(group, module, args[1:])
-            return
-        if command not in cog.FORMS:
-            self.say(f"/{group} commands: {', '.join(cog.FORMS)}; /{group} help COMMAND "
-                     "explains one.")
-            return
-        options = _named(args[1:])
-        form = cog._form(command, await cog._context(command, LOCAL_CHANNEL))
-        known = [*form.fields, *form.exchanges]
-        unknown = [name for name in options if name not in known]
-        if unknown:  # Discord has no such option; here it would be silently left out
-            having = f"its options are {', '.join(known)}" if known else "it has no options"
-            self.say(f"/{group} {command} has no option {echo(unknown[0])}; {having}.")
+            self._text(shared.help_text(group, " ".join(args[1:]) or None))
             return
         user = await self.acting_user()
-        found = await cog._resolve(command, LOCAL_CHANNEL, user, options)
-        if found.action is None:  # several legal moves fit: say which option tells them apart
-            name = found.undecided[0]
-            matching = found.form.matching([c.action for c in found.choices], found.filled)
-            values = sorted({v for a in matching if (v := found.form.read(a, name)) is not None})
-            self.say(f"Say also {name}=..., one of: {', '.join(values[:40])}")
+        if command == "decide":
+            if len(args) < 2:
+                await self._list_decisions(group, user)
+                return
+            await self._answer(await shared.decide(
+                self.service, group, LOCAL_CHANNEL, user, self._menu_value(" ".join(args[1:]))))
             return
-        self._result(await self.service.act(LOCAL_CHANNEL, user, found.action,
-                                            version_of(found.choices)))
+        known = [c.name for c in group.table.commands]
+        if command not in known:
+            self.say(f"/{group.name} commands: {', '.join([*known, 'decide', 'help'])}; "
+                     f"/{group.name} help COMMAND explains one.")
+            return
+        await self._answer(await shared.run(self.service, group, command, LOCAL_CHANNEL, user,
+                                            _named(args[1:])))
 
-    def _help(self, group: str, module: Any, topics: list[str]) -> None:
-        """``/<group> help [COMMAND]``: the game's help on one command, as in Discord."""
-        known = [c.value for c in module.HELP_TOPICS]
-        if not topics:
-            self.say(f"/{group} help TOPIC explains one of: {', '.join(known)}.")
+    async def _list_decisions(self, group: shared.Group, user: int) -> None:
+        found = await shared.decisions(self.service, group, LOCAL_CHANNEL, user, "")
+        if not found:
+            self._text(group.table.nothing_to_decide)
             return
-        text: str = module.help_text(topics[0].lower())
+        self.menu = found
+        self.say(f"Decide: type /{group.name} decide N (or just N).",
+                 *(f"  {n}. {c.label}" for n, c in enumerate(found, 1)))
+
+    def _menu_value(self, text: str) -> str:
+        """A number picks from the last numbered list; anything else is a choice's label."""
+        text = text.strip()
+        if text.isdecimal() and len(text) <= 6 and 1 <= int(text) <= len(self.menu):
+            return self.menu[int(text) - 1].value
+        if text.isdecimal():
+            return text
+        wanted = text.lower()
+        found = [c for c in self.menu if c.label.lower() == wanted]
+        return found[0].value if found else text
+
+    async def _answer(self, answer: shared.Answer) -> None:
+        """What Discord shows privately, here: the text, and a numbered menu to pick from."""
+        if answer.result is not None:
+            self._result(answer.result)
+        else:
+            self._text(answer.text)
+        self.menu = list(answer.menu)
+        if answer.menu:
+            if answer.result is not None:
+                self.say("A decision is waiting for you:")
+            self.say(*(f"  {n}. {c.label}" for n, c in enumerate(answer.menu, 1)),
+                     "Type its number to play it.")
+
+    def _text(self, text: str) -> None:
         self.say(*text.replace("**", "").replace("`", "").splitlines())
 
-    async def _me(self) -> None:
+    async def _pick(self, number: str) -> None:
+        """A bare number plays that entry of the last numbered list."""
+        value = self._menu_value(number)
+        self.menu = []
         user = await self.acting_user()
-        _, lines = await self.service.private_summary(LOCAL_CHANNEL, user)
+        result = await self.service.act_choice(LOCAL_CHANNEL, user, value)
+        await self._answer(await shared.after(self.service, None, LOCAL_CHANNEL, user, result))
+
+    async def _me(self, board: bool = False) -> None:
+        """"My view", as Discord's /game view gives it: what only the acting player knows,
+        every move they have grouped by command, and (``board``) their own board image."""
+        user = await self.acting_user()
+        match_id, lines = await self.service.private_summary(LOCAL_CHANNEL, user)
         self.say(*lines)
+        if board:
+            await self.write_board(match_id, viewer=user)
 
     def _result(self, result: ActResult) -> None:
         if not result.ok:
@@ -274,11 +324,10 @@ class LocalTable:
             self.say(f"(only you see) {line}")
 
 
-class _TableBot:
-    """What a cog needs of the Discord bot to read a command's options: the service."""
-
-    def __init__(self, service: MatchService) -> None:
-        self.service = service
+def clean_file(name: str) -> str:
+    """A player's name as part of a file name."""
+    kept = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
+    return kept[:40] or "player"
 
 
 def _named(args: list[str]) -> dict[str, str]:

@@ -9,13 +9,12 @@ if TYPE_CHECKING:
 
 
 async def add_cogs(bot: PortolanBot) -> None:
-    from .empires import EmpiresCog
     from .game import GameCog
+    from .game_commands import game_groups
     from .help import HelpCog
     from .play import PlayCog
-    from .ships import ShipsCog
-    from .trader import TraderCog
 
-    for cog in (GameCog(bot), PlayCog(bot), ShipsCog(bot), TraderCog(bot), EmpiresCog(bot),
-                HelpCog(bot)):
+    for cog in (GameCog(bot), PlayCog(bot), HelpCog(bot)):
         await bot.add_cog(cog)
+    for group in game_groups():  # one per registered game, from its command table
+        bot.tree.add_command(group)

@@ -25,12 +25,17 @@ class PortolanCog(commands.Cog):
         return self.bot.service
 
 
+def _plain(text: str) -> str:
+    return " ".join(text.strip().lower().lstrip("/").replace("_", " ").replace("-", " ").split())
+
+
 def find_game(text: str) -> Game[Any]:
-    """The registered game whose id or name is ``text`` (any case)."""
-    wanted = text.strip().lower()
+    """The registered game that ``text`` names: its id, its name or its command group, in any
+    case (``trader``, ``Ocean Trader``, ``ocean_trader``)."""
+    wanted = _plain(text)
     games = all_games()
     for game in games:
-        if wanted in (game.id.lower(), game.name.lower()):
+        if wanted and wanted in {_plain(game.id), _plain(game.name), _plain(game.commands().group)}:
             return game
     known = ", ".join(f"{g.name} ({g.id})" for g in games) or "none"
     raise ServiceError(f"There is no game {echo(text)}. Games: {known}.")
@@ -42,7 +47,8 @@ async def game_autocomplete(
     typed = current.strip().lower()
     found = []
     for game in all_games():
-        if typed in game.name.lower() or typed in game.id.lower():
+        if (typed in game.name.lower() or typed in game.id.lower()
+                or typed in game.commands().group):
             label = f"{game.name} ({players_text(game.min_players, game.max_players)})"
             found.append(app_commands.Choice(name=label[:CHOICE_TEXT_LIMIT], value=game.id))
     return found[:CHOICE_LIMIT]

@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.service import ActResult, ServiceError
 from bot.ui import lookup
-from bot.ui.buttons import board_view, png_file, show_my_view
+from bot.ui.buttons import abort_view, board_view, png_file, show_my_view
 from bot.ui.replies import announce, answering, sent_at, tell
 from bot.ui.text import (
     CHOICE_LIMIT,
@@ -243,14 +243,14 @@ class GameCog(PortolanCog):
 
     @game.command(name="abort", description="Host or channel manager: end this game now")
     async def game_abort(self, interaction: discord.Interaction[Any]) -> None:
-        async with answering(interaction, "/game abort") as attempt:
+        async with answering(interaction, "/game abort"):
             permissions = interaction.permissions
-            await self.service.abort(
+            match = await self.service.may_abort(
                 channel_of(interaction), interaction.user.id,
-                can_manage=bool(permissions and permissions.manage_channels),
-            )
-            attempt.changed = True
-            await tell(interaction, "The game is aborted.")
+                can_manage=bool(permissions and permissions.manage_channels))
+            await tell(interaction, "This ends the game for everyone, with no result. Press the "
+                       "button to end it; otherwise the game goes on.",
+                       view=abort_view(match.id, interaction.user.id))
 
     @game.command(name="export", description="The record of this channel's last finished game")
     async def game_export(self, interaction: discord.Interaction[Any]) -> None:

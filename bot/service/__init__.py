@@ -38,7 +38,7 @@ from bot.service.loading import CACHED_STATES, Loading
 from bot.service.lobby import MAX_SEED, POLICIES, Lobby, mix_seed
 from bot.service.moves import DOUBLE_SEND_SECONDS, Moves
 from bot.service.reading import EXPORT_EVERY_SECONDS, Reading
-from bot.service.results import ActResult, Choice, SaveFailed, ServiceError
+from bot.service.results import ActResult, Choice, Commanding, SaveFailed, ServiceError
 
 __all__ = [
     "CACHED_STATES",
@@ -52,6 +52,7 @@ __all__ = [
     "SURFACE_AFTER",
     "ActResult",
     "Choice",
+    "Commanding",
     "MatchService",
     "Notify",
     "SaveFailed",

@@ -29,6 +29,7 @@ class Announcements(ServiceBase):
                 await self._deliver(notice)
         finally:
             self._order[match_id].release()
+            self._evict(match_id)
 
     async def _deliver(self, notice: Notice) -> None:
         """Hands a notice to the adapter. A move's notice (``ledger``) counts as announced

@@ -56,6 +56,7 @@ class ServiceBase:
         # Announcements leave in commit order, but after the match lock is released, so a slow
         # render or upload never holds up the next move.
         self._order: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._ended: set[int] = set()  # matches over, whose locks go once they are let go
         self._tasks: set[asyncio.Task[Any]] = set()
         self._running: dict[tuple[int, str], asyncio.Task[Any]] = {}  # one per match and job
         self._moving = 0  # people's moves under way (commit, then announcement)
@@ -116,6 +117,18 @@ class ServiceBase:
             if user_id is not None and s.user_id == user_id and s.seat is not None:
                 return s.seat
         return None
+
+    def _evict(self, match_id: int) -> None:
+        """A match that is over leaves the lock tables once nobody holds its locks (a late
+        look at it takes a fresh lock, and finds the game over)."""
+        if match_id not in self._ended:
+            return
+        lock, order = self._locks.get(match_id), self._order.get(match_id)
+        if (lock is not None and lock.locked()) or (order is not None and order.locked()):
+            return
+        self._locks.pop(match_id, None)
+        self._order.pop(match_id, None)
+        self._ended.discard(match_id)
 
     @staticmethod
     def _names(seats: Sequence[SeatRow]) -> list[str]:

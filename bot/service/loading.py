@@ -142,8 +142,10 @@ class Loading(ServiceBase):
         self._sent.pop(match_id, None)
 
     def _finished(self, match_id: int) -> None:
-        """A finished game leaves memory (a later look at it is rebuilt from storage)."""
+        """A finished game leaves memory (a later look at it is rebuilt from storage); its locks
+        go once they are let go."""
         self._forget(match_id)
+        self._ended.add(match_id)
 
 
 def log_entries(rows: Sequence[Any]) -> list[LogEntry]:

@@ -205,18 +205,26 @@ class Lobby(ServiceBase):
                                                                           for w in plan.write})))
         return match
 
-    async def abort(self, channel_id: int, user_id: int, can_manage: bool = False) -> Notice:
+    async def may_abort(self, channel_id: int, user_id: int, can_manage: bool = False
+                        ) -> MatchRow:
+        """The open game here, if the user may abort it (the host, or with Manage Channels);
+        ServiceError saying why not otherwise."""
         match = await self._open(channel_id)
         if user_id != match.host_id and not can_manage:
             raise ServiceError("Only the host or someone with Manage Channels can abort the game.")
+        return match
+
+    async def abort(self, channel_id: int, user_id: int, can_manage: bool = False) -> Notice:
+        match = await self.may_abort(channel_id, user_id, can_manage)
         async with self._locks[match.id]:
             try:
                 await self.storage.abort_match(match.id)
             except WrongStatus:  # it ended, or someone aborted it, a moment ago
                 raise ServiceError("This game is already over.") from None
-            self._forget(match.id)
+            self._finished(match.id)
         notice = Notice(match.id, match.channel_id, match.version, lines=["The game was aborted."])
         await self._deliver(notice)
+        self._evict(match.id)
         return notice
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.notices import Notice, name_seats, public_lines, result_lines
 from bot.service.base import STORAGE_FAULTS, ServiceBase, disk_full, log
-from bot.service.results import ActResult, Choice, SaveFailed, ServiceError
+from bot.service.results import ActResult, Choice, Commanding, SaveFailed, ServiceError
 from bot.service.texts import set_aside_text
 from bot.storage import Finish, MatchRow, SeatRow, StaleVersion
 from engine.core import (
@@ -61,22 +61,29 @@ class Moves(ServiceBase):
 
     async def choices(self, channel_id: int, user_id: int) -> list[Choice]:
         """The user's legal actions now, each with a value that names it at this version."""
+        found = await self.commanding(channel_id, user_id)
+        return found.choices if found is not None else []
+
+    async def commanding(self, channel_id: int, user_id: int) -> Commanding | None:
+        """The user's legal actions now and their seat's own view, read at one version; None
+        when no game is in play here or the user has no seat in it."""
         match = await self.storage.open_match(channel_id)
         if match is None or match.status != "active":
-            return []
+            return None
         seats = await self.storage.seats(match.id)
         seat = self._seat_of(seats, user_id)
         if seat is None:
-            return []
+            return None
         game = self._game(match.game)
         state = await self._state(match)
         actions = list(game.legal_actions(state, seat))
         if can_undo(state, seat):
             actions.append(Undo())
-        return [
-            Choice(f"v{state.version}:{i}", name_seats(a.label or a.type, self._names(seats)), a)
-            for i, a in enumerate(actions)
-        ]
+        names = self._names(seats)
+        choices = [Choice(f"v{state.version}:{i}", name_seats(a.label or a.type, names), a)
+                   for i, a in enumerate(actions)]
+        return Commanding(game, match.id, state.version, seat, game.view(state, seat), choices,
+                          names)
 
     async def act_choice(self, channel_id: int, user_id: int, value: str, *,
                          sent_at: float | None = None) -> ActResult:

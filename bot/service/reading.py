@@ -13,6 +13,7 @@ from bot.service.results import ServiceError
 from bot.service.texts import seed_line, set_aside_text
 from bot.storage import MatchRow, NotFound
 from engine.core import Game, LogEntry, SetupRecord, State, View
+from engine.core.commands import grouped_moves
 
 EXPORT_EVERY_SECONDS = 10.0  # per user: an export reads a whole game
 
@@ -64,7 +65,8 @@ class Reading(ServiceBase):
         lines += [name_seats(t, self._names(seats)) for t in game.private_lines(state, seat)]
         options = await self.choices(channel_id, user_id)
         if options:
-            lines.append("Your moves: " + "; ".join(c.label for c in options[:25]))
+            lines.append("Your moves:")
+            lines += grouped_moves(game.commands(), [(c.action, c.label) for c in options])
         else:
             lines.append("You have nothing to do right now.")
         return match.id, lines

@@ -4,9 +4,10 @@ an adapter shows or reports."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.notices import Notice
-from engine.core import Action
+from engine.core import Action, Game, View
 
 
 class ServiceError(Exception):
@@ -36,3 +37,18 @@ class Choice:
     value: str
     label: str
     action: Action
+
+
+@dataclass(frozen=True)
+class Commanding:
+    """What a game command is read against, for one user in one channel, at one version: the
+    game, the user's seat, that seat's own view (what option labels may show them) and its legal
+    actions as choices."""
+
+    game: Game[Any]
+    match_id: int
+    version: int
+    seat: int
+    view: View
+    choices: list[Choice]
+    names: list[str]

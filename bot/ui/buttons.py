@@ -101,6 +101,45 @@ class RulesButton(discord.ui.DynamicItem[Button], template=r"^portolan:rules" + 
         await show_rules(interaction, self.match_id)
 
 
+class AbortButton(discord.ui.DynamicItem[Button],
+                  template=r"^portolan:abort:(?P<match>[0-9]{1,19}):(?P<user>[0-9]{1,20})$"):
+    """The confirmation /game abort asks for: only the user who asked may press it, and it ends
+    only the game it was asked about."""
+
+    def __init__(self, match_id: int, user_id: int) -> None:
+        super().__init__(Button(label="End the game for everyone", style=ButtonStyle.danger,
+                                custom_id=f"portolan:abort:{match_id}:{user_id}"))
+        self.match_id, self.user_id = match_id, user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> AbortButton:
+        return cls(int(match["match"]), int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        async with answering(interaction, "abort button") as attempt:
+            if interaction.user.id != self.user_id:
+                await tell(interaction, "This button is for the person who asked to abort; "
+                           "use /game abort yourself.")
+                return
+            service = service_of(interaction)
+            match = await service.current(interaction.channel_id or 0)
+            if match is None or match.id != self.match_id:
+                await tell(interaction, "That game is already over.")
+                return
+            permissions = interaction.permissions
+            await service.abort(match.channel_id, interaction.user.id,
+                                can_manage=bool(permissions and permissions.manage_channels))
+            attempt.changed = True
+            await tell(interaction, "The game is aborted.")
+
+
+def abort_view(match_id: int, user_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(AbortButton(match_id, user_id))
+    return view
+
+
 def _decide_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
     from .decide import DecideButton, DecideSelect
 
@@ -108,7 +147,7 @@ def _decide_items() -> tuple[type[discord.ui.DynamicItem[Any]], ...]:
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    MyViewButton, MovesButton, BoardButton, RulesButton, *_decide_items(),
+    MyViewButton, MovesButton, BoardButton, RulesButton, AbortButton, *_decide_items(),
 )
 
 

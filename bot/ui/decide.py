@@ -15,7 +15,8 @@ from typing import Any
 
 import discord
 
-from bot.service import ActResult, Choice
+from bot.commands import Answer, after
+from bot.service import Choice
 
 from .replies import answering, sent_at, service_of, tell
 from .text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, join_lines, unreadable_move
@@ -86,35 +87,19 @@ async def decide_from_menu(interaction: discord.Interaction[Any], match_id: int,
         result = await service.act_choice(match.channel_id, interaction.user.id, value,
                                           sent_at=sent_at(interaction))
         attempt.changed = result.ok
-        await reply_with_menu(interaction, match.channel_id, result)
+        await answer_with_menu(interaction, await after(service, None, match.channel_id,
+                                                        interaction.user.id, result))
 
 
-def decisions(choices: Sequence[Choice]) -> list[Choice]:
-    """The choices of a decision waiting for the user; none in their ordinary turn (which
-    always offers to end it) or when they have nothing to do."""
-    if any(c.action.type == "end_turn" for c in choices):
-        return []
-    return [c for c in choices if c.action.type != "undo"]
-
-
-async def reply_with_menu(interaction: discord.Interaction[Any], channel_id: int,
-                          result: ActResult) -> None:
-    """The acting player's answer (refusal verbatim, or "Done." and their private news); when a
-    decision now waits for them, it comes with the Decide menu."""
-    if not result.ok:
-        await tell(interaction, result.message)
+async def answer_with_menu(interaction: discord.Interaction[Any], found: Answer) -> None:
+    """A command's private answer (see :class:`bot.commands.Answer`), with its choices as a
+    Decide menu when it has some."""
+    if not found.menu:
+        await tell(interaction, found.text)
         return
-    text = join_lines([result.message, *result.private])
-    service = service_of(interaction)
-    waiting = decisions(await service.choices(channel_id, interaction.user.id))
-    match = await service.current(channel_id) if waiting else None
-    if match is None or match.status != "active":
-        await tell(interaction, text)
-        return
-    more = [MORE] if len(waiting) > MENU_LIMIT else []
-    await tell(interaction, join_lines([text, "A decision is waiting for you: pick it below or "
-                                        "use your game's decide command.", *more]),
-               view=decide_view(match.id, match.version, waiting))
+    more = [MORE] if len(found.menu) > MENU_LIMIT else []
+    await tell(interaction, join_lines([found.text, *more]),
+               view=decide_view(found.match_id, found.version, found.menu))
 
 
 class DecideButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],

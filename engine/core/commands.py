@@ -312,14 +312,16 @@ def resolve(table: CommandTable[V], name: str, typed: Mapping[str, object],
     that option is asked for, never assumed; when they differ only in exchanges, the one using
     the fewest is played."""
     command = table.command(name)
-    raw = {key: norm(value) for key, value in typed.items()}
+    raw = {key: _shortened(norm(value)) for key, value in typed.items()}
     unknown = unknown_options(command, raw)
     if unknown:
         return Resolution(command.name, raw, problem=(
-            f"/{table.group} {command.name} has no option {', '.join(unknown)}; "
+            f"/{table.group} {command.name} has no option "
+            f"{', '.join(repr(name[:40]) for name in unknown)}; "
             f"its options: {options_text(command)}."))
     mine = [a for a in actions if command.takes(a)]
     wanted: dict[str, str | None] = {}
+    several: dict[str, list[Value]] = {}  # typed words that fit more than one value
     for option in command.options:
         text = raw.get(option.name)
         if text is None:
@@ -329,17 +331,22 @@ def resolve(table: CommandTable[V], name: str, typed: Mapping[str, object],
         if len(found) == 1:
             wanted[option.name] = found[0].value
         elif found:
-            # several values fit the words: the other options may tell them apart
-            others = {k: v for k, v in wanted.items() if v is not None}
-            narrowed = [v for v in found if fitting(command, [v.action], others, view)]
-            if len({v.value for v in narrowed}) == 1:
-                wanted[option.name] = narrowed[0].value
-            else:
-                return Resolution(command.name, raw, asking=option.name,
-                                  values=tuple(narrowed or found),
-                                  fitting=tuple(v.action for v in narrowed or found))
+            several[option.name] = found
         else:
             wanted[option.name] = text  # matches no legal move: the engine will say why
+    for name, found in several.items():
+        # the other options may tell the values apart
+        others = {k: v for k, v in wanted.items() if v is not None}
+        narrowed = [v for v in found if fitting(command, [v.action], others, view)]
+        if len({v.value for v in narrowed}) == 1:
+            wanted[name] = narrowed[0].value
+        elif not narrowed:
+            wanted[name] = found[0].value  # nothing fits whichever it is: say why for one
+        else:
+            fits = [a for a in fitting(command, mine, others, view)
+                    if command.option(name).value(a, view) in {v.value for v in narrowed}]
+            return Resolution(command.name, raw, asking=name, values=tuple(narrowed),
+                              fitting=tuple(fits))
     found_actions = fitting(command, mine, wanted, view)
     if not found_actions:
         return _nothing_fits(table, command, raw, wanted, mine, view)
@@ -353,6 +360,15 @@ def resolve(table: CommandTable[V], name: str, typed: Mapping[str, object],
                               fitting=tuple(found_actions))
     return Resolution(command.name, raw, action=min(found_actions,
                                                     key=lambda a: _exchanged(command, a, view)))
+
+
+TYPED_LIMIT = 100  # no value is longer (Discord's limit); longer text is cut, so echoes stay short
+
+
+def _shortened(text: str | None) -> str | None:
+    if text is None or len(text) <= TYPED_LIMIT:
+        return text
+    return text[:TYPED_LIMIT] + "…"
 
 
 def _exchanged(command: Command[Any, V], action: Action, view: V) -> int:
@@ -435,6 +451,24 @@ def check_round_trip(table: CommandTable[V], actions: Iterable[Action], view: V
                                      (found.action.key() if found.action else "nothing"))
             problems.append(f"{command.name}: {action.key()} resolves to {what}")
     return problems
+
+
+def grouped_moves(table: CommandTable[Any], labelled: Sequence[tuple[Action, str]]
+                  ) -> list[str]:
+    """Every move on offer, as lines grouped under the command that plays it ("My view")."""
+    grouped: dict[str, list[str]] = {}
+    for action, label in labelled:
+        command = table.command_of(action)
+        if command is not None:
+            head = f"/{table.group} {command.name}"
+        else:
+            head = "/game undo" if action.type == UNDO else f"/{table.group} decide"
+        grouped.setdefault(head, []).append(label)
+    lines: list[str] = []
+    for head, labels in grouped.items():
+        lines.append(f"{head}:")
+        lines += [f"  - {label}" for label in labels]
+    return lines
 
 
 # --- help as data -------------------------------------------------------------------------------

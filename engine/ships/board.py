@@ -61,11 +61,21 @@ class Board:
             return "Rest of the World warship box"
         if space in self.trade:
             t = self.trade[space]
-            what = t.good if t.kind == "goods" else ("spice" if t.kind == "spice" else
-                                                       f"{t.amount} gold")
-            return f"{self.location_names[t.location]}: {what}"
+            what = _trade_text(t)
+            twins = sorted(o.id for o in self.trade.values()
+                           if o.location == t.location and _trade_text(o) == what)
+            nth = f" ({ORDINALS[twins.index(space)]} box)" if len(twins) > 1 else ""
+            return f"{self.location_names[t.location]}: {what}{nth}"
         c = self.cities[space]
         return f"{self.location_names[c.location]} city: {benefit_text(c.gain, c.amount)}"
+
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def _trade_text(t: TradeSpace) -> str:
+    return t.good or "" if t.kind == "goods" else ("spice" if t.kind == "spice" else
+                                                   f"{t.amount} gold")
 
 
 def benefit_text(gain: str, amount: int) -> str:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, Game, Outcome, Rejection, Rng, Seat, Upgrade
+from engine.core.commands import CommandTable
 
 from . import actions as A
 from .bots import StandardBot
+from .commands import table as command_table
 from .content import ships_content, ships_rulings
 from .explain import explain
 from .legal import actors, legal_actions
@@ -151,6 +153,9 @@ class Ships(Game[ShipsState]):
                 rng.shuffle(deck)
             new.rng = Rng(state=rng.next_u64())
         return new
+
+    def commands(self) -> CommandTable[ShipsView]:
+        return command_table()
 
     def bots(self) -> dict[str, Any]:
         return {**super().bots(), "standard": StandardBot()}

@@ -1,13 +1,16 @@
-"""A game's own commands at the local table (``/empires sail ...``), read as Discord reads them."""
+"""A game's own commands at the local table (``/empires sail ...``), read as Discord reads them
+(both go through bot.commands and the engine's command tables)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from tests.bot.test_console import play
 
 EMPIRES = ("/game new empires seed=1\n/game join Ben\n/game start\n"
            "/move Discard Coastal Batteries for 3 Gold\n")  # Ben's transport britain2 may sail
+SHIPS = "/game new ships seed=3\n/game join Ben\n/game start\n"
 
 
 def answers(text: str, line: str) -> list[str]:
@@ -26,11 +29,14 @@ async def test_a_typed_move_is_played_exactly_or_refused_and_nothing_changes(
     assert "Sail britain2 to [4, 11]" in text and "Turn 2, move 1." in text
     # an option the command does not have is refused, naming the ones it has: no ship sails
     assert answers(text, "/empires sail to=10,21") == [
-        "/empires sail has no option 'to'; its options are ship, direction, distance, turn."]
-    # options left out are asked for, not guessed
-    assert answers(text, "/empires sail") == ["Say also direction=..., one of: east, west"]
-    assert answers(text, "/empires sail ship=britain2 direction=west") == [
-        "Say also distance=..., one of: 1, 2, 3"]
+        "/empires sail has no option 'to'; its options: ship, direction, distance, turn."]
+    # options left out are asked for, not guessed: the moves that fit, numbered
+    asked = answers(text, "/empires sail")
+    assert asked[0].startswith("/empires sail: choose the direction.")
+    assert len([x for x in asked if re.match(r"  \d+\. ", x)]) == 4
+    asked = answers(text, "/empires sail ship=britain2 direction=west")
+    assert asked[0].startswith("/empires sail: choose the distance.")
+    assert len([x for x in asked if re.match(r"  \d+\. ", x)]) == 3
     # a value no legal move has is refused with the engine's reason
     assert "at most 3 cells this round" in " ".join(
         answers(text, "/empires sail ship=britain2 direction=west distance=9"))
@@ -39,6 +45,26 @@ async def test_a_typed_move_is_played_exactly_or_refused_and_nothing_changes(
     assert answers(text, "/empires sail ship=britain2 direction=west distance=2") == [
         "Ben's Transport (britain2) sails to [4, 11]."]
     assert "Turn 2, move 2." in text
+
+
+async def test_a_choice_left_out_is_listed_and_its_number_plays_it(tmp_path: Path) -> None:
+    text = await play(tmp_path, SHIPS + "/ships place age=1 box=merchant where=miletus "
+                      "pay=merchant\n/game status\n2\n/game status\n")
+    asked = answers(text, "/ships place age=1 box=merchant where=miletus pay=merchant")
+    assert asked[0] == ("/ships place: choose the where. Fill it in, or pick the whole move "
+                        "below.")
+    assert [x.split(": ", 1)[1] for x in asked[1:3]] == [
+        "Miletus: oil in Area 2 (next area); pay with a merchant cube",
+        "Miletus: wine in Area 2 (next area); pay with a merchant cube"]
+    assert "Turn 1, move 0." in text  # asked, not assumed
+    assert "took 1 wine in Miletus" in " ".join(answers(text, "2"))
+    assert "Turn 1, move 1." in text
+
+
+async def test_typed_values_are_any_part_of_a_label_in_any_case(tmp_path: Path) -> None:
+    text = await play(tmp_path, SHIPS + '/ships place age=1 box=merchant where="TYRE CLOTH" '
+                      "pay=merchant\n")
+    assert "took 1 cloth in Tyre" in text
 
 
 async def test_trader_and_empires_refusals_say_why(tmp_path: Path) -> None:
@@ -53,7 +79,7 @@ async def test_trader_and_empires_refusals_say_why(tmp_path: Path) -> None:
     assert answers(empires, "/empires sail ship=britain2 direction=up distance=2") == [
         "The direction is north, east, south or west, not 'up'."]
     assert answers(empires, "/empires trade port=nowhere give=wood") == [
-        "There is no port 'nowhere' on this map."]
+        "There is no port called 'nowhere' on this side of the board."]
     assert answers(trader, "/trader roll depart=9") == ["You have no ship 9."]
     assert answers(trader, "/trader buy ship=7 goods=coal") == ["You have no ship 7."]
     assert "Turn 2, move 1." in empires and "Turn 1, move 0." in trader  # nothing changed
@@ -63,9 +89,50 @@ async def test_help_on_a_command_prints_that_commands_help(tmp_path: Path) -> No
     text = await play(tmp_path, "/ships help place\n/trader help buy\n/empires help sail\n"
                       "/ships help\n/ships help fly\n")
     place = answers(text, "/ships help place")
-    assert place[0] == "Place ship" and "Cost:" in place[-1] and "**" not in " ".join(place)
+    assert place[0] == "Place ship" and "**" not in " ".join(place)
+    assert any(line.startswith("Cost:") for line in place)
+    assert place[-1].startswith("Use /ships place age box where pay")
     assert answers(text, "/trader help buy")[0] == "Buy cargo"
     assert answers(text, "/empires help sail")[0] == "Sail"
     assert "commands:" not in text  # not the command list
-    assert answers(text, "/ships help")[0].startswith("/ships help TOPIC explains one of: place")
+    listing = answers(text, "/ships help")
+    assert listing[0].startswith("/ships:") and "place: Place ship" in listing
     assert answers(text, "/ships help fly")[0].startswith("There is no help on 'fly'")
+
+
+async def test_a_game_is_named_by_its_id_its_name_or_its_group(tmp_path: Path) -> None:
+    text = await play(tmp_path, "/rules trader\n/rules Ocean Trader\n/rules ocean_trader\n"
+                      "/rules /empires\n/game new trader seed=1\n")
+    for line in ("/rules trader", "/rules Ocean Trader", "/rules ocean_trader"):
+        assert answers(text, line)[0].startswith("Ocean Trader (ocean_trader), 2-6 players")
+    assert answers(text, "/rules /empires")[0].startswith("Empires at Sea (empires)")
+    assert answers(text, "/game new trader seed=1") == [
+        "A game of Ocean Trader is open. Add players with /game join or /game addbot, then "
+        "/game start."]
+
+
+async def test_abort_asks_for_yes_first(tmp_path: Path) -> None:
+    text = await play(tmp_path, SHIPS + "/game abort\nno\n/game status\n/game abort\n"
+                      "/game status\nyes\n/game abort\nyes\n/game status\n")
+    assert answers(text, "/game abort")[0].startswith("This ends the game for everyone")
+    assert answers(text, "no") == ["The game goes on."]
+    second = text.split("> /game abort\n")[2]  # any other line keeps the game, and runs
+    assert answers(second, "/game status")[:2] == ["The game goes on.",
+                                                    "Ships, active. Players: Ben, Player 1."]
+    assert answers(text, "yes") == ["Unknown command 'yes'; /help lists the commands."]
+    assert answers(text.split("> /game abort\n")[3], "yes") == ["The game was aborted."]
+    assert text.rstrip().endswith("No game in this channel. Start one with /game new.")
+
+
+async def test_my_view_lists_every_move_by_command_and_writes_my_board(tmp_path: Path) -> None:
+    text = await play(tmp_path, SHIPS + "/me\n/game view\n")
+    mine = answers(text, "/me")
+    moves = [x for x in mine if x.startswith("  - ")]
+    assert len(moves) > 25  # every one, not the first 25
+    heads = [x for x in mine if x.startswith("/ships ")]
+    assert heads[:2] == ["/ships place:", "/ships card:"] and "/ships end:" in heads
+    view = answers(text, "/game view")
+    assert view[:len(mine)] == mine
+    [board] = [x for x in view if x.startswith("[your board] ")]
+    path = Path(board.removeprefix("[your board] "))
+    assert path.name == "match1-v0000-seat-ben.png" and path.read_bytes()[:4] == b"\x89PNG"

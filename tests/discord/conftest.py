@@ -166,6 +166,16 @@ class Table:
         return await self.command("GameCog", f"game_{command}", user_id, *args,
                                   inter_kwargs={"manage_channels": manage_channels}, **kwargs)
 
+    async def abort(self, user_id: int, *, manage_channels: bool = False) -> FakeInteraction:
+        """``/game abort`` and then its confirmation button, pressed by the same user; returns
+        the button's interaction (the /game abort one answers only with the question)."""
+        asked = await self.game("abort", user_id, manage_channels=manage_channels)
+        [reply] = asked.replies
+        [button] = reply.kwargs["view"].children
+        inter = self.interaction(user_id, manage_channels=manage_channels)
+        await button.callback(inter)
+        return inter
+
     async def command(self, cog_name: str, attribute: str, user_id: int, *args: Any,
                       inter_kwargs: dict[str, Any] | None = None, **kwargs: Any
                       ) -> FakeInteraction:
@@ -173,6 +183,43 @@ class Table:
         inter = self.interaction(user_id, **(inter_kwargs or {}))
         await getattr(type(cog), attribute).callback(cog, inter, *args, **kwargs)
         return inter
+
+    def slash(self, group: str, command: str) -> discord.app_commands.Command[Any, Any, Any]:
+        """A game group's generated command, as registered on the bot's tree."""
+        found = self.bot.tree.get_command(group)
+        assert isinstance(found, discord.app_commands.Group), group
+        leaf = found.get_command(command)
+        assert isinstance(leaf, discord.app_commands.Command), (group, command)
+        return leaf
+
+    async def play(self, group: str, command: str, user_id: int, **options: Any
+                   ) -> FakeInteraction:
+        """Runs ``/<group> <command>`` with the options given (by their Discord names), as
+        discord.py would call the generated callback."""
+        leaf = self.slash(group, command)
+        by_name = {p.display_name: p.name for p in leaf.parameters}
+        unknown = set(options) - set(by_name)
+        assert not unknown, f"/{group} {command} has no option {unknown}"
+        inter = self.interaction(user_id)
+        await leaf.callback(inter, **{by_name[k]: v for k, v in options.items()})  # type: ignore[call-arg]
+        return inter
+
+    async def offered(self, group: str, command: str, option: str, user_id: int,
+                      typed: str = "", **filled: Any) -> list[discord.app_commands.Choice[Any]]:
+        """The autocomplete list of one option of a game command while ``typed`` is typed, with
+        the other options filled in (as Discord sends them), within Discord's limits."""
+        leaf = self.slash(group, command)
+        param = next(p for p in leaf.parameters if p.display_name == option)
+        assert param.autocomplete is not None, f"/{group} {command} {option} has no autocomplete"
+        inter = self.interaction(user_id)
+        inter.namespace = SimpleNamespace(**filled)  # type: ignore[attr-defined]
+        # the option's Transformer (see bot.cogs.game_commands)
+        transformer = leaf._params[param.name]._annotation
+        offered: list[discord.app_commands.Choice[Any]] = await transformer.autocomplete(
+            inter, typed)
+        assert len(offered) <= 25
+        assert all(len(c.name) <= 100 and len(str(c.value)) <= 100 for c in offered)
+        return offered
 
     async def suggest_option(self, cog_name: str, callback: str, user_id: int, typed: str = "",
                              **filled: Any) -> list[discord.app_commands.Choice[str]]:

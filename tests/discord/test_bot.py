@@ -17,7 +17,8 @@ async def test_sync_only_bot_needs_no_database(settings: Settings) -> None:
     bot = PortolanBot(settings, sync_only=True)
     await bot.prepare()
     assert {c.name for c in bot.tree.get_commands()} == {"game", "move", "help", "rules",
-                                                         "ships", "trader", "empires"}
+                                                         "ships", "trader", "empires",
+                                                         "race"}  # the test game's group
     with pytest.raises(RuntimeError):
         bot.service  # noqa: B018 - the property refuses until there is a service
     assert not settings.db.exists()

@@ -107,7 +107,7 @@ async def test_board_and_rules_buttons(table: Table) -> None:
     rules = await click(table, RulesButton(match.id, 0), CAROL)
     assert "Harbour Race" in rules.private[0] and "target" in rules.private[0]
 
-    await table.game("abort", ALICE)
+    await table.abort(ALICE)
     gone = await click(table, MovesButton(match.id, match.version), ALICE)
     assert gone.private == ["This game was aborted."]
 

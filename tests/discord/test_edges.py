@@ -8,14 +8,12 @@ from typing import Any
 
 import pytest
 
-from bot.cogs import empires, trader
-from bot.cogs.empires import Table as EmpiresTable
 from bot.cogs.game import MAX_SEED
-from bot.cogs.game_groups import whole
-from bot.service import ServiceError
 from bot.ui import lookup
 from bot.ui.decide import decide_from_menu
 from bot.ui.text import NOT_A_MOVE, NOTHING_CHANGED, clean_name
+from engine.core import get
+from engine.core.commands import CommandError, resolve, whole
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, FakeInteraction, Table
 
@@ -119,22 +117,31 @@ def test_whole_reads_small_numbers() -> None:
     assert [whole(t) for t in ("0", " 12 ", "-3", "999999999")] == [0, 12, -3, 999_999_999]
 
 
-@pytest.mark.parametrize("value", [HUGE, SUPERSCRIPT_TWO])
-def test_built_actions_refuse_numbers_that_are_not(value: str) -> None:
-    """What a game command builds to let the engine explain a refusal: a made-up number is
-    refused in words, not with a ValueError."""
-    attempts: list[Any] = [
-        lambda: trader.build("bid", {"amount": value}, None, None),
-        lambda: trader.build("buy", {"ship": value, "goods": "tea"}, None, None),
-        lambda: empires.build("sail", {"ship": "s1", "direction": "north", "distance": value},
-                              EmpiresTable(None)),
-        lambda: empires.build("bribe", {"amount": value}, EmpiresTable(None)),
-    ]
-    for attempt in attempts:
-        with pytest.raises(ServiceError, match="picked from the list"):
-            attempt()
-    with pytest.raises(ServiceError, match="picked from the list"):
-        trader.build("bid", {"amount": "-1"}, None, None)
+@pytest.mark.parametrize("value", [HUGE, SUPERSCRIPT_TWO, "-1"])
+@pytest.mark.parametrize(("game_id", "command", "typed"), [
+    ("ocean_trader", "bid", {}),
+    ("ocean_trader", "buy", {"goods": "tea", "ship": None}),
+    ("empires", "sail", {"ship": "britain1", "direction": "north", "distance": None}),
+    ("empires", "bribe", {}),
+])
+def test_typed_numbers_that_are_not_are_refused_in_words(
+        value: str, game_id: str, command: str, typed: dict[str, str | None]) -> None:
+    """What a game command makes of a made-up number, against the legal moves of a real game:
+    a refusal in words (or the move built for the engine to refuse), never a ValueError."""
+    game = get(game_id)
+    state = game.setup({}, 2, 1)
+    seat = min(game.actors(state))
+    options = {k: v if v is not None else value for k, v in typed.items()}
+    options.setdefault("amount", value) if command in ("bid", "bribe") else None
+    found = resolve(game.commands(), command, options, game.legal_actions(state, seat),
+                    game.view(state, seat))
+    if found.refused is not None:  # the engine says why
+        assert game.validate(state, seat, found.refused) is not None
+    else:
+        assert found.problem and found.action is None, found
+        assert "Traceback" not in found.problem and len(found.problem) < 300
+    with pytest.raises(CommandError):  # building the move from the number alone is refused
+        game.commands().command(command).make(options, game.view(state, seat))
 
 
 async def test_every_command_that_acts_says_when_it_was_sent(
@@ -167,13 +174,13 @@ async def test_every_command_that_acts_says_when_it_was_sent(
     menu = table.interaction(actor)
     await decide_from_menu(menu, match.id, match.version, f"v{match.version}:0")
     assert ("act_choice", sent(menu)) in stamps
-    await table.game("abort", ALICE)
+    await table.abort(ALICE)
 
     stamps.clear()
     await table.game("new", ALICE, "ships", None, 7)
     await table.game("join", BOB)
     await table.game("start", ALICE)
     mover = ALICE if await service.choices(CHANNEL, ALICE) else BOB
-    gold = await table.command("ShipsCog", "gold", mover, pay="merchant")
+    gold = await table.play("ships", "gold", mover, pay="merchant")
     assert stamps and stamps[-1] == ("act", sent(gold))
     assert all(stamp is not None for _, stamp in stamps)

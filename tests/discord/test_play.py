@@ -229,7 +229,16 @@ async def test_settings_status_board_and_abort(table: Table) -> None:
     not_allowed = await table.game("abort", BOB)
     assert not_allowed.private == [
         "Only the host or someone with Manage Channels can abort the game."]
-    aborted = await table.game("abort", BOB, manage_channels=True)
+    asked = await table.game("abort", BOB, manage_channels=True)
+    assert asked.private == ["This ends the game for everyone, with no result. Press the "
+                             "button to end it; otherwise the game goes on."]
+    assert await table.match() is not None  # asked, not done
+    [button] = asked.replies[0].kwargs["view"].children
+    other = table.interaction(ALICE)
+    await button.callback(other)  # only the one who asked may confirm
+    assert other.private[0].startswith("This button is for the person who asked")
+    assert await table.match() is not None
+    aborted = await table.abort(BOB, manage_channels=True)
     assert aborted.private == ["The game is aborted."]
     assert table.channel.texts[-1] == "The game was aborted."
     assert await table.match() is None

@@ -18,7 +18,8 @@ EXPECTED = {
     "game board", "game view", "game undo", "game abort", "game export", "game settings",
     "move", "rules", "help",
     "ships place", "ships upgrade", "ships remove", "ships card", "ships gold",
-    "ships navigation", "ships sell", "ships retrieve", "ships end", "ships decide",
+    "ships navigation", "ships sell", "ships retrieve", "ships end", "ships return",
+    "ships choose", "ships convert", "ships skip", "ships remove-ships", "ships decide",
     "ships help",
     *(f"trader {name}" for name in (
         "roll", "sail", "dock", "buy", "sell", "dump", "buy-ship", "sell-ship", "insure",
@@ -27,6 +28,8 @@ EXPECTED = {
     *(f"empires {name}" for name in (
         "play", "discard", "sail", "trade", "buy", "attack", "order", "pass", "bribe", "end",
         "decide", "help")),
+    # the test game's group (tests/games/race.py): generated like the others
+    "race boost", "race card", "race roll", "race decide", "race help",
 }
 
 

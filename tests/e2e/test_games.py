@@ -53,7 +53,7 @@ async def test_ships_with_its_own_commands_and_the_board_buttons(
     placed = await first.slash("ships place", age=age, box="merchant",
                                where=where[0]["value"], pay=pay[0]["value"])
     assert placed.ephemeral and placed.text.startswith("Done."), placed.text
-    helped = await first.slash("ships help", action="place")
+    helped = await first.slash("ships help", topic="place")
     assert helped.ephemeral and "navigation" in helped.text.lower()
     # the buttons under the board
     moves = await first.click(board, "Legal moves")

@@ -72,8 +72,10 @@ async def test_a_game_that_cannot_be_rebuilt_is_set_aside_and_the_others_play(
     await settle(fake, TABLE)
     assert sum("set aside" in m.content for m in public(fake, TABLE)) == 1
     assert "Portolan has stopped cleanly" in bot.log()
-    aborted = await anna.slash("game abort")
-    assert "abort" in aborted.text.lower()
+    asked = await anna.slash("game abort")
+    assert "ends the game for everyone" in asked.text
+    aborted = await anna.click(asked.replies[-1], "End the game for everyone")
+    assert "aborted" in aborted.text.lower()
     record = await anna.slash("game export")
     assert record.replies[-1].attachments, record.text
 

@@ -25,6 +25,7 @@ from engine.core import (
     View,
     seat_ref,
 )
+from engine.core.commands import Command, CommandTable, HelpTopic
 
 DECK = [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3]
 
@@ -85,6 +86,9 @@ class HarbourRace(Game[RaceState]):
     state_type = RaceState
     action_adapter = TypeAdapter(RaceAction)
     summary = "Race your boat to the target: boost, play your hidden card, then roll."
+
+    def commands(self) -> CommandTable[RaceView]:
+        return COMMANDS
 
     def setup(self, options, seats, seed):  # type: ignore[no-untyped-def]
         self.check_players(seats)
@@ -198,3 +202,19 @@ class HarbourRace(Game[RaceState]):
 
 
 GAME = HarbourRace()
+
+
+COMMANDS: CommandTable[RaceView] = CommandTable(
+    group="race", description="Play Harbour Race: one command per move",
+    commands=(
+        Command("boost", "Spend a boost: +1 to your next roll", (Boost,)),
+        Command("card", "Play your hidden card", (PlayCard,)),
+        Command("roll", "Roll the die: move, and end your turn", (Roll,)),
+    ),
+    nothing_to_decide="Harbour Race has no decisions outside your turn.",
+    help=(
+        HelpTopic("boost", "Boost", "Spend one energy: +1 to your next roll.", "boost"),
+        HelpTopic("card", "Play your card", "Move ahead by your card's value.", "card"),
+        HelpTopic("roll", "Roll", "Roll the die and move; your turn ends.", "roll"),
+    ),
+)
