@@ -418,6 +418,8 @@ def suggest(table: CommandTable[V], name: str, option: str, typed: str,
         found = match_text(text, values_of(command, other.name, mine, view, describe))
         if len({v.value for v in found}) == 1:
             others[other.name] = found[0].value
+        elif not found:
+            return []  # no legal move has that value: nothing fits it, whatever this one is
     values = values_of(command, option, fitting(command, mine, others, view), view, describe)
     if typed.strip():
         values = match_text(typed, values)

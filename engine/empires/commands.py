@@ -45,7 +45,8 @@ from .actions import (
     Trade,
 )
 from .cards import KIND_NAME, card_label
-from .content import Board, Cell, MapSide, empires_content
+from .content import Board, Cell, empires_content
+from .names import cell_text, ship_words, where
 from .rules import cost_text
 from .state import PIRATE_ID, PIRATES_BAY, EmpiresView, Ship
 
@@ -60,7 +61,6 @@ DIRECTIONS: dict[tuple[int, int], str] = {(0, -1): "north", (1, 0): "east", (0, 
 STEP = {name: d for d, name in DIRECTIONS.items()}
 STRAIGHT = "straight"
 NONE = "none"
-NEAR = 3  # a ship this many cells from a port or closer is named after it
 RESOURCE_NAMES = (("gold", "Gold"), ("wood", "Wood"), ("steel", "Steel"))
 
 
@@ -80,10 +80,6 @@ def _board(view: V) -> Board:
 
 def _cell(cell: Cell) -> tuple[int, int]:
     return int(cell[0]), int(cell[1])
-
-
-def cell_text(cell: Cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
 
 
 @dataclass
@@ -137,36 +133,8 @@ def place(cell: Cell, view: V) -> str:
     return cell_text(cell) + (" beside " + " and ".join(ports) if ports else "")
 
 
-def where_ship(ship: Ship, view: V) -> str:
-    """Where a ship lies: at the port beside it, near the nearest port, else at its cell."""
-    return _where(view.side, _cell(ship.cell))
-
-
-@functools.cache
-def _where(side: MapSide, cell: Cell) -> str:
-    x, y = cell
-    ports = sorted((abs(p.cell[0] - x) + abs(p.cell[1] - y), p.name)
-                   for p in empires_content().board(side).ports.values())
-    if ports and ports[0][0] == 1:
-        return f"at {ports[0][1]}"
-    if ports and ports[0][0] <= NEAR:
-        return f"near {ports[0][1]}"
-    return f"at {cell_text(cell)}"
-
-
-def _kind(ship: Ship) -> str:
-    if ship.id == PIRATE_ID:
-        return "The Pirate (Ship of the Line)"
-    return KIND_NAME[ship.kind]
-
-
 def ship_name(ship: Ship, view: V) -> str:
-    """``Frigate at Havana``; the cell is added when another ship of the same side would read
-    the same."""
-    base = f"{_kind(ship)} {where_ship(ship, view)}"
-    twins = [s for s in view.ships if s.owner == ship.owner and s.id != ship.id
-             and f"{_kind(s)} {where_ship(s, view)}" == base]
-    return f"{base} {cell_text(ship.cell)}" if twins and "[" not in base else base
+    return ship_words(ship, view.ships, view.side)
 
 
 def ship_label(ship_id: str, view: V) -> str:
@@ -197,7 +165,7 @@ def target_label(target: str, view: V) -> str:
     ship = _ship(view, target)
     if ship is not None:
         if ship.id == PIRATE_ID:
-            return f"The Pirate (Ship of the Line) {where_ship(ship, view)}"
+            return f"The Pirate (Ship of the Line) {where(view.side, ship.cell)}"
         return f"{_whose(view, ship.owner)} {ship_name(ship, view)}"
     return port_label(target, view)
 
@@ -417,13 +385,17 @@ def _build_sail(typed: Mapping[str, str | None], view: V) -> Sail:
     return Sail(ship=ship_id, to=to, via=first)
 
 
+def _sail_direction_label(action: Sail, view: V) -> str:
+    return (_sail_direction(action, view) or "").capitalize()
+
+
 SAIL: Command[Sail, V] = Command(
     name="sail", description="Sail a ship in a straight line (1 action)", plays=(Sail,),
     options=(
         Option[Sail, V]("ship", "Which ship (the Pirate on the Pirate's turn)", _sail_ship,
                         _sail_ship_label),
         Option[Sail, V]("direction", "Which way (only the directions it can sail)",
-                        _sail_direction, fixed=tuple((d, d.capitalize()) for d in STEP)),
+                        _sail_direction, _sail_direction_label),
         Option[Sail, V]("distance", "How many cells (only the cells it can reach)",
                         _sail_distance, _sail_distance_label),
         Option[Sail, V]("turn", "Marine Chronometer: a 90-degree turn after the first leg; "

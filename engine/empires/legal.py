@@ -16,7 +16,9 @@ from .cards import (
     window_orders,
 )
 from .combat import counter_limit
+from .content import Cell
 from .effects import RESOURCES
+from .names import cell_text, ship_words
 from .rules import (
     attack_banned,
     board,
@@ -98,7 +100,8 @@ def sails(state: EmpiresState, ship: Ship, no_turn: bool) -> list[Action]:
             ship=ship.id,
             to=to,
             via=via,
-            label=f"Sail {ship.id} to {list(to)}" + (f" turning at {list(via)}" if via else ""),
+            label=f"Sail the {_ship_text(state, ship)} to {place_text(state, to)}"
+            + (f", turning at {cell_text(via)}" if via else ""),
         )
         for to, via in sail_moves(state, ship, turning=not no_turn)
     ]
@@ -189,14 +192,15 @@ def attacks(
             sizes = [0] if single else range(len(others) + 1)
             for size in sizes:
                 for fleet in itertools.combinations(others, size):
-                    extra = f" with {', '.join(fleet)}" if fleet else ""
+                    extra = (" with the " + " and the ".join(
+                        _ship_text(state, state.ship(f)) for f in fleet)) if fleet else ""
                     found.append(
                         A.Attack(
                             ship=lead.id,
                             fleet=fleet,
                             target=target,
-                            label=f"Attack {_target_name(state, target)} with "
-                            f"{lead.id}{extra} (ends the turn)",
+                            label=f"Attack {_target_name(state, target)} with the "
+                            f"{_ship_text(state, lead)}{extra} (ends the turn)",
                         )
                     )
     return found
@@ -221,8 +225,27 @@ def _target_name(state: EmpiresState, target: str) -> str:
         return "Pirate's Bay"
     ship = state.ship(target)
     if ship is not None:
-        return f"{state.players[ship.owner].nation}'s {KIND_NAME[ship.kind]} {ship.id}"
+        name = content().nation(state.players[ship.owner].nation).name
+        return f"{name}'{'' if name.endswith('s') else 's'} {_ship_text(state, ship)}"
     return port_card(state, target).name
+
+
+def _ship_text(state: EmpiresState, ship: Ship | None) -> str:
+    """``frigate at Havana`` (after "the")."""
+    if ship is None:
+        return "ship"
+    if ship.id == PIRATE_ID:
+        return "Pirate"
+    words = ship_words(ship, state.ships, state.side)
+    return words[:1].lower() + words[1:]
+
+
+def place_text(state: EmpiresState, cell: Cell) -> str:
+    """A sea cell for people: ``[7, 5] beside Havana``."""
+    board = content().board(state.side)
+    ports = [board.ports[board.port_at[c]].name for c in board.neighbours(cell)
+             if c in board.port_at]
+    return cell_text(cell) + (" beside " + " and ".join(ports) if ports else "")
 
 
 def counter_target_choices(state: EmpiresState) -> list[Action]:
@@ -230,7 +253,8 @@ def counter_target_choices(state: EmpiresState) -> list[Action]:
     assert c is not None
     limit = counter_limit(state, c)
     return [
-        A.CounterTargets(ships=combo, label="Counter-attack " + " and ".join(combo))
+        A.CounterTargets(ships=combo, label="Counter-attack the " + " and the ".join(
+            _ship_text(state, state.ship(s)) for s in combo))
         for n in range(1, limit + 1)
         for combo in itertools.combinations(c.ships, n)
     ]
@@ -253,13 +277,15 @@ def pending_actions(state: EmpiresState, seat: int) -> list[Action]:
         shipless = not p.recovery or not any(s.owner == seat for s in state.ships)
         if shipless and state.players[seat].pieces[p.ship] > 0:
             found = [
-                A.Launch(cell=c, label=f"Launch a free {KIND_NAME[p.ship]} at {list(c)}")
+                A.Launch(cell=c, label=f"Launch a free {KIND_NAME[p.ship]} at "
+                         f"{place_text(state, c)}")
                 for c in launch_cells(state, seat)
             ]
     elif p.kind == "relocate":
         ships, cells, optional = relocate_options(state, seat)
         found = [
-            A.Relocate(ship=s.id, cell=c, label=f"Move {s.id} to {list(c)} in the Mediterranean")
+            A.Relocate(ship=s.id, cell=c, label=f"Move the {_ship_text(state, s)} to "
+                       f"{place_text(state, c)} in the Mediterranean")
             for s in ships
             for c in cells
         ]

@@ -126,7 +126,8 @@ def area_part_choices(state: ShipsState, seat: int, area: int
         return [({"count": n}, f"{n} of your cubes")
                 for n in range(1, state.rest_merchant[seat])]
     mine = own_trade_boxes(state, seat, area)
-    return [({"spaces": chosen}, "your cubes in " + ", ".join(chosen))
+    return [({"spaces": chosen},
+             "your cubes in " + ", ".join(board().space_label(c) for c in chosen))
             for n in range(1, len(mine)) for chosen in itertools.combinations(mine, n)]
 
 
@@ -315,4 +316,5 @@ def _retrieve_many(state: ShipsState, seat: int, effect: RetrieveCubes,
                                      label="Retrieve one of your cubes from Area 7")
                 continue
             for space in own_trade_boxes(state, seat, area):
-                yield A.RetrieveCube(space=space, label=f"Retrieve your cube in {space}")
+                yield A.RetrieveCube(space=space, label="Retrieve your cube in "
+                                     + board().space_label(space))

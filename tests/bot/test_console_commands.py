@@ -26,7 +26,7 @@ async def test_a_typed_move_is_played_exactly_or_refused_and_nothing_changes(
                       "/empires sail\n/empires sail ship=britain2 direction=west\n/game status\n"
                       "/empires sail ship=britain2 direction=west distance=9\n/game status\n"
                       "/empires sail ship=britain2 direction=west distance=2\n/game status\n")
-    assert "Sail britain2 to [4, 11]" in text and "Turn 2, move 1." in text
+    assert "Sail the transport at Port Royal to [4, 11]" in text and "Turn 2, move 1." in text
     # an option the command does not have is refused, naming the ones it has: no ship sails
     assert answers(text, "/empires sail to=10,21") == [
         "/empires sail has no option 'to'; its options: ship, direction, distance, turn."]

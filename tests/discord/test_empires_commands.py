@@ -211,9 +211,6 @@ async def test_autocomplete_offers_only_legal_choices(table: Table) -> None:
     assert await decide_offered(table, G, first) == []  # an ordinary turn
 
 
-@pytest.mark.xfail(strict=True, reason="sail's direction is a fixed Discord choice of all four "
-                   "directions, though its description promises 'only the directions it can "
-                   "sail'; it has no autocomplete to leave the others out")
 async def test_sail_offers_only_the_directions_the_ship_can_take(table: Table) -> None:
     await new_game(table)
     first = await actor(table)

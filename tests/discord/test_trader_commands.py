@@ -143,8 +143,6 @@ async def test_autocomplete_offers_only_legal_choices(table: Table) -> None:
     assert await decide_offered(table, G, first) == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine.core.commands.suggest drops a filled-in value "
-                   "that matches no legal move instead of offering nothing")
 async def test_autocomplete_offers_nothing_for_a_ship_that_cannot_trade(table: Table) -> None:
     await new_game(table)
     first = await actor(table)
