@@ -91,7 +91,7 @@ class LocalTable:
         png = await self.service.render(match_id, viewer)
         self.boards.mkdir(parents=True, exist_ok=True)
         if version is None:
-            version = (await self.service.storage.get_match(match_id)).version
+            version = (await self.service.match(match_id)).version
         whose = f"-seat-{clean_file(self.users.get(viewer, str(viewer)))}" if viewer else ""
         path = self.boards / f"match{match_id}-v{version:04d}{whose}.png"
         path.write_bytes(png)
@@ -100,7 +100,7 @@ class LocalTable:
 
     async def acting_user(self) -> int:
         """The human user who may act now (hot seat), else the host."""
-        match = await self.service.storage.open_match(LOCAL_CHANNEL)
+        match = await self.service.current(LOCAL_CHANNEL)
         if match is None or match.status != "active":
             return HOST
         for user in sorted(self.users):
@@ -182,7 +182,7 @@ class LocalTable:
         elif sub == "view":
             await self._me(board=True)
         elif sub == "board":
-            match = await service.storage.open_match(LOCAL_CHANNEL)
+            match = await service.current(LOCAL_CHANNEL)
             if match is None or match.status != "active":
                 raise ServiceError("No game in progress here.")
             await self.write_board(match.id)
@@ -450,10 +450,10 @@ async def run_local(
 
 async def _restore_users(table: LocalTable) -> None:
     """Picks up the local players of a game saved in this database."""
-    match = await table.service.storage.open_match(LOCAL_CHANNEL)
+    match = await table.service.current(LOCAL_CHANNEL)
     if match is None:
         return
-    for seat in await table.service.storage.seats(match.id):
+    for seat in await table.service.seats(match.id):
         if seat.user_id is not None:
             table.users[seat.user_id] = seat.name
     table.say("A saved game is open here:", *await table.service.status(LOCAL_CHANNEL))
@@ -461,12 +461,12 @@ async def _restore_users(table: LocalTable) -> None:
 
 async def _quick_start(table: LocalTable, game: str, players: int, bots: int,
                        seed: int | None) -> None:
-    if await table.service.storage.open_match(LOCAL_CHANNEL) is not None:
+    if await table.service.current(LOCAL_CHANNEL) is not None:
         table.say("Carrying on with the saved game; /game abort ends it.")
         return
     seed_arg = [f"seed={seed}"] if seed is not None else []
     await table.handle(shlex.join(["/game", "new", game, *seed_arg]))
-    match = await table.service.storage.open_match(LOCAL_CHANNEL)
+    match = await table.service.current(LOCAL_CHANNEL)
     if match is None:  # refused, and the table said why
         return
     most = _find_game(match.game).max_players  # no more seats than the game has

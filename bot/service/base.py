@@ -34,6 +34,8 @@ SURFACE_AFTER = 3  # failed attempts in a row before the channel is told
 STORAGE_FAULTS = (sqlite3.Error, StorageError, OSError)
 
 
+ENDED_KEPT = 10_000  # ended matches remembered, so that late lookers let go of their locks
+
 class ServiceBase:
     """The shared state and small helpers of :class:`bot.service.MatchService`."""
 
@@ -56,7 +58,8 @@ class ServiceBase:
         # Announcements leave in commit order, but after the match lock is released, so a slow
         # render or upload never holds up the next move.
         self._order: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._ended: set[int] = set()  # matches over, whose locks go once they are let go
+        # matches recently over (the newest ENDED_KEPT), whose locks go once they are let go
+        self._ended: OrderedDict[int, None] = OrderedDict()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._running: dict[tuple[int, str], asyncio.Task[Any]] = {}  # one per match and job
         self._moving = 0  # people's moves under way (commit, then announcement)
@@ -119,8 +122,9 @@ class ServiceBase:
         return None
 
     def _evict(self, match_id: int) -> None:
-        """A match that is over leaves the lock tables once nobody holds its locks (a late
-        look at it takes a fresh lock, and finds the game over)."""
+        """A match that is over leaves the lock tables once nobody holds its locks. A late look
+        at it (a bot runner, a retry) takes a fresh lock, finds the game over, and calls this
+        again on its way out."""
         if match_id not in self._ended:
             return
         lock, order = self._locks.get(match_id), self._order.get(match_id)
@@ -128,7 +132,11 @@ class ServiceBase:
             return
         self._locks.pop(match_id, None)
         self._order.pop(match_id, None)
-        self._ended.discard(match_id)
+
+    def _ended_now(self, match_id: int) -> None:
+        self._ended[match_id] = None
+        while len(self._ended) > ENDED_KEPT:
+            self._ended.popitem(last=False)
 
     @staticmethod
     def _names(seats: Sequence[SeatRow]) -> list[str]:

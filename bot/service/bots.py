@@ -57,6 +57,12 @@ class BotSeats(ServiceBase):
         """Lets bot seats act, one action at a time, while a bot may act (at most ``limit``
         actions). Returns the count. A move that could not be saved raises (the supervisor
         tries again later)."""
+        try:
+            return await self._bot_turns(match_id, delay, limit)
+        finally:
+            self._evict(match_id)  # when the game is over
+
+    async def _bot_turns(self, match_id: int, delay: float | None, limit: int | None) -> int:
         pause = self.settings.bot_delay if delay is None else delay
         moves = 0
         while (limit is None or moves < limit) and not self.stopping:

@@ -145,7 +145,7 @@ class Loading(ServiceBase):
         """A finished game leaves memory (a later look at it is rebuilt from storage); its locks
         go once they are let go."""
         self._forget(match_id)
-        self._ended.add(match_id)
+        self._ended_now(match_id)
 
 
 def log_entries(rows: Sequence[Any]) -> list[LogEntry]:

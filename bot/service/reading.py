@@ -11,7 +11,7 @@ from bot.notices import name_seats
 from bot.service.base import ServiceBase
 from bot.service.results import ServiceError
 from bot.service.texts import seed_line, set_aside_text
-from bot.storage import MatchRow, NotFound
+from bot.storage import MatchRow, NotFound, SeatRow
 from engine.core import Game, LogEntry, SetupRecord, State, View
 from engine.core.commands import grouped_moves
 
@@ -22,6 +22,10 @@ class Reading(ServiceBase):
     async def current(self, channel_id: int) -> MatchRow | None:
         """The channel's open match (in the lobby or being played)."""
         return await self.storage.open_match(channel_id)
+
+    async def seats(self, match_id: int) -> list[SeatRow]:
+        """The seats of a match, in the order they were taken (turn order once it started)."""
+        return list(await self.storage.seats(match_id))
 
     async def match(self, match_id: int) -> MatchRow:
         """The match a button or menu names; a made-up or deleted id is the user's error."""

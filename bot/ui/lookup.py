@@ -23,13 +23,13 @@ async def match_row(service: MatchService, match_id: int) -> MatchRow:
 
 
 async def is_seated(service: MatchService, match_id: int, user_id: int) -> bool:
-    return any(s.user_id == user_id for s in await service.storage.seats(match_id))
+    return any(s.user_id == user_id for s in await service.seats(match_id))
 
 
 async def next_seat(service: MatchService, channel_id: int) -> int:
     """The number of the seat the next player to join would take (1 for the first)."""
     match = await open_match(service, channel_id)
-    return 1 + (len(await service.storage.seats(match.id)) if match is not None else 0)
+    return 1 + (len(await service.seats(match.id)) if match is not None else 0)
 
 
 async def why_no_moves(service: MatchService, channel_id: int, user_id: int) -> str:

@@ -110,6 +110,9 @@ async def test_whole_game_announces_turns_and_keeps_secrets(harness: Harness) ->
     results = await service.storage.results("race")
     assert len(results) == 1
     assert await service.storage.open_match(CH) is None
+    # the finished match leaves memory: its locks and its cached state
+    assert match_id not in service._locks and match_id not in service._order
+    assert match_id not in service._states
 
 
 async def test_rejections_say_why_and_change_nothing(harness: Harness) -> None:
@@ -280,8 +283,11 @@ async def test_abort_needs_host_or_manage_channels(harness: Harness) -> None:
     await started(service)
     with pytest.raises(ServiceError, match="Only the host"):
         await service.abort(CH, BEN)
+    match = await service.current(CH)
+    assert match is not None
     await service.abort(CH, BEN, can_manage=True)
     assert await service.storage.open_match(CH) is None
+    assert match.id not in service._locks and match.id not in service._states
 
 
 async def test_deadline_reminds_then_a_bot_plays_the_turn(harness: Harness) -> None:
