@@ -1,12 +1,34 @@
 """Each game played through the fake Discord by people using slash commands, autocomplete and
 buttons, against the real bot process: the boards posted at turn ends, the private replies,
-the DMs and the single ping per turn."""
+the DMs and the single ping per turn.
+
+The tests share one fake and one bot process; each plays at its own table with people of its
+own (the ``table`` fixture, which checks the bot's log after each)."""
 
 from __future__ import annotations
 
-from tests.e2e.conftest import TABLE
+import pytest
+
+from tests.e2e.conftest import Table
 from tests.e2e.table import check_pings, play, public, settle
 from tests.fakediscord import BotProcess, FakeDiscord, Person
+
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.usefixtures("table")]
+
+
+@pytest.fixture
+def fake(shared_fake: FakeDiscord) -> FakeDiscord:
+    return shared_fake
+
+
+@pytest.fixture
+def bot(shared_bot: BotProcess) -> BotProcess:
+    return shared_bot
+
+
+@pytest.fixture
+def people(table: Table) -> dict[str, Person]:
+    return table.people
 
 
 async def open_game(fake: FakeDiscord, host: Person, others: list[Person], game: str,
@@ -20,8 +42,8 @@ async def open_game(fake: FakeDiscord, host: Person, others: list[Person], game:
     await fake.wait_for(lambda: fake.boards(host.channel_id), what="the first board")
 
 
-def check_boards(fake: FakeDiscord, width: int) -> None:
-    for message in fake.boards(TABLE):
+def check_boards(fake: FakeDiscord, channel: int, width: int) -> None:
+    for message in fake.boards(channel):
         png = message.attachments[0].data
         assert png[:8] == b"\x89PNG\r\n\x1a\n"
         assert int.from_bytes(png[16:20], "big") == width
@@ -29,9 +51,9 @@ def check_boards(fake: FakeDiscord, width: int) -> None:
         assert not message.ephemeral
 
 
-def check_dms_private(fake: FakeDiscord, people: list[Person]) -> None:
+def check_dms_private(fake: FakeDiscord, channel: int, people: list[Person]) -> None:
     """What a DM says is never said in the channel."""
-    said = "\n".join(m.content for m in public(fake, TABLE))
+    said = "\n".join(m.content for m in public(fake, channel))
     for person in people:
         for dm in fake.dms(person.id):
             for line in dm.content.splitlines()[1:]:
@@ -42,7 +64,8 @@ async def test_ships_with_its_own_commands_and_the_board_buttons(
         fake: FakeDiscord, bot: BotProcess, people: dict[str, Person]) -> None:
     anna, ben = people["anna"], people["ben"]
     await open_game(fake, anna, [ben], "ships", seed=11)
-    board = fake.boards(TABLE)[-1]
+    here = anna.channel_id
+    board = fake.boards(here)[-1]
     first = anna if anna.id in board.pinged() else ben
     # the game's own command, every option from its autocomplete
     age = (await first.autocomplete("ships place", "age"))[0]["value"]
@@ -62,27 +85,28 @@ async def test_ships_with_its_own_commands_and_the_board_buttons(
     assert mine.ephemeral and "You are" in mine.text
     current = await ben.click(board, "Current board")
     assert current.ephemeral and current.replies[-1].attachments
-    played = await play(fake, [anna, ben], actions=40, seed=3, channel=TABLE)
-    await settle(fake, TABLE)
+    played = await play(fake, [anna, ben], actions=40, seed=3, channel=here)
+    await settle(fake, here)
     assert len(played.moves) == 40 and not played.finished
-    assert len(fake.boards(TABLE)) >= 6  # a board at every turn end
-    check_boards(fake, 1600)
-    check_pings(fake, TABLE, played)
+    assert len(fake.boards(here)) >= 6  # a board at every turn end
+    check_boards(fake, here, 1600)
+    check_pings(fake, here, played)
 
 
 async def test_ocean_trader_short_game_to_the_end(
         fake: FakeDiscord, bot: BotProcess, people: dict[str, Person]) -> None:
     anna, ben, clara = people["anna"], people["ben"], people["clara"]
     await open_game(fake, anna, [ben, clara], "ocean_trader", seed=5, options="turns=3")
-    mine = await ben.click(fake.boards(TABLE)[-1], "My view")
+    here = anna.channel_id
+    mine = await ben.click(fake.boards(here)[-1], "My view")
     assert mine.ephemeral and "Cash:" in mine.text  # cash is secret in Ocean Trader
-    played = await play(fake, [anna, ben, clara], actions=400, seed=5, channel=TABLE)
+    played = await play(fake, [anna, ben, clara], actions=400, seed=5, channel=here)
     assert played.finished, "the three-turn game should have ended"
-    final = public(fake, TABLE)[-1]
+    final = public(fake, here)[-1]
     assert final.attachments and not final.pinged()
-    check_boards(fake, 1600)
-    check_pings(fake, TABLE, played)
-    assert "Cash:" not in "\n".join(m.content for m in public(fake, TABLE))
+    check_boards(fake, here, 1600)
+    check_pings(fake, here, played)
+    assert "Cash:" not in "\n".join(m.content for m in public(fake, here))
     status = await people["sam"].slash("game status")
     assert status.ephemeral
 
@@ -91,16 +115,17 @@ async def test_empires_at_sea_to_a_fixed_turn(
         fake: FakeDiscord, bot: BotProcess, people: dict[str, Person]) -> None:
     anna, ben, clara = people["anna"], people["ben"], people["clara"]
     await open_game(fake, anna, [ben, clara], "empires", seed=9)
-    mine = await clara.click(fake.boards(TABLE)[-1], "My view")
+    here = anna.channel_id
+    mine = await clara.click(fake.boards(here)[-1], "My view")
     assert mine.ephemeral and "Your hand" in mine.text
-    played = await play(fake, [anna, ben, clara], actions=300, seed=9, channel=TABLE,
+    played = await play(fake, [anna, ben, clara], actions=300, seed=9, channel=here,
                         until=lambda: any("You draw" in dm.content for p in (anna, ben, clara)
                                           for dm in fake.dms(p.id)))
     assert len(played.moves) >= 20
-    check_boards(fake, 1600)
-    check_pings(fake, TABLE, played)
+    check_boards(fake, here, 1600)
+    check_pings(fake, here, played)
     drawn = [dm for p in (anna, ben, clara) for dm in fake.dms(p.id)]
     assert any("You draw" in dm.content for dm in drawn), "the cards drawn come by DM"
-    check_dms_private(fake, [anna, ben, clara])
+    check_dms_private(fake, here, [anna, ben, clara])
     spectator = await people["sam"].slash("game view")
     assert spectator.ephemeral and "not playing" in spectator.text
