@@ -187,7 +187,7 @@ def check_content(c: OceanTraderContent) -> None:
                         f"{c.world_trade.deck_size.value}")
     for prospect in c.prospects.cards:
         effect = prospect.effect
-        if effect.type == "cancel_category" and effect.category not in categories:
+        if effect.effect == "cancel_category" and effect.category not in categories:
             problems.append(f"prospects.yaml: {prospect.id} cancels unknown category")
     topics = [r.topic for r in c.rulings.rulings]
     if len(set(topics)) != len(topics):

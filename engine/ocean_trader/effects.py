@@ -11,62 +11,62 @@ from engine.core.content import ContentModel, effect_kinds
 
 
 class CancelCategory(ContentModel):
-    type: Literal["cancel_category"]
+    effect: Literal["cancel_category"]
     category: int
 
 
 class MissTurns(ContentModel):
-    type: Literal["miss_turns"]
+    effect: Literal["miss_turns"]
     turns: Annotated[int, Field(gt=0)]
 
 
 class Move(ContentModel):
-    type: Literal["move"]
+    effect: Literal["move"]
     spaces: int  # forward when positive, back along the route when negative
 
 
 class DoubleNextRoll(ContentModel):
-    type: Literal["double_next_roll"]
+    effect: Literal["double_next_roll"]
 
 
 class Pay(ContentModel):
-    type: Literal["pay"]
+    effect: Literal["pay"]
     amount: Annotated[int, Field(gt=0)]
 
 
 class Collect(ContentModel):
-    type: Literal["collect"]
+    effect: Literal["collect"]
     amount: Annotated[int, Field(gt=0)]
 
 
 class LoseShip(ContentModel):
-    type: Literal["lose_ship"]
+    effect: Literal["lose_ship"]
 
 
 class LoseCargo(ContentModel):
-    type: Literal["lose_cargo"]
+    effect: Literal["lose_cargo"]
     count: Annotated[int, Field(gt=0)]
 
 
 class DividendPerShare(ContentModel):
-    type: Literal["dividend_per_share"]
+    effect: Literal["dividend_per_share"]
     amount: Annotated[int, Field(gt=0)]
 
 
 class ToNextPort(ContentModel):
-    type: Literal["to_next_port"]
+    effect: Literal["to_next_port"]
     quarantine: bool = False
 
 
 class PeekTradeDeck(ContentModel):
-    type: Literal["peek_trade_deck"]
+    effect: Literal["peek_trade_deck"]
     count: Annotated[int, Field(gt=0)]
 
 
 Effect = Annotated[
     CancelCategory | MissTurns | Move | DoubleNextRoll | Pay | Collect | LoseShip | LoseCargo
     | DividendPerShare | ToNextPort | PeekTradeDeck,
-    Field(discriminator="type"),
+    Field(discriminator="effect"),
 ]
-EFFECT_TYPES = effect_kinds(Effect, "type")
-"""Every ``type:`` key the engine must interpret."""
+EFFECT_TYPES = effect_kinds(Effect, "effect")
+"""Every ``effect:`` key the engine must interpret."""

@@ -81,7 +81,7 @@ def test_board_and_decks_have_the_reconstructed_shape() -> None:
     assert len(c.prospect_deck()) == 30
     assert [r.id for r in c.routes.routes if r.suez_canal] == ["R05"]
     assert [r.id for r in c.routes.routes if r.roaring_forties_east_end] == ["R21"]
-    assert sum(1 for k in c.prospects.cards if k.effect.type == "cancel_category") == 6
+    assert sum(1 for k in c.prospects.cards if k.effect.effect == "cancel_category") == 6
 
 
 def test_broken_yaml_names_the_file_and_line() -> None:
