@@ -7,6 +7,7 @@ from engine.core import Action, Rejection
 
 from . import actions as A
 from .rules import (
+    NO_SAIL_LIMIT,
     attack_banned,
     content,
     cost_text,
@@ -112,10 +113,11 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
             return "You have no actions left: end your turn."
         if action.via is not None and turn.turned:
             return "Your Marine Chronometer's turn is used once per turn."
+        limit = max_sail(state)
+        reach = f", at most {limit} cells this round," if limit < NO_SAIL_LIMIT else ""
         return (
-            f"A ship sails in one straight line, at most {max_sail(state)} cells this round, "
-            "and stops before land, a port or another ship (and the Weather may close a "
-            "region). Pick a reachable cell."
+            f"A ship sails in one straight line{reach} and stops before land, a port or "
+            "another ship (and the Weather may close a region). Pick a reachable cell."
         )
     if isinstance(action, (A.Trade, A.BuyPort, A.Attack)) and no_actions:
         return "You have no actions left: end your turn."

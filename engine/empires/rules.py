@@ -85,8 +85,11 @@ def first_sail_free(state: EmpiresState, seat: int) -> int:
 
 
 # ------------------------------------------------------------------ sailing
+NO_SAIL_LIMIT = 99  # more cells than any line on the board: the Weather sets no limit
+
+
 def max_sail(state: EmpiresState) -> int:
-    limit = 99
+    limit = NO_SAIL_LIMIT
     for e in weather_effects(state):
         if e.effect == "max_sail":
             limit = min(limit, e.cells)
