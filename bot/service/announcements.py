@@ -11,7 +11,9 @@ games an earlier release set aside.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from collections.abc import AsyncIterator
 
 from bot.notices import DeliveryFailed, Notice, private_lines, public_lines, result_lines
 from bot.service.base import STORAGE_FAULTS, ServiceBase, log
@@ -21,11 +23,19 @@ from engine.core import Event, Outcome
 
 
 class Announcements(ServiceBase):
-    async def _deliver_ordered(self, match_id: int, notice: Notice | None) -> None:
-        """Delivers a notice; the caller took the match's order lock while it still held the
-        match lock, so notices leave in the order their moves were committed."""
+    @contextlib.asynccontextmanager
+    async def _announcing(self, match_id: int) -> AsyncIterator[list[Notice]]:
+        """Holds the match's lock for the body, which commits and puts what it has to announce
+        in the list it is given. The notices are delivered once the match lock is let go, so a
+        slow render or upload never holds up the next move, yet in commit order: the order
+        lock is taken before the match lock is released. (A body that raises announces
+        nothing.)"""
+        notices: list[Notice] = []
+        async with self._locks[match_id]:
+            yield notices
+            await self._order[match_id].acquire()
         try:
-            if notice is not None:
+            for notice in notices:
                 await self._deliver(notice)
         finally:
             self._order[match_id].release()

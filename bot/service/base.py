@@ -9,6 +9,7 @@ reaches the others through ``self``. All of them log as "bot.service".
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sqlite3
 import time
@@ -160,8 +161,9 @@ class ServiceBase:
         def _seat_records(seats: list[SeatRow]) -> list[dict[str, Any]]: ...  # moves
 
         async def _deliver(self, notice: Notice) -> None: ...  # announcements
-        async def _deliver_ordered(self, match_id: int,
-                                   notice: Notice | None) -> None: ...  # announcements
+        # announcements
+        def _announcing(self, match_id: int
+                        ) -> contextlib.AbstractAsyncContextManager[list[Notice]]: ...
         @staticmethod
         def _private_parts(events: list[Event], seats: list[SeatRow],
                            names: list[str]) -> dict[int, list[str]]: ...  # announcements

@@ -70,7 +70,7 @@ class BotSeats(ServiceBase):
                 await asyncio.sleep(pause)
             if self.stopping:
                 break
-            async with self._locks[match_id]:
+            async with self._announcing(match_id) as announce:
                 match = await self.storage.get_match(match_id)
                 if match.status != "active":
                     return moves
@@ -86,8 +86,8 @@ class BotSeats(ServiceBase):
                 seat = bots[0]
                 bot_name = seats[seat].bot or game.default_bot()
                 result = await self._bot_move(match, game, state, seats, seat, bot_name)
-                await self._order[match_id].acquire()
-            await self._deliver_ordered(match_id, result.notice)
+                if result.notice is not None:
+                    announce.append(result.notice)
             if not result.ok:
                 return moves
             moves += 1

@@ -79,8 +79,7 @@ class Deadlines(ServiceBase):
     async def _deadline(self, due: DeadlineRow, now: float) -> list[Notice]:
         """Applies one due deadline, if it still holds once the match's lock is taken (a move
         committed meanwhile may have ended the turn or answered)."""
-        notices: list[Notice] = []
-        async with self._locks[due.match_id]:
+        async with self._announcing(due.match_id) as notices:
             match = await self.storage.get_match(due.match_id)
             row = next((r for r in await self.storage.deadlines(match.id)
                         if r.kind == due.kind and r.version == due.version
@@ -106,7 +105,7 @@ class Deadlines(ServiceBase):
                 # row goes once nobody is asked), and an answer that cannot be saved leaves
                 # it due, to be tried again at the next tick
                 results = await self._answer_for(match, game, seats, late)
-                notices = [r.notice for r in results if r.notice is not None]
+                notices += [r.notice for r in results if r.notice is not None]
             else:
                 await self.storage.clear_deadline(match.id, row.kind)
                 names = ", ".join(seats[s].name for s in late)
@@ -122,13 +121,7 @@ class Deadlines(ServiceBase):
                 else:
                     notice.lines.append(f"{names}: the turn deadline has passed; the game "
                                         "waits.")
-                notices = [notice]
-            await self._order[match.id].acquire()
-        try:
-            for notice in notices:
-                await self._deliver(notice)
-        finally:
-            self._order[match.id].release()
+                notices.append(notice)
         if row.kind == "answer":
             self._maybe_run_bots(match.id)
         elif policy in ("bot", "remove"):
@@ -162,7 +155,7 @@ class Deadlines(ServiceBase):
             self._maybe_run_bots(match_id)
             return
         while True:
-            async with self._locks[match_id]:
+            async with self._announcing(match_id) as announce:
                 match = await self.storage.get_match(match_id)
                 if match.status != "active":
                     return
@@ -175,8 +168,8 @@ class Deadlines(ServiceBase):
                 seats = await self.storage.seats(match_id)
                 result = await self._bot_move(match, game, state, seats, acting[0],
                                               game.default_bot())
-                await self._order[match_id].acquire()
-            await self._deliver_ordered(match_id, result.notice)
+                if result.notice is not None:
+                    announce.append(result.notice)
             if not result.ok:
                 break
         self._maybe_run_bots(match_id)

@@ -141,7 +141,7 @@ class Lobby(ServiceBase):
             )
         order = [s.position for s in seats]
         Rng.from_seed(match.seed).fork(1).shuffle(order)  # seat order comes from the seed
-        async with self._locks[match.id]:
+        async with self._announcing(match.id) as announce:  # in order, like every move
             state = game.setup(match.options, len(seats), match.seed)
             by_position = {s.position: s for s in seats}
             first = self._plan(match, game, state, [by_position[p] for p in order], [])
@@ -166,8 +166,7 @@ class Lobby(ServiceBase):
             if match.chosen_seed is not None:
                 notice.lines.append(seed_line(match))
             self._after_turn(game, state, seats, notice, previous_actors=set())
-            await self._order[match.id].acquire()  # announced in order, like every move
-        await self._deliver_ordered(match.id, notice)
+            announce.append(notice)
         self._maybe_run_bots(match.id)
         return notice
 

@@ -136,7 +136,7 @@ class Moves(ServiceBase):
     async def _act_locked(self, match: MatchRow, seats: list[SeatRow], seat: int,
                           action: Action | dict[str, Any], expected: int | None,
                           sent_at: float | None) -> ActResult:
-        async with self._locks[match.id]:
+        async with self._announcing(match.id) as announce:
             match = await self.storage.get_match(match.id)
             if match.status != "active":
                 return ActResult(False, "This game is over." if match.status != "set_aside"
@@ -163,8 +163,8 @@ class Moves(ServiceBase):
                                  "changed; try again in a while.", version=state.version)
             if result.ok and key is not None and sent_at is not None:
                 self._sent[match.id] = (seat, key, result.version, sent_at)
-            await self._order[match.id].acquire()
-        await self._deliver_ordered(match.id, result.notice)
+            if result.notice is not None:
+                announce.append(result.notice)
         self._maybe_run_bots(match.id)
         return result
 
