@@ -22,6 +22,7 @@ from engine.core.commands import (
     CommandTable,
     Resolution,
     Value,
+    match_text,
     resolve,
     suggest,
     waiting,
@@ -111,14 +112,14 @@ def asked_text(table: CommandTable[Any], resolution: Resolution, names: list[str
     """A choice still to make: which option, and (unless every move that fits is ``listed``
     to pick from) the values it can take."""
     option = resolution.asking or ""
-    head = f"/{table.group} {resolution.command}: choose the {option}."
+    head = f"/{table.group} {resolution.command}: fill in {option}"
     if listed:
-        return f"{head} Fill it in, or pick the whole move below."
+        return f"{head}, or pick the whole move below."
     values = resolution.values
     shown = bullets(name_seats(v.label, names) for v in values[:ASKED_VALUES])
     more = (f"\n(and {len(values) - ASKED_VALUES} more: start typing {option} to search them)"
             if len(values) > ASKED_VALUES else "")
-    return join_lines([f"{head} It can be:", shown + more])
+    return join_lines([f"{head}; it can be:", shown + more])
 
 
 async def run(service: MatchService, group: Group, command: str, channel: int, user: int,
@@ -132,18 +133,37 @@ async def run(service: MatchService, group: Group, command: str, channel: int, u
     except CommandError as err:
         return Answer(str(err))
     if resolution.problem is not None:
-        return Answer(name_seats(resolution.problem, found.names))
+        hint = [] if any(group.table.command(command).takes(c.action) for c in found.choices) \
+            else [what_now(group.table, found)]
+        return Answer(name_seats(join_lines([resolution.problem, *hint]), found.names))
     if resolution.asking is not None:
         menu = _menu(found, resolution.fitting)
         listed = len(menu) <= MENU_LIMIT
-        return Answer(asked_text(group.table, resolution, found.names, listed),
-                      menu=menu if listed else [],
+        return Answer(asked_text(group.table, resolution, found.names, listed), menu=menu,
                       match_id=found.match_id, version=found.version,
                       asking=resolution.asking)
     action = resolution.action or resolution.refused
     assert action is not None
     result = await service.act(channel, user, action, found.version, sent_at=sent_at)
     return await after(service, group, channel, user, result)
+
+
+def what_now(table: CommandTable[Any], found: Commanding) -> str:
+    """What the user can do instead: the decision waiting, or the commands with moves now."""
+    actions = [c.action for c in found.choices]
+    if waiting(table, actions):
+        return (f"A decision is waiting for you first: /{table.group} decide lists it"
+                + _commands_text(table, waiting(table, actions)) + ".")
+    return "Your moves now" + _commands_text(table, actions, ": ") + "."
+
+
+def _commands_text(table: CommandTable[Any], actions: Sequence[Action], lead: str = " (or "
+                   ) -> str:
+    names = list(dict.fromkeys(f"/{table.group} {c.name}" for a in actions
+                               if (c := table.command_of(a)) is not None))
+    if not names:
+        return ""
+    return lead + ", ".join(names) + (")" if lead == " (or " else "")
 
 
 async def after(service: MatchService, group: Group | None, channel: int, user: int,
@@ -192,6 +212,14 @@ async def decide(service: MatchService, group: Group, channel: int, user: int, c
     allowed = _menu(found, pending) if table.decide_only_waiting else found.choices
     if choice in {c.value for c in found.choices} and choice not in {c.value for c in allowed}:
         return Answer("That is not one of the decisions waiting for you; pick one from the list.")
+    if choice not in {c.value for c in found.choices}:  # typed: any part of a label
+        named = match_text(choice, [Value(c.value, c.label, c.action) for c in allowed])
+        if len(named) > 1:
+            return Answer(f"Several choices fit {echo(choice)}; pick one below.",
+                          menu=[c for c in allowed if c.value in {v.value for v in named}],
+                          match_id=found.match_id, version=found.version)
+        if named:
+            choice = named[0].value
     result = await service.act_choice(channel, user, choice, sent_at=sent_at)
     return await after(service, group, channel, user, result)
 

@@ -238,7 +238,8 @@ class LocalTable:
             value = choices[int(text) - 1].value
         else:
             value = text
-        self._result(await self.service.act_choice(LOCAL_CHANNEL, user, value))
+        result = await self.service.act_choice(LOCAL_CHANNEL, user, value)
+        await self._answer(await shared.after(self.service, None, LOCAL_CHANNEL, user, result))
 
     async def _group(self, name: str, args: list[str]) -> None:
         """A game's command group (``/ships place ...``), read exactly as its Discord group
@@ -253,8 +254,11 @@ class LocalTable:
             if len(args) < 2:
                 await self._list_decisions(group, user)
                 return
+            typed = " ".join(args[1:])
+            if typed.strip().isdecimal():  # a number picks from the decisions, listed now
+                self.menu = await shared.decisions(self.service, group, LOCAL_CHANNEL, user, "")
             await self._answer(await shared.decide(
-                self.service, group, LOCAL_CHANNEL, user, self._menu_value(" ".join(args[1:]))))
+                self.service, group, LOCAL_CHANNEL, user, self._menu_value(typed)))
             return
         known = [c.name for c in group.table.commands]
         if command not in known:
@@ -331,15 +335,21 @@ def clean_file(name: str) -> str:
 
 
 def _named(args: list[str]) -> dict[str, str]:
-    """A game command's options, written name=value; each at most once."""
+    """A game command's options, written name=value, each at most once; words after a value
+    that name no option belong to it (``where=tyre cloth pay=merchant``)."""
     options: dict[str, str] = {}
+    last: str | None = None
     for arg in args:
         name, sep, value = arg.partition("=")
-        if not sep:
-            raise ServiceError(f"Options are written name=value, not {echo(arg)}.")
+        if not sep or not name:
+            if last is None:
+                raise ServiceError(f"Options are written name=value, not {echo(arg)}.")
+            options[last] += " " + arg
+            continue
         if name in options:
             raise ServiceError(f"{echo(name)} is given twice; give each option once.")
         options[name] = value
+        last = name
     return options
 
 

@@ -8,12 +8,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.commands import after
+from bot.ui.decide import answer_with_menu
 from bot.ui.lookup import why_no_moves
 from bot.ui.replies import answering, sent_at, tell
 from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, NOT_A_MOVE, unreadable_move
 
 from .common import PortolanCog, channel_of
-from .game import act_reply
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,9 @@ class PlayCog(PortolanCog):
             result = await self.service.act_choice(channel, user, action,
                                                    sent_at=sent_at(interaction))
             attempt.changed = result.ok
-            await tell(interaction, act_reply(result))
+            # a decision it leaves waiting comes with its menu, as after a game's own command
+            await answer_with_menu(interaction, await after(self.service, None, channel, user,
+                                                            result))
 
     @move.autocomplete("action")
     async def move_autocomplete(

@@ -277,20 +277,34 @@ def values_of(command: Command[Any, V], option: str, actions: Iterable[Action], 
     return list(seen.values())
 
 
-def match_text(typed: str, values: Sequence[Value]) -> list[Value]:
-    """The values ``typed`` names: the one whose value or label it is exactly (any case), else
-    every one whose label or value contains it, else every one whose label contains all its
-    words."""
+def _head(label: str) -> str:
+    """A label's name part: what comes before its first ':' or '(' (``Gold 2`` of ``Gold 2
+    (Take 2 gold.)``)."""
+    return label.split(":", 1)[0].split("(", 1)[0].strip().lower()
+
+
+def match_text(typed: str, values: Sequence[Value], ranked: bool = True) -> list[Value]:
+    """The values ``typed`` names, any case: the one whose value or label it is exactly; else
+    (``ranked``, for a value typed to play) those whose label starts with it, else those whose
+    name part (before ':' or '(') contains it; else those whose label or value contains it;
+    else those whose label has all its words. A word found only in a card's description thus
+    loses to one in its name when playing, while a list being typed into shows them all."""
     wanted = typed.strip().lower()
+    if not wanted:
+        return []
     exact = [v for v in values if wanted in (v.value.lower(), v.label.lower())]
     if exact:
         return exact[:1]
-    found = [v for v in values if wanted in v.label.lower() or wanted in v.value.lower()]
-    if found:
-        return found
+    tiers = (
+        lambda v: v.label.lower().startswith(wanted),
+        lambda v: wanted in _head(v.label),
+        lambda v: wanted in v.label.lower() or wanted in v.value.lower(),
+    )
+    for tier in tiers if ranked else tiers[2:]:
+        found = [v for v in values if tier(v)]
+        if found:
+            return found
     words = wanted.replace(",", " ").split()
-    if not words:
-        return []
     return [v for v in values if all(w in v.label.lower() for w in words)]
 
 
@@ -362,6 +376,7 @@ def resolve(table: CommandTable[V], name: str, typed: Mapping[str, object],
                                                     key=lambda a: _exchanged(command, a, view)))
 
 
+OFFERED = 8  # values named in a refusal that says what an option can be
 TYPED_LIMIT = 100  # no value is longer (Discord's limit); longer text is cut, so echoes stay short
 
 
@@ -395,9 +410,12 @@ def _nothing_fits(table: CommandTable[V], command: Command[Any, V],
     given = {k: v for k, v in wanted.items() if v is not None and raw.get(k) is not None}
     for name, value in given.items():
         if not fitting(command, mine, {name: value}, view):
+            can = values_of(command, name, mine, view)
+            listed = "; ".join(v.label for v in can[:OFFERED])
+            more = f" (and {len(can) - OFFERED} more)" if len(can) > OFFERED else ""
             return Resolution(command.name, raw, problem=(
                 f"None of your /{table.group} {command.name} moves now has {name} "
-                f"{raw.get(name)!r}; pick it from the list."))
+                f"{raw.get(name)!r}. It can be: {listed}{more}."))
     return Resolution(command.name, raw, problem=(
         f"None of your /{table.group} {command.name} moves now fits "
         + ", ".join(f"{k} {raw.get(k)!r}" for k in given) + "; pick the options from the lists."))
@@ -422,7 +440,7 @@ def suggest(table: CommandTable[V], name: str, option: str, typed: str,
             return []  # no legal move has that value: nothing fits it, whatever this one is
     values = values_of(command, option, fitting(command, mine, others, view), view, describe)
     if typed.strip():
-        values = match_text(typed, values)
+        values = match_text(typed, values, ranked=False)
     return values[:limit]
 
 

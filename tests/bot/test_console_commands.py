@@ -32,10 +32,10 @@ async def test_a_typed_move_is_played_exactly_or_refused_and_nothing_changes(
         "/empires sail has no option 'to'; its options: ship, direction, distance, turn."]
     # options left out are asked for, not guessed: the moves that fit, numbered
     asked = answers(text, "/empires sail")
-    assert asked[0].startswith("/empires sail: choose the direction.")
+    assert asked[0].startswith("/empires sail: fill in direction")
     assert len([x for x in asked if re.match(r"  \d+\. ", x)]) == 4
     asked = answers(text, "/empires sail ship=britain2 direction=west")
-    assert asked[0].startswith("/empires sail: choose the distance.")
+    assert asked[0].startswith("/empires sail: fill in distance")
     assert len([x for x in asked if re.match(r"  \d+\. ", x)]) == 3
     # a value no legal move has is refused with the engine's reason
     assert "at most 3 cells this round" in " ".join(
@@ -51,7 +51,7 @@ async def test_a_choice_left_out_is_listed_and_its_number_plays_it(tmp_path: Pat
     text = await play(tmp_path, SHIPS + "/ships place age=1 box=merchant where=miletus "
                       "pay=merchant\n/game status\n2\n/game status\n")
     asked = answers(text, "/ships place age=1 box=merchant where=miletus pay=merchant")
-    assert asked[0] == ("/ships place: choose the where. Fill it in, or pick the whole move "
+    assert asked[0] == ("/ships place: fill in where, or pick the whole move "
                         "below.")
     assert [x.split(": ", 1)[1] for x in asked[1:3]] == [
         "Miletus: oil in Area 2 (next area); pay with a merchant cube",
@@ -136,3 +136,43 @@ async def test_my_view_lists_every_move_by_command_and_writes_my_board(tmp_path:
     [board] = [x for x in view if x.startswith("[your board] ")]
     path = Path(board.removeprefix("[your board] "))
     assert path.name == "match1-v0000-seat-ben.png" and path.read_bytes()[:4] == b"\x89PNG"
+
+
+async def test_a_word_in_a_cards_name_beats_one_in_its_text(tmp_path: Path) -> None:
+    """Docks, Greek Empire and Vikings! speak of gold in their text; Gold 2 is named so."""
+    text = await play(tmp_path, SHIPS + "/ships card card=gold pay=merchant\n")
+    assert answers(text, "/ships card card=gold pay=merchant")[0] == "Ben took Gold 2."
+
+
+async def test_a_value_no_move_has_is_answered_with_what_it_can_be(tmp_path: Path) -> None:
+    text = await play(tmp_path, SHIPS + "/ships place where=london\n")
+    [answer] = answers(text, "/ships place where=london")
+    assert answer.startswith("None of your /ships place moves now has where 'london'. It can "
+                             "be: Tyre: food (Area 2); Tyre: cloth (Area 2);")
+    assert "pick it from the list" not in answer
+
+
+async def test_values_with_spaces_need_no_quotes(tmp_path: Path) -> None:
+    text = await play(tmp_path, SHIPS + "/ships place age=1 box=merchant where=tyre cloth "
+                      "pay=merchant\n")
+    assert "took 1 cloth in Tyre" in text
+
+
+async def test_a_decision_left_by_move_is_shown_and_decide_n_works_in_a_later_session(
+        tmp_path: Path) -> None:
+    opening = "/game new ships seed=1\n/game join Ben\n/game start\n/move 1\n/move 1\n/move 1\n"
+    text = await play(tmp_path, opening)
+    took = answers(text, "/move 1")  # the first
+    assert took[0].startswith("Player 1 placed a ship")
+    docks = text.split("> /move 1\n")[3].split("\n> ", 1)[0].splitlines()
+    assert docks[:3] == ["Player 1 took Docks.", "A decision is waiting for you:",
+                         "  1. Sell 1 food for 1 gold (card)"]
+    # a new session on the same database: no list printed yet, and decide 3 still works
+    later = await play(tmp_path, "/ships place\n/ships decide 3\n")
+    assert answers(later, "/ships place") == [
+        "You have no /ships place move now.",
+        "A decision is waiting for you first: /ships decide lists it (or /ships sell, "
+        "/ships skip)."]
+    assert "Player 1 sold 1 cloth for" in " ".join(answers(later, "/ships decide 3"))
+    typed = await play(tmp_path / "again", opening + "/ships decide give up\n")
+    assert answers(typed, "/ships decide give up") == ["Player 1 gave up the card."]

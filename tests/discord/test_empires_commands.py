@@ -174,7 +174,7 @@ async def test_a_bribe_without_an_amount_is_asked_for_with_a_menu(table: Table) 
     version = await table.version()
     gold = (await state(table)).players[0].gold
     asked = await empires(table, ALICE, "bribe")
-    assert asked.private == ["/empires bribe: choose the amount. Fill it in, or pick the whole "
+    assert asked.private == ["/empires bribe: fill in amount, or pick the whole "
                              "move below."]
     menu = menu_of(asked)
     assert menu is not None
@@ -262,7 +262,7 @@ async def test_a_choice_left_out_is_asked_for_with_a_menu(table: Table) -> None:
     first = await actor(table)
     version = await table.version()
     asked = await empires(table, first, "play")
-    assert asked.private == ["/empires play: choose the card. Fill it in, or pick the whole "
+    assert asked.private == ["/empires play: fill in card, or pick the whole "
                              "move below."]
     plays = {c.value for c in await table.service.choices(CHANNEL, first)
              if isinstance(c.action, A.PlayCard)}
@@ -271,7 +271,7 @@ async def test_a_choice_left_out_is_asked_for_with_a_menu(table: Table) -> None:
     assert done(await empires(table, first, "play", card="iron_shipment"))
     # a ship and no direction: the menu holds that ship's sails only
     sail = await empires(table, first, "sail", ship="us1")
-    assert "/empires sail: choose the direction." in sail.private[0]
+    assert "/empires sail: fill in direction" in sail.private[0]
     sails = {c.value for c in await table.service.choices(CHANNEL, first)
              if isinstance(c.action, A.Sail) and c.action.ship == "us1"}
     assert set(menu_values(sail)) == sails
@@ -298,7 +298,7 @@ async def test_an_attack_without_a_target_asks_which_when_several_exist(table: T
         raise AssertionError("no position with two targets")
     version = await table.version()
     asked = await empires(table, user, "attack")
-    assert asked.private[0].startswith("/empires attack: choose the target.")
+    assert asked.private[0].startswith("/empires attack: fill in target")
     fits = {c.value for c in await table.service.choices(CHANNEL, user)
             if isinstance(c.action, A.Attack)}
     assert set(menu_values(asked)) <= fits and len(menu_values(asked)) >= 2

@@ -200,7 +200,7 @@ async def test_a_choice_left_out_is_asked_for_with_a_menu(table: Table) -> None:
     # "miletus" is part of two boxes' labels: which one is asked, never assumed
     asked = await ships(table, first, "place", where="miletus")
     [text] = asked.private
-    assert text == "/ships place: choose the where. Fill it in, or pick the whole move below."
+    assert text == "/ships place: fill in where, or pick the whole move below."
     fits = [a for a in await legal(table, first) if isinstance(a, A.PlaceShip)
             and a.spaces[0].startswith("miletus")]
     choices = {c.action.key(): c.value for c in await table.service.choices(CHANNEL, first)}
@@ -210,7 +210,7 @@ async def test_a_choice_left_out_is_asked_for_with_a_menu(table: Table) -> None:
     assert menu is not None and all("Miletus" in o.label for o in menu.options)
     # nothing filled in at all: the menu offers every placement, and nothing is played
     everything = await ships(table, first, "gold")
-    assert "choose the pay" in everything.private[0]
+    assert "fill in pay" in everything.private[0]
     assert len(menu_values(everything)) == 2
     assert await table.version() == version
     # the menu plays the move picked from it

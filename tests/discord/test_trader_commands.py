@@ -175,7 +175,7 @@ async def test_a_choice_left_out_is_asked_for_with_a_menu(table: Table) -> None:
     first = await actor(table)
     version = await table.version()
     asked = await trader(table, first, "buy")
-    assert asked.private == ["/trader buy: choose the goods. Fill it in, or pick the whole "
+    assert asked.private == ["/trader buy: fill in goods, or pick the whole "
                              "move below."]
     buys = {c.value: c.label for c in await table.service.choices(CHANNEL, first)
             if isinstance(c.action, A.BuyCargo)}
