@@ -15,10 +15,11 @@ import discord
 from discord import ButtonStyle
 
 from engine.core import registry
+from engine.core.commands import grouped_moves
 
 from . import lookup
 from .replies import answering, service_of, tell
-from .text import OUT_OF_DATE, bullets, join_lines, rules_text
+from .text import OUT_OF_DATE, pages, rules_text
 
 Button = discord.ui.Button[discord.ui.View]
 
@@ -177,7 +178,10 @@ async def show_my_view(interaction: discord.Interaction[Any], match_id: int | No
         if match_id is not None and current != match_id:
             lines.insert(0, "That board is from another game; here is yours in this channel.")
         png = await service.render(current, viewer_user=interaction.user.id)
-        await tell(interaction, join_lines(lines), file=png_file(png, "my-view.png"))
+        first, *rest = pages(lines) or [""]  # every move, over as many messages as it takes
+        await tell(interaction, first, file=png_file(png, "my-view.png"))
+        for page in rest:
+            await tell(interaction, page)
 
 
 async def show_moves(interaction: discord.Interaction[Any], match_id: int, version: int) -> None:
@@ -196,8 +200,11 @@ async def show_moves(interaction: discord.Interaction[Any], match_id: int, versi
             await tell(interaction, await lookup.why_no_moves(service, channel_id,
                                                               interaction.user.id))
             return
-        await tell(interaction, "Your moves (play one with /move):\n"
-                   + bullets(c.label for c in choices))
+        game = registry.get(match.game)
+        lines = ["Your moves (play one with /move, or with the command it is listed under):",
+                 *grouped_moves(game.commands(), [(c.action, c.label) for c in choices])]
+        for page in pages(lines):
+            await tell(interaction, page)
 
 
 async def show_board(interaction: discord.Interaction[Any], match_id: int) -> None:

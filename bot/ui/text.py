@@ -60,6 +60,22 @@ def join_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> str:
     return clip("\n".join(line for line in lines if line), limit)
 
 
+def pages(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """``lines`` as messages of at most ``limit`` characters, whole lines to a message (a line
+    longer than a message on its own is clipped)."""
+    found: list[str] = []
+    current = ""
+    for line in (clip(x, limit) for x in lines if x):
+        if current and len(current) + 1 + len(line) > limit:
+            found.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current:
+        found.append(current)
+    return found
+
+
 def bullets(lines: Iterable[str]) -> str:
     return "\n".join(f"• {line}" for line in lines)
 

@@ -269,3 +269,20 @@ async def test_private_view_command(table: Table) -> None:
     onlooker = await table.game("view", CAROL)
     assert "You are not playing in this game" in onlooker.private[0]
     assert_nothing_private(table)
+
+
+async def test_my_view_shows_every_move_by_command_over_several_messages(table: Table) -> None:
+    """A Ships opening offers some forty moves: My view lists every one, grouped under the
+    command that plays it, in messages that each fit Discord's limit."""
+    await table.game("new", ALICE, "ships", None, 3)
+    await table.game("join", BOB)
+    await table.game("start", ALICE)
+    mover = ALICE if await table.service.choices(CHANNEL, ALICE) else BOB
+    moves = await table.service.choices(CHANNEL, mover)
+    mine = await table.game("view", mover)
+    assert mine.replies[0].kwargs["file"].filename == "my-view.png"
+    text = "\n".join(mine.private)
+    assert all(len(page) <= 2000 for page in mine.private)
+    listed = [line for line in text.splitlines() if line.startswith("  - ")]
+    assert len(listed) == len(moves) > 25
+    assert "/ships place:" in text and "/ships end:" in text
