@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 import threading
 from collections.abc import Callable, Hashable
 
@@ -16,6 +17,8 @@ from .fonts import (
     font,
     line_height,
     stroke_width,
+    text_bbox,
+    text_mask,
     text_size,
     text_width,
 )
@@ -100,6 +103,39 @@ def board_problems(image: Image.Image, png: bytes | None = None) -> list[str]:
     return problems
 
 
+def blit_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    f: Font,
+    fill: RGB,
+    anchor: str = "la",
+    stroke: float = 0,
+) -> None:
+    """``draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+    stroke_fill=fill)`` for one line, pixel for pixel, with the glyphs rendered once per
+    process (see ``fonts.text_mask``)."""
+    if not text:
+        return
+    if "\n" in text:  # Pillow's own line spacing, as before
+        draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+                  stroke_fill=fill)
+        return
+    ink = draw._getink(fill)[0]
+    if ink is None:
+        return
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    mask, offset = text_mask(f, text, draw.fontmode, anchor, stroke, start)
+    draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
+
+
+def _bbox(xy: tuple[float, float], text: str, f: Font, anchor: str,
+          stroke: float) -> tuple[float, float, float, float]:
+    box = text_bbox(f, text, anchor, stroke)
+    return box[0] + xy[0], box[1] + xy[1], box[2] + xy[0], box[3] + xy[1]
+
+
 def _line(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -113,12 +149,11 @@ def _line(
     bold = stroke_width(f)
     if outline is not None:
         halo = bold + max(2, f.size // 10)
-        draw.text(xy, text, font=f, fill=outline, anchor=anchor, stroke_width=halo,
-                  stroke_fill=outline)
-        box = draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=halo)
+        blit_text(draw, xy, text, f, outline, anchor, halo)
+        box = _bbox(xy, text, f, anchor, halo)
     else:
-        box = draw.textbbox(xy, text, font=f, anchor=anchor, stroke_width=bold)
-    draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=bold, stroke_fill=fill)
+        box = _bbox(xy, text, f, anchor, bold)
+    blit_text(draw, xy, text, f, fill, anchor, bold)
     return int(box[0]), int(box[1]), int(box[2]) + 1, int(box[3]) + 1
 
 

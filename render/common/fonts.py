@@ -14,6 +14,7 @@ import math
 import unicodedata
 import weakref
 from functools import cache, lru_cache
+from typing import Any
 
 from PIL import ImageFont
 
@@ -100,7 +101,33 @@ def line_height(f: Font, spacing: float = 1.2) -> int:
 
 def text_width(text: str, f: Font) -> int:
     """Advance width of one line of text, including any bold stroke."""
+    return _width(text, f)
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, f: Font) -> int:
     return math.ceil(f.getlength(displayable(text))) + 2 * stroke_width(f)
+
+
+# Rendering text with FreeType is most of what a board costs, and boards repeat their labels
+# turn after turn, so a line's glyph mask is rendered once and blitted after that. The masks
+# depend only on what is drawn (font, text, mask mode, anchor, stroke, sub-pixel start), never
+# on where or in what colour, so one cache serves every seat's view. lru_cache is thread-safe.
+
+@lru_cache(maxsize=4096)
+def text_mask(
+    f: Font, text: str, mode: str, anchor: str, stroke: float, start: tuple[float, float]
+) -> tuple[Any, tuple[int, int]]:
+    """Pillow's mask for one line of text and its offset from the anchor point (exactly what
+    ``ImageDraw.text`` would render)."""
+    return f.getmask2(text, mode, None, None, None, stroke, anchor, 0, start, stroke_filled=True)
+
+
+@lru_cache(maxsize=8192)
+def text_bbox(f: Font, text: str, anchor: str, stroke: float) -> tuple[float, float, float, float]:
+    """The box of one line of text drawn at (0, 0), as ``ImageDraw.textbbox`` on an RGB image
+    gives it."""
+    return f.getbbox(text, "L", None, None, None, stroke, anchor)
 
 
 def text_size(text: str, f: Font) -> tuple[int, int]:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from PIL import ImageDraw
 
+from .canvas import blit_text
 from .fonts import Font, displayable, fit_font, text_width
 from .layout import Box, Point, icon_box
 from .palette import (
@@ -74,9 +75,8 @@ def _label(
         return
     stroke = max(1, round(f.size / 22))
     if halo is not None:
-        draw.text(xy, text, font=f, fill=halo, anchor="mm", stroke_width=stroke + 2,
-                  stroke_fill=halo)
-    draw.text(xy, text, font=f, fill=fill, anchor="mm", stroke_width=stroke, stroke_fill=fill)
+        blit_text(draw, xy, text, f, halo, "mm", stroke + 2)
+    blit_text(draw, xy, text, f, fill, "mm", stroke)
 
 
 def shape_points(shape: str, at: Point, size: int) -> list[FPoint]:
@@ -144,7 +144,7 @@ def draw_player_label(
     draw_player_marker(draw, (xy[0] + size // 2, xy[1] + size // 2), size, style)
     x = xy[0] + size + size // 3
     name = displayable(name)
-    draw.text((x, xy[1] + size // 2), name, font=f, fill=fill, anchor="lm")
+    blit_text(draw, (x, xy[1] + size // 2), name, f, fill, "lm")
     return xy[0], xy[1], x + text_width(name, f), xy[1] + size
 
 
