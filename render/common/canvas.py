@@ -71,6 +71,16 @@ def to_png(image: Image.Image) -> bytes:
     return best
 
 
+def palette_png(image: Image.Image) -> bytes:
+    """PNG bytes of a palette ("P") image as it is, for a board already on its fixed palette
+    (no colour counting, no second quantising); a file over ``PALETTE_BUDGET`` goes through
+    ``to_png`` like any other image."""
+    if image.mode != "P" or "transparency" in image.info:
+        return to_png(image)
+    png = _encode(image)
+    return png if len(png) <= PALETTE_BUDGET else to_png(image.convert("RGB"))
+
+
 def _quantize(
     image: Image.Image, colours: int, method: Image.Quantize = Image.Quantize.MEDIANCUT
 ) -> Image.Image:

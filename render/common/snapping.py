@@ -57,4 +57,10 @@ def fixed_palette(design: Iterable[RGB], samples: Iterable[Image.Image]) -> Imag
 
 def snap(image: Image.Image, palette: Image.Image) -> Image.Image:
     """``image`` with every pixel moved to its palette colour, as RGB."""
-    return image.quantize(palette=palette, dither=Image.Dither.NONE).convert("RGB")
+    return snap_indexed(image, palette).convert("RGB")
+
+
+def snap_indexed(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """``image`` with every pixel moved to its palette colour, as a "P" image on ``palette``
+    (what ``canvas.palette_png`` encodes as it is)."""
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)

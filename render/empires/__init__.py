@@ -22,7 +22,7 @@ from PIL import ImageDraw
 
 from engine.core import View
 from engine.empires.state import PIRATE, PIRATES_BAY, EmpiresView
-from render.common.canvas import draw_text, to_png
+from render.common.canvas import draw_text, palette_png
 from render.common.fonts import font, text_width
 from render.common.layout import Point, highlight
 from render.common.palette import INK, WHITE
@@ -30,7 +30,7 @@ from render.common.palette import INK, WHITE
 from . import hand as empires_hand
 from . import panels, pieces
 from .layout import CELL, board, in_grid, layout, port_point, ship_point
-from .palette import snap
+from .palette import snap_indexed
 from .static import SLOT, board_image, chest_box
 
 SHIP = CELL - 2
@@ -130,4 +130,4 @@ def render(view: View, names: Sequence[str]) -> bytes:
             panels.nation(draw, box, view, seat, names, seat == active)
     if own_hand:
         empires_hand.hand(draw, lay.hand(), list(view.hand or []), view.my_bribe)
-    return to_png(snap(image))
+    return palette_png(snap_indexed(image))

@@ -34,6 +34,7 @@ from render.common.palette import (
 )
 from render.common.snapping import distinct, fixed_palette
 from render.common.snapping import snap as snap_to
+from render.common.snapping import snap_indexed as snap_indexed_to
 
 from . import pieces
 
@@ -88,3 +89,8 @@ def _build() -> Image.Image:
 def snap(image: Image.Image) -> Image.Image:
     """``image`` on the board palette, as RGB."""
     return snap_to(image, board_palette())
+
+
+def snap_indexed(image: Image.Image) -> Image.Image:
+    """``image`` on the board palette, as a "P" image (see ``canvas.palette_png``)."""
+    return snap_indexed_to(image, board_palette())

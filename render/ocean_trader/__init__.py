@@ -20,10 +20,10 @@ from PIL import Image, ImageDraw
 
 from engine.core import View
 from engine.ocean_trader.state import OceanTraderView
-from render.common.canvas import cached_static, to_png
+from render.common.canvas import cached_static, palette_png
 from render.common.layout import Box, Point, highlight, shift_inside
 from render.common.palette import player_style
-from render.common.snapping import fixed_palette, snap
+from render.common.snapping import fixed_palette, snap_indexed
 
 from . import geo, panels
 from .static import PORT_R, board_image, label_boxes
@@ -155,7 +155,7 @@ def render(view: View, names: Sequence[str]) -> bytes:
         own = view.viewer is not None and view.viewer == player.seat
         active = player.seat == view.active and not view.finished
         panels.office(draw, box, player, panels.seat_name(names, player.seat), own, active)
-    return to_png(snap(image, _palette()))
+    return palette_png(snap_indexed(image, _palette()))
 
 
 def _palette() -> Image.Image:

@@ -20,11 +20,11 @@ from PIL import ImageDraw
 from engine.core import View
 from engine.ships.state import REST_MERCHANT, REST_WARSHIP, AgeBoxes, ShipsView
 from render.common import icons
-from render.common.canvas import draw_text, to_png
+from render.common.canvas import draw_text, palette_png
 from render.common.fonts import font
 from render.common.layout import Box, Point, center, highlight, inset, pil_box
 from render.common.palette import INK, MUTED_INK, WHITE, PlayerStyle, player_style, shade
-from render.common.snapping import snap
+from render.common.snapping import snap_indexed
 
 from . import panels as ships_panels
 from . import players as ships_players
@@ -246,4 +246,5 @@ def render(view: View, names: Sequence[str]) -> bytes:
             ships_players.player_display(draw, box, player, style,
                                          ships_panels.seat_name(names, seat), active)
     _highlights(draw, view)
-    return to_png(snap(image, board_palette()))  # design colours exact, soft edges solid
+    # design colours exact, soft edges solid
+    return palette_png(snap_indexed(image, board_palette()))

@@ -114,13 +114,13 @@ def test_placed_cube_and_disc_show_their_owners_colour(seat: int) -> None:
 
 def test_png_keeps_every_colour_of_the_board(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[Image.Image] = []
-    encode = ships.to_png
+    encode = ships.palette_png
 
     def recording(image: Image.Image) -> bytes:
-        drawn.append(image.copy())
+        drawn.append(image.convert("RGB"))
         return encode(image)
 
-    monkeypatch.setattr(ships, "to_png", recording)
+    monkeypatch.setattr(ships, "palette_png", recording)
     png = ships.render(sample_view(seats=4, seed=1, crowded=True), NAMES)
     assert ImageChops.difference(_rgb(png), drawn[0].convert("RGB")).getbbox() is None
     palette_colours = {c for _, c in drawn[0].getcolors(256) or []}
