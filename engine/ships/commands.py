@@ -30,7 +30,7 @@ from . import actions as A
 from .board import REST_AREA, REST_SPACE, board
 from .content import ships_content
 from .economy import price
-from .legal import PAY_LABEL
+from .legal import PAY_LABEL, PAY_WITH
 from .rules import METAL_VP, AgeOption, age_options, area_options, gold_cost
 from .state import ShipsView
 
@@ -105,7 +105,7 @@ def pay_text(pay: str, gold: int) -> str:
     """How a move is paid, in the engine's words for each kind of payment."""
     if pay == "card":
         return f"with the {PAY_LABEL['card']} you took (no cube, no gold)"
-    return f"pay with a {PAY_LABEL[pay]}" + (f" + {gold} gold" if gold else "")
+    return PAY_WITH[pay] + (f" + {gold} gold" if gold else "")
 
 
 def card_label(card_id: str) -> str:

@@ -9,6 +9,7 @@ from engine.core import Event, seat_ref
 
 from .content import ships_content
 from .state import Pending, Player, ShipsState
+from .words import count
 
 GOLD_PER_VP = 2
 
@@ -39,11 +40,12 @@ def price(good: str) -> int:
 
 
 def gain_gold(state: ShipsState, seat: int, amount: int, events: list[Event],
-              carried: int = 0) -> int:
+              carried: int = 0, said: bool = False) -> int:
     """Gold from the pool into the bank; what does not fit scores 1 VP per 2 and stays in the
     pool (rulebook: Important Note About Gold). An empty pool gives what it has. ``carried`` is
     the surplus of earlier parts of the same gain (Hanseatic League's coins, one a wine): it
-    pairs with this part's. Returns this part's surplus."""
+    pairs with this part's. Returns this part's surplus. ``said``: the caller's own line tells
+    what became of the gold (``gold_text``), so the surplus event carries no line of its own."""
     player = state.players[seat]
     taken = min(amount, state.supply.gold)
     kept = min(taken, bank_space(player))
@@ -53,10 +55,41 @@ def gain_gold(state: ShipsState, seat: int, amount: int, events: list[Event],
     if surplus:
         vp = (carried + surplus) // GOLD_PER_VP - carried // GOLD_PER_VP
         award(state, seat, vp, "surplus gold", events)
-        events.append(Event(kind="gold_to_vp", seat=seat, data={"gold": surplus},
-                            text=f"{seat_ref(seat)}'s bank is full: {surplus} gold becomes "
-                                 f"{vp} VP."))
+        text = "" if said else \
+            f"{seat_ref(seat)}'s bank is full: {surplus_text(surplus, vp, carried)}."
+        events.append(Event(kind="gold_to_vp", seat=seat, data={"gold": surplus}, text=text))
     return surplus
+
+
+def surplus_text(surplus: int, vp: int, carried: int = 0) -> str:
+    """What became of gold that did not fit in a full bank, in words true to the VP it gave."""
+    if vp and carried % GOLD_PER_VP:
+        return (f"{surplus} more gold does not fit and, with the gold left over before it, "
+                f"becomes {vp} VP")
+    left = surplus - vp * GOLD_PER_VP
+    if vp and left:
+        return (f"{surplus} gold does not fit: {vp * GOLD_PER_VP} becomes {vp} VP and {left} "
+                "stays in the pool")
+    if vp:
+        return f"{surplus} gold does not fit and becomes {vp} VP"
+    return (f"{surplus} gold does not fit and stays in the pool, as it takes {GOLD_PER_VP} gold "
+            "for 1 VP")
+
+
+def gold_text(state: ShipsState, seat: int, amount: int, events: list[Event]) -> str:
+    """Takes ``amount`` gold as a benefit; returns what the player got, saying so when the bank
+    was full or the pool short."""
+    player = state.players[seat]
+    before, pool = player.gold, state.supply.gold
+    surplus = gain_gold(state, seat, amount, events, said=True)
+    kept = player.gold - before
+    text = f"{kept} gold" if kept else "no gold"
+    notes = []
+    if pool < amount:
+        notes.append(f"the pool had only {pool}" if pool else "the pool is empty")
+    if surplus:
+        notes.append("the bank is full: " + surplus_text(surplus, surplus // GOLD_PER_VP))
+    return "; ".join([text, *notes])
 
 
 def pay_gold(state: ShipsState, seat: int, amount: int) -> None:
@@ -98,9 +131,7 @@ def gain(state: ShipsState, seat: int, what: str, amount: int, events: list[Even
     """A benefit from a city space or a card; returns a short text of what was received."""
     player = state.players[seat]
     if what == "gold":
-        before = player.gold
-        gain_gold(state, seat, amount, events)
-        return f"{player.gold - before} gold"
+        return gold_text(state, seat, amount, events)
     if what == "vp":
         award(state, seat, amount, "benefit", events)
         return f"{amount} VP"
@@ -108,21 +139,25 @@ def gain(state: ShipsState, seat: int, what: str, amount: int, events: list[Even
         got = min(amount, player.pool_cubes)
         player.pool_cubes -= got
         player.stock_cubes += got
-        return f"{got} merchant cube{'s' if got != 1 else ''}"
+        return _got(got, "merchant cube", "merchant cubes", "none are left in the pool")
     if what == "free_action_cubes":
         got = min(amount, state.supply.free_cubes)
         state.supply.free_cubes -= got
         player.free_cubes += got
-        return f"{got} free action cube{'s' if got != 1 else ''}"
+        return _got(got, "free action cube", "free action cubes", "the pool has none")
     if what == "navigation":
         got = min(amount, state.supply.navigation)
         state.supply.navigation -= got
         player.navigation += got
-        return f"{got} navigation"
+        return _got(got, "navigation", "navigation", "the pool has none")
     if what == "industry":
         got = min(amount, state.supply.industry)
         state.supply.industry -= got
         player.industry += got
-        return f"{got} industry"
+        return _got(got, "industry", "industry", "the pool has none")
     got = gain_goods(state, seat, what, amount)
-    return f"{got} {what}"
+    return _got(got, what, what, "the pool has none")
+
+
+def _got(got: int, one: str, many: str, why_none: str) -> str:
+    return f"no {many} ({why_none})" if got == 0 else count(got, one, many)

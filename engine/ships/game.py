@@ -112,7 +112,7 @@ class Ships(Game[ShipsState]):
         if not state.finished and not state.pending and state.active == seat \
                 and not isinstance(action, A.EndTurn):
             if [a.type for a in legal_actions(state, seat)] == ["end_turn"]:
-                end_turn(state, events)
+                end_turn(state, events, by_itself=True)
         return events
 
     def view(self, state: ShipsState, viewer: Seat | None) -> ShipsView:

@@ -35,6 +35,9 @@ from .state import ShipsState
 
 PAY_LABEL = {"merchant": "merchant cube", "free": "free action cube",
              "oil": "oil for a free action cube", "card": "card"}
+# how "pay with ..." reads: oil is a good, taken without an article
+PAY_WITH = {"merchant": "pay with a merchant cube", "free": "pay with a free action cube",
+            "oil": "pay with oil for a free action cube", "card": "with the card"}
 
 
 def actors(state: ShipsState) -> set[int]:
@@ -71,7 +74,7 @@ def _main_actions(state: ShipsState, seat: int) -> Iterator[Action]:
 
 
 def _pay_text(pay: str, gold: int, wine: int) -> str:
-    text = f"pay with a {PAY_LABEL[pay]}" if pay != "card" else "with the card"
+    text = PAY_WITH[pay]
     if gold:
         text += f" + {gold} gold" + (f" ({wine} from wine)" if wine else "")
     return text

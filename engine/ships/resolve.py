@@ -10,13 +10,16 @@ from .board import REST_AREA, REST_SPACE, board
 from .cards import convert_bonus, resolve_card
 from .content import ships_content
 from .economy import (
+    GOLD_PER_VP,
     award,
     gain,
     gain_gold,
     gain_goods,
+    gold_text,
     pay_gold,
     price,
     return_goods,
+    surplus_text,
     warehouse_capacity,
 )
 from .effects import SellGoods
@@ -33,6 +36,8 @@ from .rules import (
 from .scoring import score_area
 from .state import REST_MERCHANT, REST_WARSHIP, ActionBox, ShipsState
 from .turns import end_turn
+from .words import count as counted
+from .words import listing
 
 
 def apply_action(state: ShipsState, seat: int, action: Action) -> list[Event]:
@@ -187,8 +192,13 @@ def _open_age(state: ShipsState, seat: int, age: int, events: list[Event]) -> No
     penalties = ships_content().ages.penalties
     first = b.age_first_vp[age]
     award(state, seat, first, "first ship in a new age", events)
-    events.append(Event(kind="first_ship", seat=seat,
-                        text=f"{seat_ref(seat)} is first into Age {age}: +{first} VP."))
+    text = f"{seat_ref(seat)} is first into Age {age}: +{first} VP."
+    if age - 2 >= 1:
+        behind = state.ages[age - 3].merchant + state.ages[age - 3].warship
+        if behind and penalties.two_below_vp_loss:
+            text += (f" Ships in Age {age - 2} are now two ages behind: "
+                     + _losses(behind, penalties.two_below_vp_loss) + ".")
+    events.append(Event(kind="first_ship", seat=seat, text=text))
     if age - 2 >= 1:
         for owner in state.ages[age - 3].merchant + state.ages[age - 3].warship:
             award(state, owner, -penalties.two_below_vp_loss, "ship two ages behind", events)
@@ -204,8 +214,10 @@ def _open_age(state: ShipsState, seat: int, age: int, events: list[Event]) -> No
             boxes.merchant.clear()
             boxes.warship.clear()
         if lagging:
-            events.append(Event(kind="obsolete", text=f"{len(lagging)} ships in Age {age - 3} "
-                                "cost their owners VP and leave the board."))
+            gone = " and leave the board" if penalties.three_below_returned else ""
+            events.append(Event(kind="obsolete",
+                                text=f"Ships in Age {age - 3} are now three ages behind{gone}: "
+                                     + _losses(lagging, penalties.three_below_vp_loss) + "."))
     era = b.age_era[age]
     if era != state.era:
         _new_era(state, era, events)
@@ -243,7 +255,7 @@ def _place_cube(state: ShipsState, seat: int, space: str, industry: bool, indust
         state.rest_merchant[seat] += 1
         got = gain_goods(state, seat, good, 1 + extra)
         events.append(Event(kind="cube", seat=seat,
-                            text=f"{who} took {got} {good} in the Rest of the World."))
+                            text=f"{who} took {_goods(got, good)} in the Rest of the World."))
         return
     state.trade[space] = seat
     box_info = b.trade[space]
@@ -253,20 +265,20 @@ def _place_cube(state: ShipsState, seat: int, space: str, industry: bool, indust
         player.stock_cubes -= SPICE_EXTRA_CUBES
         player.spice_cubes += SPICE_EXTRA_CUBES
         award(state, seat, spice.vp, "spice", events)
-        gain_gold(state, seat, spice.gold, events)
+        gold = gold_text(state, seat, spice.gold, events)
         events.append(Event(kind="spice", seat=seat,
                             text=f"{who} traded spice in {place_name}: a cube to the Spice Box,"
-                                 f" +{spice.vp} VP and {spice.gold} gold."))
+                                 f" +{spice.vp} VP and {gold}."))
     elif box_info.kind == "gold":
-        gain_gold(state, seat, box_info.amount, events)
+        gold = gold_text(state, seat, box_info.amount, events)
         events.append(Event(kind="cube", seat=seat,
-                            text=f"{who} took {box_info.amount} gold in {place_name}."))
+                            text=f"{who} took {gold} in {place_name}."))
     else:
         assert box_info.good is not None
         amount = ships_content().good(box_info.good).trade_box_yield + extra
         got = gain_goods(state, seat, box_info.good, amount)
         events.append(Event(kind="cube", seat=seat,
-                            text=f"{who} took {got} {box_info.good} in {place_name}"
+                            text=f"{who} took {_goods(got, box_info.good)} in {place_name}"
                                  + (" (with industry)." if extra else ".")))
 
 
@@ -304,11 +316,19 @@ def sell(state: ShipsState, seat: int, goods: tuple[tuple[str, int], ...], extra
         sold += count
         value += (price(good) + extra_gold) * count
     award(state, seat, vp_per_good * sold, "card sale bonus", events)
-    gain_gold(state, seat, value, events)
-    text = ", ".join(f"{n} {g}" for g, n in goods)
+    before = state.players[seat].gold
+    surplus = gain_gold(state, seat, value, events, said=True)
+    kept = state.players[seat].gold - before
+    text = listing([f"{n} {g}" for g, n in goods])
+    note = ""
+    if kept < value:
+        note = f"; {kept} gold goes into the bank" + (
+            f"; the bank is full: {surplus_text(surplus, surplus // GOLD_PER_VP)}"
+            if surplus else ", all the pool had")
     events.append(Event(kind="sell", seat=seat,
                         text=f"{seat_ref(seat)} sold {text} for {value} gold"
-                             + (f" and {vp_per_good * sold} VP." if vp_per_good else ".")))
+                             + (f" and {vp_per_good * sold} VP" if vp_per_good else "")
+                             + note + "."))
 
 
 def retrieve(state: ShipsState, seat: int, boxes: bool, areas: tuple[int, ...],
@@ -340,7 +360,7 @@ def retrieve(state: ShipsState, seat: int, boxes: bool, areas: tuple[int, ...],
     if not where:
         return  # Factories ended after single cubes
     events.append(Event(kind="retrieve", seat=seat,
-                        text=f"{seat_ref(seat)} retrieved {cubes} cubes from "
+                        text=f"{seat_ref(seat)} retrieved {counted(cubes, 'cube')} from "
                              f"{' and '.join(where)}."))
 
 
@@ -385,9 +405,9 @@ def _pending_step(state: ShipsState, seat: int, action: Action, events: list[Eve
             del state.trade[action.space]
         state.players[seat].stock_cubes += 1
         pending.count += 1
+        place = "Area 7" if action.space == REST_SPACE else board().space_label(action.space)
         events.append(Event(kind="retrieve", seat=seat,
-                            text=f"{who} retrieved a cube from "
-                                 f"{'Area 7' if action.space == REST_SPACE else action.space}."))
+                            text=f"{who} retrieved a cube from {place}."))
         return
     if isinstance(action, A.SkipCard):
         state.pending.pop(0)
@@ -414,8 +434,20 @@ def card_effect_done(state: ShipsState, seat: int, action: Action, events: list[
         state.players[seat].ships[board().age_era[action.age]] += action.merchant + \
             action.warship
         events.append(Event(kind="remove_ships", seat=seat,
-                            text=f"{seat_ref(seat)} removed {action.merchant + action.warship}"
-                                 f" ships from Age {action.age}."))
+                            text=f"{seat_ref(seat)} removed "
+                                 f"{counted(action.merchant + action.warship, 'ship')}"
+                                 f" from Age {action.age}."))
     elif isinstance(action, A.RetrieveMany):
         retrieve(state, seat, action.boxes, action.areas, events)
     state.pending.remove(pending)
+
+
+def _goods(got: int, good: str) -> str:
+    return f"{got} {good}" if got else f"no {good} (the pool has none)"
+
+
+def _losses(owners: list[int], each: int) -> str:
+    """"{s0} loses 1 VP (1 ship), {s2} loses 2 VP (2 ships)", in seat order."""
+    parts = [f"{seat_ref(o)} loses {each * owners.count(o)} VP "
+             f"({counted(owners.count(o), 'ship')})" for o in sorted(set(owners))]
+    return listing(parts)

@@ -39,7 +39,8 @@ def score_area(state: ShipsState, area: int, events: list[Event]) -> None:
     for seat, points in enumerate(scores):
         award(state, seat, points, f"area {area} scored", events)
     state.current.scored_areas.append(area)
-    parts = ", ".join(f"{seat_ref(s)} {p}" for s, p in enumerate(scores) if p)
+    parts = ", ".join(f"{seat_ref(s)} +{p} → {state.players[s].vp} VP"
+                      for s, p in enumerate(scores) if p)
     events.append(Event(kind="area_scored", data={"area": area, "scores": scores},
                         text=f"Area {area} is scored: {parts or 'nobody has pieces there'}."))
 
@@ -53,5 +54,14 @@ def final_scoring(state: ShipsState, events: list[Event]) -> None:
         gold = player.gold + sale
         award(state, seat, gold // GOLD_PER_VP, "final gold", events)
         events.append(Event(kind="final_sale", seat=seat,
-                            text=f"{seat_ref(seat)} sells their goods for {sale} gold and turns "
-                                 f"{gold} gold into {gold // GOLD_PER_VP} VP."))
+                            text=_final_text(seat, sale, gold, player.vp)))
+
+
+def _final_text(seat: int, sale: int, gold: int, total: int) -> str:
+    who = seat_ref(seat)
+    sold = f"{who} sells their goods for {sale} gold and" if sale else f"{who} has no goods and"
+    vp = gold // GOLD_PER_VP
+    if not vp:
+        return f"{sold} {'has no gold' if not gold else f'has only {gold} gold'} to score: " \
+            f"{total} VP."
+    return f"{sold} turns {gold} gold into +{vp} VP → {total} VP."

@@ -53,10 +53,13 @@ def tidy_up(state: ShipsState, seat: int) -> None:
     player.turns += 1
 
 
-def end_turn(state: ShipsState, events: list[Event]) -> None:
+def end_turn(state: ShipsState, events: list[Event], by_itself: bool = False) -> None:
+    """``by_itself``: the engine ends the turn since nothing is left to do but end it."""
     seat = state.active
     tidy_up(state, seat)
-    events.append(Event(kind="end_of_turn", seat=seat, text=f"{seat_ref(seat)} ends their turn."))
+    text = f"{seat_ref(seat)} has nothing left to do; the turn passes." if by_itself else \
+        f"{seat_ref(seat)} ends their turn."
+    events.append(Event(kind="end_of_turn", seat=seat, text=text))
     state.last = state.current.model_copy(update={"seat": seat})
     state.current = LastTurn()
     # everyone has had the same number of turns once the last seat in order has played
