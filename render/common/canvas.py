@@ -6,12 +6,15 @@ import io
 import math
 import threading
 from collections.abc import Callable, Hashable
+from functools import lru_cache
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageColor, ImageDraw
 
 from .fonts import (
     HEADING_SIZE,
     Font,
+    crisp_text_mask,
     displayable,
     ellipsize,
     font,
@@ -36,6 +39,43 @@ def new_canvas(
     """A fresh RGB image filled with ``bg`` and a drawing context for it."""
     image = Image.new("RGB", (width, height), bg)
     return image, ImageDraw.Draw(image)
+
+
+class PaletteDraw(ImageDraw.ImageDraw):
+    """A drawing context for a board kept on its fixed palette from the start (a "P" image,
+    see ``render.common.snapping``): colours are given as RGB like anywhere else and drawn as
+    the palette colour ``snapping.snap`` would turn them into, so drawing on the palette image
+    gives the same picture as drawing in RGB and snapping it, without the quantising (nor the
+    three times larger copy of the static board). Text is drawn crisp ("1" masks), as it must
+    be on a palette image. The palette is never extended."""
+
+    def __init__(self, image: Image.Image) -> None:
+        if image.mode != "P":
+            raise ValueError(f"PaletteDraw needs a palette image, not {image.mode}")
+        super().__init__(image)
+        self._colours = bytes(image.getpalette() or [])
+
+    def _index(self, colour: Any) -> Any:
+        if isinstance(colour, str):
+            colour = ImageColor.getrgb(colour)
+        if isinstance(colour, tuple):
+            return palette_index(self._colours, (colour[0], colour[1], colour[2]))
+        return colour
+
+    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+        return super()._getink(self._index(ink), self._index(fill))
+
+
+@lru_cache(maxsize=4096)
+def palette_index(colours: bytes, rgb: RGB) -> int:
+    """The index ``rgb`` is snapped to on the palette ``colours`` (raw RGB triplets), by the
+    same quantiser that snaps whole images (bounded cache; keyed on static colours only)."""
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours)
+    pixel = Image.new("RGB", (1, 1), rgb).quantize(palette=palette, dither=Image.Dither.NONE)
+    index = pixel.getpixel((0, 0))
+    assert isinstance(index, int)
+    return index
 
 
 def _encode(image: Image.Image) -> bytes:
@@ -136,7 +176,10 @@ def blit_text(
         return
     x, y = xy
     start = (math.modf(x)[0], math.modf(y)[0])
-    mask, offset = text_mask(f, text, draw.fontmode, anchor, stroke, start)
+    if isinstance(draw, PaletteDraw):
+        mask, offset = crisp_text_mask(f, text, anchor, stroke, start)
+    else:
+        mask, offset = text_mask(f, text, draw.fontmode, anchor, stroke, start)
     draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, ink)
 
 

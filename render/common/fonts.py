@@ -123,6 +123,22 @@ def text_mask(
     return f.getmask2(text, mode, None, None, None, stroke, anchor, 0, start, stroke_filled=True)
 
 
+@lru_cache(maxsize=4096)
+def crisp_text_mask(
+    f: Font, text: str, anchor: str, stroke: float, start: tuple[float, float]
+) -> tuple[Any, tuple[int, int]]:
+    """``text_mask`` in mode "1" with every pixel fully on or off (a stroked line comes back
+    from FreeType with soft edges even then): covered at least half is ink. For drawing on a
+    palette image, where a soft edge cannot be blended."""
+    mask, offset = text_mask(f, text, "1", anchor, stroke, start)
+    if stroke:
+        mask = mask.point(_HALF, None)
+    return mask, offset
+
+
+_HALF = [0] * 128 + [255] * 128
+
+
 @lru_cache(maxsize=8192)
 def text_bbox(f: Font, text: str, anchor: str, stroke: float) -> tuple[float, float, float, float]:
     """The box of one line of text drawn at (0, 0), as ``ImageDraw.textbbox`` on an RGB image

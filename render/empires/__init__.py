@@ -22,7 +22,7 @@ from PIL import ImageDraw
 
 from engine.core import View
 from engine.empires.state import PIRATE, PIRATES_BAY, EmpiresView
-from render.common.canvas import draw_text, palette_png
+from render.common.canvas import PaletteDraw, draw_text, palette_png
 from render.common.fonts import font, text_width
 from render.common.layout import Point, highlight
 from render.common.palette import INK, WHITE
@@ -30,8 +30,7 @@ from render.common.palette import INK, WHITE
 from . import hand as empires_hand
 from . import panels, pieces
 from .layout import CELL, board, in_grid, layout, port_point, ship_point
-from .palette import snap_indexed
-from .static import SLOT, board_image, chest_box
+from .static import SLOT, board_canvas, chest_box
 
 SHIP = CELL - 2
 
@@ -115,9 +114,8 @@ def render(view: View, names: Sequence[str]) -> bytes:
     if not isinstance(view, EmpiresView):
         raise TypeError(f"the Empires renderer needs an EmpiresView, not {type(view).__name__}")
     own_hand = view.hand is not None
-    image = board_image(view.side, view.seats, own_hand)
-    draw = ImageDraw.Draw(image)
-    draw.fontmode = "1"  # crisp text keeps the palette small and exact
+    image = board_canvas(view.side, view.seats, own_hand)  # on the board palette
+    draw = PaletteDraw(image)  # crisp text, every colour drawn as its palette colour
     lay = layout(view.side, view.seats)
     _map_pieces(draw, view)
     _combat_rings(draw, view)
@@ -130,4 +128,4 @@ def render(view: View, names: Sequence[str]) -> bytes:
             panels.nation(draw, box, view, seat, names, seat == active)
     if own_hand:
         empires_hand.hand(draw, lay.hand(), list(view.hand or []), view.my_bribe)
-    return palette_png(snap_indexed(image))
+    return palette_png(image)

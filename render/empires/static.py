@@ -237,5 +237,14 @@ def board_image(side: str, seats: int, hand: bool) -> Image.Image:
     return cached_static(("empires", side, seats, hand), lambda: _build(side, seats, hand))
 
 
+def board_canvas(side: str, seats: int, hand: bool) -> Image.Image:
+    """A fresh copy of ``board_image`` already on the board palette (a "P" image to draw each
+    turn on with ``canvas.PaletteDraw``)."""
+    from .palette import snap_indexed
+
+    return cached_static(("empires", "indexed", side, seats, hand),
+                         lambda: snap_indexed(board_image(side, seats, hand)))
+
+
 def _resource_key(draw: ImageDraw.ImageDraw, at: tuple[int, int], resource: str) -> None:
     pieces.resource_chip(draw, at, 24, resource)

@@ -20,11 +20,10 @@ from PIL import ImageDraw
 from engine.core import View
 from engine.ships.state import REST_MERCHANT, REST_WARSHIP, AgeBoxes, ShipsView
 from render.common import icons
-from render.common.canvas import draw_text, palette_png
+from render.common.canvas import PaletteDraw, draw_text, palette_png
 from render.common.fonts import font
 from render.common.layout import Box, Point, center, highlight, inset, pil_box
 from render.common.palette import INK, MUTED_INK, WHITE, PlayerStyle, player_style, shade
-from render.common.snapping import snap_indexed
 
 from . import panels as ships_panels
 from . import players as ships_players
@@ -36,8 +35,7 @@ from .static import (
     ERA_FILL,
     WARSHIP_FILL,
     area_header,
-    board_image,
-    board_palette,
+    board_canvas,
 )
 
 SHIP = 36
@@ -226,9 +224,8 @@ def render(view: View, names: Sequence[str]) -> bytes:
     """The board for ``view`` as PNG bytes; ``names`` are the players' names by seat."""
     if not isinstance(view, ShipsView):
         raise TypeError(f"the Ships renderer needs a ShipsView, not {type(view).__name__}")
-    image = board_image(len(view.players))
-    draw = ImageDraw.Draw(image)
-    draw.fontmode = "1"  # crisp text: fewer colours for ``snap`` to fold away
+    image = board_canvas(len(view.players))  # on the board palette: design colours exact
+    draw = PaletteDraw(image)  # crisp text, every colour drawn as its palette colour
     geom = board_geom()
     _ages(draw, view)
     _map(draw, view)
@@ -246,5 +243,4 @@ def render(view: View, names: Sequence[str]) -> bytes:
             ships_players.player_display(draw, box, player, style,
                                          ships_panels.seat_name(names, seat), active)
     _highlights(draw, view)
-    # design colours exact, soft edges solid
-    return palette_png(snap_indexed(image, board_palette()))
+    return palette_png(image)

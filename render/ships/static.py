@@ -32,7 +32,7 @@ from render.common.palette import (
     goods_style,
     shade,
 )
-from render.common.snapping import distinct, fixed_palette
+from render.common.snapping import distinct, fixed_palette, snap_indexed
 
 from .layout import HEIGHT, PIECE, WIDTH, BoardGeom, board_geom, player_panels
 from .players import skeleton
@@ -246,6 +246,13 @@ def _build(seats: int) -> Image.Image:
 def board_image(seats: int) -> Image.Image:
     """A fresh copy of the unchanging board for ``seats`` players."""
     return cached_static(("ships", "board", WIDTH, HEIGHT, seats), lambda: _build(seats))
+
+
+def board_canvas(seats: int) -> Image.Image:
+    """A fresh copy of the unchanging board already on ``board_palette`` (a "P" image to draw
+    each turn on with ``canvas.PaletteDraw``)."""
+    return cached_static(("ships", "board-indexed", WIDTH, HEIGHT, seats),
+                         lambda: snap_indexed(board_image(seats), board_palette()))
 
 
 # ------------------------------------------------------------------ the board's palette
