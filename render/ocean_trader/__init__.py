@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.core import View
 from engine.ocean_trader.state import OceanTraderView
-from render.common.canvas import cached_static, palette_png
+from render.common.canvas import PaletteDraw, cached_static, palette_png
 from render.common.layout import Box, Point, highlight, shift_inside
 from render.common.palette import player_style
 from render.common.snapping import fixed_palette, snap_indexed
@@ -142,8 +142,8 @@ def render(view: View, names: Sequence[str]) -> bytes:
         raise TypeError(f"the Ocean Trader renderer needs an OceanTraderView, not "
                         f"{type(view).__name__}")
     seats = min(len(view.players), 6)
-    image = board_image(seats)
-    draw = ImageDraw.Draw(image)
+    image = board_canvas(seats)  # on the board palette: design colours exact
+    draw = PaletteDraw(image)  # crisp text, every colour drawn as its palette colour
     moving = None if view.finished else _moving(view)
     for seat, numbers, box in ship_boxes(view):
         ship_pill(draw, box, player_style(seat), numbers)
@@ -155,7 +155,14 @@ def render(view: View, names: Sequence[str]) -> bytes:
         own = view.viewer is not None and view.viewer == player.seat
         active = player.seat == view.active and not view.finished
         panels.office(draw, box, player, panels.seat_name(names, player.seat), own, active)
-    return palette_png(snap_indexed(image, _palette()))
+    return palette_png(image)
+
+
+def board_canvas(seats: int) -> Image.Image:
+    """A fresh copy of the chart and empty panels already on the board palette (a "P" image to
+    draw each turn on with ``canvas.PaletteDraw``)."""
+    return cached_static(("ocean_trader", "board-indexed", seats),
+                         lambda: snap_indexed(board_image(seats), _palette()))
 
 
 def _palette() -> Image.Image:
