@@ -54,16 +54,23 @@ class PaletteDraw(ImageDraw.ImageDraw):
             raise ValueError(f"PaletteDraw needs a palette image, not {image.mode}")
         super().__init__(image)
         self._colours = bytes(image.getpalette() or [])
+        self._inks: dict[Any, int] = {}  # this context's own: colour -> drawing ink
 
-    def _index(self, colour: Any) -> Any:
-        if isinstance(colour, str):
-            colour = ImageColor.getrgb(colour)
-        if isinstance(colour, tuple):
-            return palette_index(self._colours, (colour[0], colour[1], colour[2]))
-        return colour
+    def _ink(self, colour: Any) -> int:
+        if isinstance(colour, list):
+            colour = tuple(colour)
+        ink = self._inks.get(colour)
+        if ink is None:
+            rgb = ImageColor.getrgb(colour) if isinstance(colour, str) else colour
+            if isinstance(rgb, tuple):
+                rgb = palette_index(self._colours, (rgb[0], rgb[1], rgb[2]))
+            ink = self._inks[colour] = self.draw.draw_ink(rgb)
+        return ink
 
     def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
-        return super()._getink(self._index(ink), self._index(fill))
+        if ink is None and fill is None:
+            return super()._getink(ink, fill)
+        return (None if ink is None else self._ink(ink), None if fill is None else self._ink(fill))
 
 
 @lru_cache(maxsize=4096)

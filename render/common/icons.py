@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 from PIL import ImageDraw
 
@@ -81,6 +82,15 @@ def _label(
 
 def shape_points(shape: str, at: Point, size: int) -> list[FPoint]:
     """The outline of a marker shape (see ``palette.SHAPES``) filling ``icon_box(at, size)``."""
+    return list(_shape_points(shape, (at[0], at[1]), size))
+
+
+@lru_cache(maxsize=2048)
+def _shape_points(shape: str, at: Point, size: int) -> tuple[FPoint, ...]:
+    return tuple(_outline(shape, at, size))
+
+
+def _outline(shape: str, at: Point, size: int) -> list[FPoint]:
     _, p = _frame(at, size)
     if shape == "circle":
         return [p(0.5 + 0.5 * math.cos(a), 0.5 + 0.5 * math.sin(a))
@@ -119,7 +129,7 @@ def draw_shape(
     draw: ImageDraw.ImageDraw, shape: str, at: Point, size: int, fill: RGB, outline: RGB = INK
 ) -> Box:
     """One marker shape, filled and outlined."""
-    draw.polygon(shape_points(shape, at, size), fill=fill, outline=outline,
+    draw.polygon(_shape_points(shape, (at[0], at[1]), size), fill=fill, outline=outline,
                  width=_line_width(size))
     return icon_box(at, size)
 
