@@ -19,6 +19,7 @@ from .rules import (
     weather_gage,
 )
 from .state import PIRATE, PIRATE_ID, PIRATES_BAY, Combat, EmpiresState, Ship
+from .words import capital
 
 
 def sides(combat: Combat) -> list[int]:
@@ -80,10 +81,13 @@ def commander(state: EmpiresState, ship: Ship) -> str:
 
 
 def describe_ship(state: EmpiresState, ship: Ship) -> str:
-    name = content().rules.table_of_war.ships[ship.kind].name
+    """A ship as people name it, where it is now: ``{s1}'s Transport near Havana``; the
+    Pirate is ``the Pirate Ship of the Line near Havana`` (``capital`` at a line's start)."""
+    from .names import ship_words, where  # names reads the card words, which read combat
+
     if ship.id == PIRATE_ID:
-        return "the Pirate Ship of the Line"
-    return f"{seat_ref(ship.owner)}'s {name} ({ship.id})"
+        return f"the Pirate Ship of the Line {where(state.side, ship.cell)}"
+    return f"{seat_ref(ship.owner)}'s {ship_words(ship, state.ships, state.side)}"
 
 
 # ------------------------------------------------------------------ modifiers
@@ -284,7 +288,7 @@ def _sink(
         events.append(
             Event(
                 kind="sunk",
-                text=f"{describe_ship(state, ship)} is destroyed by the "
+                text=f"{capital(describe_ship(state, ship))} is destroyed by the "
                 "Pirate and returns to its owner.",
                 data={"ship": ship.id},
             )
@@ -295,7 +299,8 @@ def _sink(
             Event(
                 kind="sunk",
                 seat=by_seat,
-                text=f"{describe_ship(state, ship)} is sunk and taken by {seat_ref(by_seat)}.",
+                text=f"{capital(describe_ship(state, ship))} is sunk and taken by "
+                f"{seat_ref(by_seat)}.",
                 data={"ship": ship.id},
             )
         )

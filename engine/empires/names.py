@@ -31,6 +31,16 @@ def where(side: MapSide, cell: Cell) -> str:
     return f"at {cell_text((x, y))}"
 
 
+def destination(side: MapSide, cell: Cell) -> str:
+    """Where a ship sails to: ``Havana [7, 11]``, ``[7, 12] near Havana``, ``[20, 3]``."""
+    place = where(side, cell)
+    if place.startswith("at ["):
+        return cell_text(cell)
+    if place.startswith("at "):
+        return f"{place[3:]} {cell_text(cell)}"
+    return f"{cell_text(cell)} {place}"
+
+
 def kind_name(ship: Ship) -> str:
     if ship.id == PIRATE_ID:
         return "The Pirate (Ship of the Line)"

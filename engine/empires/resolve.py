@@ -18,6 +18,7 @@ from .cards import apply_history, claim, launch, play_card, play_order
 from .combat import close_window, declare, describe_ship, roll
 from .effects import Resource
 from .legal import pending_has_choice, recovery_ports
+from .names import destination
 from .rules import (
     actions_per_turn,
     board,
@@ -30,6 +31,7 @@ from .rules import (
 )
 from .scoring import scores
 from .state import PIRATE_ID, EmpiresState, Pending, TurnState
+from .words import capital, count
 
 
 def apply_action(state: EmpiresState, seat: int, action: Action) -> list[Event]:
@@ -134,19 +136,29 @@ def _pending_answer(state: EmpiresState, seat: int, action: Action, events: list
     elif isinstance(action, A.Relocate):
         ship = state.ship(action.ship)
         assert ship is not None
+        who = capital(describe_ship(state, ship))
         ship.cell = action.cell
         events.append(
             Event(
                 kind="relocate",
                 seat=seat,
-                text=f"{describe_ship(state, ship)} "
-                f"sails to {list(action.cell)} in the Mediterranean.",
+                text=f"{who} sails to {destination(state.side, action.cell)} "
+                "in the Mediterranean.",
             )
         )
     elif isinstance(action, A.Attack):
         declare(
             state, seat, [action.ship, *action.fleet], action.target, "history", p.bonus, events
         )
+
+
+def _draw_text(seat: int, drawn: int, held: int) -> str:
+    who, card = seat_ref(seat), "Captain's card"
+    if drawn:
+        return f"{who} draws {count(drawn, card)}."
+    if held >= content().rules.setup.hand_size:
+        return f"{who} already holds {count(held, card)} and draws none."
+    return f"{who} draws no {card}: the deck and the discard pile are empty."
 
 
 def _refill(state: EmpiresState, seat: int, events: list[Event]) -> None:
@@ -175,7 +187,7 @@ def _refill(state: EmpiresState, seat: int, events: list[Event]) -> None:
             kind="draw",
             seat=seat,
             chance=True,
-            text=f"{seat_ref(seat)} draws {len(drawn)} Captain's cards.",
+            text=_draw_text(seat, len(drawn), len(hand)),
             data={"count": len(drawn)},
         )
     )
@@ -216,7 +228,7 @@ def _bribe(state: EmpiresState, seat: int, amount: int, events: list[Event]) -> 
             seat=winner, pirate=True, stage="actions", actions=pirate_actions(state)
         )
     else:
-        text += ". A tie: the Pirates do nothing."
+        text += ". A tie: the Pirate does nothing this round."
         state.phase = "refill"
     events.append(
         Event(
@@ -265,6 +277,7 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
         turn.actions -= 1
         if action.via is not None:
             turn.turned = True
+        who = capital(describe_ship(state, ship))
         ship.cell = action.to
         events.append(
             Event(
@@ -273,7 +286,7 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
                 # "Sailing is touch move, no undos": the move is shown to the table at once
                 # and, like a die roll, cannot be taken back
                 reveals=True,
-                text=f"{describe_ship(state, ship)} sails to {list(action.to)}.",
+                text=f"{who} sails to {destination(state.side, action.to)}.",
                 data={"ship": ship.id, "to": list(action.to)},
             )
         )

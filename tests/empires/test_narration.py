@@ -1,0 +1,74 @@
+"""The lines a seeded bot game writes name ships for people, read as English and start with a
+capital."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from engine.core import Accepted, Event, registry, step
+from engine.core.bots import bot_rng
+from engine.empires import GAME
+
+SEEDS = (3, 4)
+
+
+@cache
+def bot_game(seed: int, seats: int = 3) -> tuple[tuple[object, tuple[Event, ...]], ...]:
+    """Every move of a game between standard bots, with the events it made."""
+    game = registry.get(GAME.id)
+    bot = game.bots()[game.default_bot()]
+    state = game.setup({}, seats, seed)
+    moves = []
+    while game.outcome(state) is None:
+        seat = min(game.actors(state))
+        action = bot.choose(game.view(state, seat), game.legal_actions(state, seat),
+                            bot_rng(seed, state.version, seat))
+        outcome = step(game, state, seat, action, state.version)
+        assert isinstance(outcome, Accepted)
+        moves.append((action, tuple(outcome.events)))
+        state = outcome.state
+    return tuple(moves)
+
+
+def lines(seed: int, kind: str | None = None) -> list[str]:
+    return [e.text for _, events in bot_game(seed) for e in events
+            if e.text and (kind is None or e.kind == kind)]
+
+
+def test_no_line_shows_a_ship_id() -> None:
+    ids = re.compile(r"\((britain|france|spain|dutch|us)\d+\)|\b(britain|france|spain|dutch|us)\d+")
+    for seed in SEEDS:
+        for text in lines(seed):
+            assert not ids.search(text), text
+
+
+def test_a_sail_names_the_ship_where_it_was_and_where_it_goes() -> None:
+    sails = lines(3, "sail")
+    assert sails
+    for text in sails:
+        assert re.fullmatch(r"(\{s\d\}'s|The Pirate) .+ (at|near) .+ sails to .*\[\d+, \d+\].*\.",
+                            text), text
+    assert "The Pirate Ship of the Line near Santo Domingo sails to Nassau [7, 9]." in sails
+    assert any(t.startswith("The Pirate Ship of the Line ") for t in sails)
+
+
+def test_card_draws_read_right() -> None:
+    draws = [t for seed in SEEDS for t in lines(seed, "draw")]
+    assert draws
+    for text in draws:
+        assert not re.search(r"\b1 Captain's cards\b", text), text
+        assert re.search(r"draws (1 Captain's card\.|\d+ Captain's cards\.|no )|already holds",
+                         text), text
+
+
+def test_every_line_starts_with_a_capital() -> None:
+    for seed in SEEDS:
+        for text in lines(seed):
+            assert not re.match(r"[a-z]", text), text
+
+
+def test_a_tied_bribe_speaks_of_one_pirate() -> None:
+    tied = [t for seed in SEEDS for t in lines(seed, "bribes_revealed") if "tie" in t]
+    assert tied
+    assert all("the Pirate does nothing" in t for t in tied)
