@@ -5,11 +5,12 @@ from __future__ import annotations
 import io
 import math
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from functools import lru_cache
-from typing import Any
+from functools import lru_cache, wraps
+from typing import Any, TypeVar, cast
 
-from PIL import Image, ImageColor, ImageDraw
+from PIL import Image, ImageChops, ImageColor, ImageDraw
 
 from .fonts import (
     HEADING_SIZE,
@@ -53,6 +54,7 @@ class PaletteDraw(ImageDraw.ImageDraw):
         if image.mode != "P":
             raise ValueError(f"PaletteDraw needs a palette image, not {image.mode}")
         super().__init__(image)
+        self.image = image
         self._colours = bytes(image.getpalette() or [])
         self._inks: dict[Any, int] = {}  # this context's own: colour -> drawing ink
 
@@ -71,6 +73,86 @@ class PaletteDraw(ImageDraw.ImageDraw):
         if ink is None and fill is None:
             return super()._getink(ink, fill)
         return (None if ink is None else self._ink(ink), None if fill is None else self._ink(fill))
+
+    def stamp(self, key: Hashable, at: Point, reach: int,
+              paint: Callable[[ImageDraw.ImageDraw, Point], Box]) -> Box:
+        """What ``paint(draw, at)`` draws, pasted from a sprite drawn once per process (per
+        palette and ``key``, which must name everything ``paint`` draws). ``paint`` must stay
+        within ``reach`` pixels of ``at`` and only set pixels (as all drawing on a palette
+        image does); the same pixels come out, moved to ``at``."""
+        piece, mask, offset, box = _sprite((self._colours, key), reach, paint)
+        if piece is not None:
+            self.image.paste(piece, (at[0] + offset[0], at[1] + offset[1]), mask)
+        return box[0] + at[0], box[1] + at[1], box[2] + at[0], box[3] + at[1]
+
+
+Sprite = tuple[Image.Image | None, Image.Image | None, Point, Box]
+_SPRITES: OrderedDict[Hashable, Sprite] = OrderedDict()
+_SPRITES_LOCK = threading.Lock()
+SPRITE_CACHE_SIZE = 2048  # small pieces, cropped to what they draw: a few MB at most
+
+
+def _sprite(key: tuple[bytes, Hashable], reach: int,
+            paint: Callable[[ImageDraw.ImageDraw, Point], Box]) -> Sprite:
+    with _SPRITES_LOCK:
+        found = _SPRITES.get(key)
+        if found is not None:
+            _SPRITES.move_to_end(key)
+            return found
+    side = 2 * reach + 1
+    drawn: list[Image.Image] = []
+    touched: list[Image.Image] = []
+    box: Box = (0, 0, 0, 0)
+    for bg in (0, 1):  # a pixel is drawn when it is not the background on either canvas
+        canvas = Image.new("P", (side, side), bg)
+        canvas.putpalette(key[0])
+        got = paint(PaletteDraw(canvas), (reach, reach))
+        box = (got[0] - reach, got[1] - reach, got[2] - reach, got[3] - reach)
+        drawn.append(canvas)
+        raw = Image.frombytes("L", canvas.size, canvas.tobytes())
+        touched.append(raw.point([0 if v == bg else 255 for v in range(256)]))
+    mask = ImageChops.lighter(touched[0], touched[1])
+    bbox = mask.getbbox()
+    if bbox is None:
+        sprite: Sprite = (None, None, (0, 0), box)
+    else:
+        sprite = (drawn[1].crop(bbox), mask.crop(bbox), (bbox[0] - reach, bbox[1] - reach), box)
+    with _SPRITES_LOCK:
+        _SPRITES[key] = sprite
+        while len(_SPRITES) > SPRITE_CACHE_SIZE:
+            _SPRITES.popitem(last=False)
+    return sprite
+
+
+Piece = TypeVar("Piece", bound=Callable[..., Box])
+
+
+def stamped(reach: float = 1.0, margin: int = 8) -> Callable[[Piece], Piece]:
+    """Decorate a piece drawer ``f(draw, at, size, *args)`` (hashable arguments, drawing
+    within ``reach * size + margin`` pixels of ``at``) so that on a ``PaletteDraw`` it is
+    drawn once per process and pasted after that (``PaletteDraw.stamp``). Other drawing
+    contexts, or a point off the pixel grid, get the drawer itself."""
+
+    def decorate(fn: Piece) -> Piece:
+        name = (fn.__module__, fn.__qualname__)
+
+        @wraps(fn)
+        def piece(draw: ImageDraw.ImageDraw, at: Point, size: int, *args: Any,
+                  **kwargs: Any) -> Box:
+            if (not isinstance(draw, PaletteDraw) or type(at[0]) is not int
+                    or type(at[1]) is not int):
+                return fn(draw, at, size, *args, **kwargs)
+            key = (name, size, args, tuple(sorted(kwargs.items())))
+            try:
+                hash(key)
+            except TypeError:
+                return fn(draw, at, size, *args, **kwargs)
+            return draw.stamp(key, at, int(reach * size) + margin,
+                              lambda d, c: fn(d, c, size, *args, **kwargs))
+
+        return cast(Piece, piece)
+
+    return decorate
 
 
 @lru_cache(maxsize=4096)

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import ImageDraw
 
-from .canvas import blit_text
+from .canvas import blit_text, stamped
 from .fonts import Font, displayable, fit_font, text_width
 from .layout import Box, Point, icon_box
 from .palette import (
@@ -134,6 +134,7 @@ def draw_shape(
     return icon_box(at, size)
 
 
+@stamped()
 def draw_player_marker(
     draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle, outline: RGB = INK
 ) -> Box:
@@ -158,6 +159,7 @@ def draw_player_label(
     return xy[0], xy[1], x + text_width(name, f), xy[1] + size
 
 
+@stamped()
 def draw_cube(
     draw: ImageDraw.ImageDraw, at: Point, size: int, fill: RGB, outline: RGB = INK
 ) -> Box:
@@ -172,6 +174,7 @@ def draw_cube(
     return box
 
 
+@stamped()
 def draw_disc(
     draw: ImageDraw.ImageDraw, at: Point, size: int, fill: RGB, outline: RGB = INK
 ) -> Box:
@@ -183,6 +186,7 @@ def draw_disc(
     return box
 
 
+@stamped()
 def draw_ship(
     draw: ImageDraw.ImageDraw,
     at: Point,
@@ -238,6 +242,7 @@ def draw_ship(
     return box
 
 
+@stamped()
 def draw_coin(
     draw: ImageDraw.ImageDraw,
     at: Point,
@@ -255,6 +260,7 @@ def draw_coin(
     return box
 
 
+@stamped()
 def draw_goods_token(
     draw: ImageDraw.ImageDraw,
     at: Point,
@@ -271,6 +277,7 @@ def draw_goods_token(
     return box
 
 
+@stamped()
 def draw_navigation_counter(
     draw: ImageDraw.ImageDraw,
     at: Point,
@@ -294,6 +301,7 @@ def draw_navigation_counter(
     return box
 
 
+@stamped()
 def draw_industry_counter(
     draw: ImageDraw.ImageDraw,
     at: Point,

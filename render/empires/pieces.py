@@ -7,6 +7,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from render.common import icons
+from render.common.canvas import stamped
 from render.common.layout import Box, Point, icon_box
 from render.common.palette import INK, SAIL, WHITE, GoodsStyle, PlayerStyle, shade
 from render.common.palette import RGB as Colour
@@ -30,6 +31,7 @@ def _p(at: Point, size: int):  # noqa: ANN202
     return box, lambda u, v: (box[0] + u * span, box[1] + v * span)
 
 
+@stamped()
 def ship(draw: ImageDraw.ImageDraw, at: Point, size: int, kind: str,
          style: PlayerStyle | None) -> Box:
     """A ship in profile: the hull in the nation's colour with its marker on it; no masts for a
@@ -60,6 +62,7 @@ def ship(draw: ImageDraw.ImageDraw, at: Point, size: int, kind: str,
     return box
 
 
+@stamped()
 def skull(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     """A white skull and crossbones mark on a dark ground."""
     box, p = _p(at, size)
@@ -71,6 +74,7 @@ def skull(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     return box
 
 
+@stamped()
 def port_cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) -> Box:
     """A held port: a cube in the owner's colour with their marker on it."""
     box = icon_box(at, size)
@@ -80,6 +84,7 @@ def port_cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyl
     return box
 
 
+@stamped()
 def empty_port(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     """An uncontrolled port: an empty white slot."""
     box = icon_box(at, size)
@@ -96,6 +101,7 @@ def fort_tokens(draw: ImageDraw.ImageDraw, top_right: Point, count: int, size: i
         draw.rectangle([x + 3, y0, x + size - 3, y0 + 3], fill=WHITE)
 
 
+@stamped()
 def resource_chip(draw: ImageDraw.ImageDraw, at: Point, size: int, resource: str) -> Box:
     """A rounded chip in the resource's colour with its initial (G, W, S)."""
     rgb = RESOURCE_RGB[resource]
@@ -104,5 +110,6 @@ def resource_chip(draw: ImageDraw.ImageDraw, at: Point, size: int, resource: str
     return icons.draw_goods_token(draw, at, size, style)
 
 
+@stamped()
 def card_back(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     return icons.draw_card(draw, at, size, accent=shade((120, 164, 198), 0.8), back=True)

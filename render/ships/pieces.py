@@ -8,7 +8,7 @@ from collections.abc import Callable
 from PIL import ImageDraw
 
 from render.common import icons
-from render.common.canvas import draw_text
+from render.common.canvas import draw_text, stamped
 from render.common.fonts import font, text_width
 from render.common.layout import Box, Point
 from render.common.palette import WHITE, PlayerStyle
@@ -16,6 +16,7 @@ from render.common.palette import WHITE, PlayerStyle
 EMBLEM = 0.5  # the owner's shape on a cube or disc, as a share of the piece
 
 
+@stamped()
 def cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) -> Box:
     """A merchant cube with the owner's shape on it; ``at`` shows the owner's colour."""
     box = icons.draw_cube(draw, at, size, style.rgb)
@@ -23,6 +24,7 @@ def cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) ->
     return box
 
 
+@stamped()
 def disc(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) -> Box:
     """A city disc whose face is centred on ``at``, with the owner's shape on it."""
     face_drop = round(size * 0.07)  # the face sits above the rim
@@ -31,6 +33,7 @@ def disc(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) ->
     return box
 
 
+@stamped()
 def ship(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle, kind: str) -> Box:
     """A ship counter: the hull in the owner's colour, their marker (shape and letter) on the
     sail."""
