@@ -68,6 +68,15 @@ def has_glyph(ch: str) -> bool:
 def displayable(text: str) -> str:
     """``text`` with every character the built-in face lacks replaced by a near equivalent
     (accents dropped, dashes to hyphens) or "?"."""
+    return _displayable(text) if len(text) <= 200 else _substitute(text)
+
+
+@lru_cache(maxsize=8192)
+def _displayable(text: str) -> str:
+    return _substitute(text)
+
+
+def _substitute(text: str) -> str:
     if all(ch == "\n" or has_glyph(ch) for ch in text):
         return text
     out = []
