@@ -81,8 +81,11 @@ class PaletteDraw(ImageDraw.ImageDraw):
         within ``reach`` pixels of ``at`` and only set pixels (as all drawing on a palette
         image does); the same pixels come out, moved to ``at``."""
         piece, mask, offset, box = _sprite((self._colours, key), reach, paint)
-        if piece is not None:
-            self.image.paste(piece, (at[0] + offset[0], at[1] + offset[1]), mask)
+        if piece is not None and mask is not None:
+            x, y = at[0] + offset[0], at[1] + offset[1]
+            w, h = piece.size
+            # the core paste (clipped to the image) skips Image.paste's checks, per piece
+            self.im.paste(piece.im, (x, y, x + w, y + h), mask.im)
         return box[0] + at[0], box[1] + at[1], box[2] + at[0], box[3] + at[1]
 
 
