@@ -341,8 +341,13 @@ def wrap_text(text: str, font: Font, max_width: int) -> list[str]:
     inside over-long words otherwise. Existing newlines are kept."""
     lines: list[str] = []
     for paragraph in displayable(text).split("\n"):
+        words = paragraph.split()
+        whole = " ".join(words)
+        if text_width(whole, font) <= max_width:  # the usual case, in one measurement
+            lines.append(whole)
+            continue
         current = ""
-        for word in paragraph.split():
+        for word in words:
             trial = f"{current} {word}" if current else word
             if text_width(trial, font) <= max_width:
                 current = trial
