@@ -8,6 +8,7 @@ from engine.core import Event, seat_ref
 from . import actions as A
 from .combat import reroll, sides
 from .effects import ClaimPort, ExtraActions, Fortify, LaunchShip
+from .names import KIND_NAME as KIND_NAME  # re-exported: commands and legal read it here
 from .rules import (
     board,
     content,
@@ -23,8 +24,6 @@ from .rules import (
     ports_beside_ship,
 )
 from .state import PIRATE_ID, EmpiresState, Pending, Ship
-
-KIND_NAME = {"transport": "Transport", "frigate": "Frigate", "ship_of_the_line": "Ship of the Line"}
 
 
 def card_label(card_id: str) -> str:

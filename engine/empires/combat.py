@@ -10,6 +10,7 @@ from engine.core import Event, seat_ref
 
 from .content import SHIP_KINDS
 from .effects import AttackBonus, CounterBonus, ShipDefence
+from .names import ship_words, where
 from .rules import (
     content,
     front_effects,
@@ -83,8 +84,6 @@ def commander(state: EmpiresState, ship: Ship) -> str:
 def describe_ship(state: EmpiresState, ship: Ship) -> str:
     """A ship as people name it, where it is now: ``{s1}'s Transport near Havana``; the
     Pirate is ``the Pirate Ship of the Line near Havana`` (``capital`` at a line's start)."""
-    from .names import ship_words, where  # names reads the card words, which read combat
-
     if ship.id == PIRATE_ID:
         return f"the Pirate Ship of the Line {where(state.side, ship.cell)}"
     return f"{seat_ref(ship.owner)}'s {ship_words(ship, state.ships, state.side)}"

@@ -6,10 +6,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from .cards import KIND_NAME
 from .content import Cell, MapSide, empires_content
 from .state import PIRATE_ID, Ship
 
+KIND_NAME = {"transport": "Transport", "frigate": "Frigate", "ship_of_the_line": "Ship of the Line"}
 NEAR = 3  # a ship this many cells from a port or closer is named after it
 
 

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, Game, OptionSpec, Outcome, Rejection, Rng, Seat, Upgrade
+from engine.core import (
+    Action,
+    Event,
+    Game,
+    OptionSpec,
+    Outcome,
+    Rejection,
+    Rng,
+    Seat,
+    Upgrade,
+    seat_ref,
+)
 from engine.core.commands import CommandTable
 
 from . import actions as A
@@ -137,7 +148,9 @@ class OceanTrader(Game[OceanTraderState]):
         if not state.finished and state.turn == turn and state.pending is None \
                 and state.auction is None and not isinstance(action, A.EndTurn):
             if only_end_left(state, state.active):
-                end_turn(state, events)
+                end_turn(state, events, by_itself=True)
+        if state.version == 0:
+            _tell_the_opening(state, events)
         return events
 
     def view(self, state: OceanTraderState, viewer: Seat | None) -> OceanTraderView:
@@ -252,3 +265,21 @@ class OceanTrader(Game[OceanTraderState]):
 
 
 GAME = OceanTrader()
+
+
+def _tell_the_opening(state: OceanTraderState, events: list[Event]) -> None:
+    """The game's first line says who moves first and why (rulebook, Method of Play: the die
+    is thrown until one player has the outright highest score). The setup makes no events, so
+    the first move's first line carries it."""
+    rounds = []
+    for throws in state.opening_rolls:
+        rounds.append(", ".join(f"{seat_ref(s)} {t}" for s, t in enumerate(throws) if t))
+    first = state.first_player
+    order = [(first + i) % state.seats for i in range(state.seats)]
+    opening = (f"Opening {'throw' if len(rounds) == 1 else 'throws'}: " + "; then ".join(rounds)
+               + f". {seat_ref(first)} threw highest and moves first; play then goes round "
+               f"in seat order: {', '.join(seat_ref(s) for s in order)}.")
+    for event in events:
+        if event.text and event.to is None:
+            event.text = f"{opening} {event.text}"
+            return

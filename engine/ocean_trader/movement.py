@@ -12,7 +12,7 @@ from engine.core import Event
 
 from .content_models import Route
 from .prospects import draw_prospect
-from .rules import content, must_sail, port_name, ship_ref
+from .rules import content, must_sail, port_name, route_words, ship_ref
 from .state import OceanTraderState, Pending, Ship, Voyage
 from .turns import pay
 
@@ -94,7 +94,8 @@ def set_out(state: OceanTraderState, seat: int, ship: Ship, route_id: str,
     ship.at = port_index(route, origin)
     events.append(Event(kind="set_sail", seat=seat, data={"ship": ship.number, "route": route_id},
                         text=f"{ship_ref(seat, ship.number)} leaves {port_name(origin)} for "
-                             f"{port_name(ship.toward)} ({route.label()})."))
+                             f"{port_name(ship.toward)}"
+                             + (f" ({route.name})." if route.name else ".")))
     begin_move(state, seat, ship, events)
 
 
@@ -234,7 +235,9 @@ def land(state: OceanTraderState, seat: int, ship: Ship, events: list[Event],
     route = content().route(ship.route)
     events.append(Event(kind="at_sea", seat=seat,
                         data={"ship": ship.number, "route": ship.route, "at": ship.at},
-                        text=f"{ship_ref(seat, ship.number)} is at sea on {route.label()}."))
+                        text=f"{ship_ref(seat, ship.number)} is at sea "
+                             + (f"on {route.name}." if route.name else
+                                f"{route_words(ship.route)}.")))
     if not card_move and ship.at in route.red:
         draw_prospect(state, seat, ship, events, drive_back=_driven_back)
 

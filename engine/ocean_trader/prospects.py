@@ -57,7 +57,10 @@ def apply_effect(state: OceanTraderState, seat: int, ship: Ship, effect: E.Effec
     elif isinstance(effect, E.DoubleNextRoll):
         ship.double_next = True
     elif isinstance(effect, E.Pay):
-        pay(state, seat, effect.amount, "a Prospect card", events)
+        title = content().prospect(state.last_prospect).title if state.last_prospect else ""
+        pay(state, seat, effect.amount, "a Prospect card", events,
+            why=f"to the Banker, as the Prospect card {title} demands" if title else
+            "to the Banker, as a Prospect card demands")
     elif isinstance(effect, E.Collect):
         receive(state, seat, effect.amount)
         events.append(Event(kind="collect", seat=seat, data={"amount": effect.amount},

@@ -28,6 +28,15 @@ def goods_name(goods_id: str) -> str:
     return content().good(goods_id).name
 
 
+def route_words(route_id: str) -> str:
+    """A route as people say it: its name (``Western Ocean``), else ``between Liverpool and
+    Bordeaux``; never the route's id."""
+    route = content().route(route_id)
+    if route.name:
+        return route.name
+    return f"between {port_name(route.a)} and {port_name(route.b)}"
+
+
 def ship_ref(seat: int, number: int) -> str:
     return f"{seat_ref(seat)}'s ship {number}"
 

@@ -10,19 +10,23 @@ from .rules import content, money, policies_held, port_name, total_assets
 from .state import OceanTraderState
 
 
-def pay(state: OceanTraderState, seat: int, amount: int, what: str, events: list[Event]) -> bool:
-    """Pays a fee or charge to the Banker; a player who cannot pay is eliminated (False)."""
+def pay(state: OceanTraderState, seat: int, amount: int, what: str, events: list[Event],
+        why: str | None = None) -> bool:
+    """Pays a fee or charge to the Banker; a player who cannot pay is eliminated (False).
+    ``why`` tells the table the reason when "pays £N for <what>" would not read true."""
     player = state.players[seat]
     if player.cash >= amount:
         player.cash -= amount
+        said = f"pays {money(amount)} {why}" if why else f"pays {money(amount)} for {what}"
         events.append(Event(kind="fee", seat=seat, data={"amount": amount, "for": what},
-                            text=f"{seat_ref(seat)} pays {money(amount)} for {what}."))
+                            text=f"{seat_ref(seat)} {said}."))
         return True
     eliminate(state, seat, f"could not pay {money(amount)} for {what}", events)
     return False
 
 
-def end_turn(state: OceanTraderState, events: list[Event]) -> None:
+def end_turn(state: OceanTraderState, events: list[Event], by_itself: bool = False) -> None:
+    """``by_itself``: the engine ends the turn since nothing is left to do but end it."""
     seat = state.active
     player = state.players[seat]
     # rulebook, Ports: the fee again "for each turn the ship remains in port unless it is buying
@@ -35,7 +39,9 @@ def end_turn(state: OceanTraderState, events: list[Event]) -> None:
                 return
     player.turns += 1
     _tidy(state, seat)
-    events.append(Event(kind="end_of_turn", seat=seat, text=f"{seat_ref(seat)} ends their turn."))
+    text = f"{seat_ref(seat)} has nothing left to do; the turn passes." if by_itself else \
+        f"{seat_ref(seat)} ends their turn."
+    events.append(Event(kind="end_of_turn", seat=seat, text=text))
     claim = state.claim
     if claim is not None and claim.claimant == seat \
             and claim.turns_done(player.turns) >= content().rules.claim.turns:
