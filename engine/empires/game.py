@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, Game, OptionSpec, Outcome, Rejection, Rng, Seat, Upgrade
+from engine.core import (
+    Action,
+    Event,
+    Game,
+    OptionSpec,
+    Outcome,
+    Rejection,
+    Rng,
+    Seat,
+    Upgrade,
+    seat_ref,
+)
 from engine.core.commands import CommandTable
 
 from . import actions as A
@@ -122,7 +133,13 @@ class EmpiresAtSea(Game[EmpiresState]):
         return explain(state, seat, action)
 
     def apply(self, state: EmpiresState, seat: Seat, action: Action) -> list[Event]:
-        return apply_action(state, seat, action)
+        opening = _opening_text(state) if state.version == 0 and state.round == 1 else ""
+        events = apply_action(state, seat, action)
+        for event in events if opening else []:
+            if event.text and event.to is None:
+                event.text = f"{opening} {event.text}"
+                break
+        return events
 
     def view(self, state: EmpiresState, viewer: Seat | None) -> EmpiresView:
         outcome = self.outcome(state)
@@ -220,3 +237,19 @@ def _pirate(cell: tuple[int, int]) -> Ship:
 
 
 GAME = EmpiresAtSea()
+
+
+def _opening_text(state: EmpiresState) -> str:
+    """What the setup decided, told with the game's first line (the setup makes no events):
+    the start player, drawn at random, the turn order, and round 1's Weather and History."""
+    order = ", ".join(seat_ref(s) for s in state.order())
+    text = (f"{seat_ref(state.start_player)} is the start player, drawn at random; the turn "
+            f"order is {order}.")
+    c = empires_content()
+    if state.weather:
+        w = c.weather_card(state.weather)
+        text += f" Round 1. Weather: {w.name}: {w.text}"
+    if state.history:
+        h = c.history_card(state.history)
+        text += f" History ({h.year}): {h.title}: {h.text}"
+    return text

@@ -72,3 +72,18 @@ def test_a_tied_bribe_speaks_of_one_pirate() -> None:
     tied = [t for seed in SEEDS for t in lines(seed, "bribes_revealed") if "tie" in t]
     assert tied
     assert all("the Pirate does nothing" in t for t in tied)
+
+
+def test_the_first_line_says_who_starts_and_round_one() -> None:
+    for seed in SEEDS:
+        state = GAME.setup({}, 3, seed)
+        first = next(e for e in bot_game(seed)[0][1] if e.text and e.to is None)
+        order = ", ".join(f"{{s{s}}}" for s in state.order())
+        assert first.text.startswith(
+            f"{{s{state.start_player}}} is the start player, drawn at random; the turn order "
+            f"is {order}. Round 1. Weather: "), first.text
+        assert " History (" in first.text
+        assert sum("is the start player" in t for t in lines(seed)) == 1
+    assert next(e.text for e in bot_game(3)[0][1] if e.text).startswith(
+        "{s1} is the start player, drawn at random; the turn order is {s1}, {s2}, {s0}. "
+        "Round 1. Weather: Trade Winds:")
