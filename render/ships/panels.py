@@ -122,7 +122,9 @@ def _active_line(draw: ImageDraw.ImageDraw, box: Box, y: int, view: ShipsView,
     style = player_style(view.active)
     player = view.players[view.active]
     icons.draw_player_marker(draw, (box[0] + 12, y + 13), 24, style)
-    left = f": {player.action_merchant} merchant + {player.action_free} free left"
+    # a free action cube in stock pays for an action as one in the section does
+    left = (f": {player.action_merchant} merchant + {player.action_free + player.free_cubes} "
+            "free left")
     if player.took_card:
         left += ", card taken"
     b20, f20 = font(20, bold=True), font(20)

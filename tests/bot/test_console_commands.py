@@ -43,7 +43,7 @@ async def test_a_typed_move_is_played_exactly_or_refused_and_nothing_changes(
     assert text.count("Turn 2, move 1.") == 4  # nothing moved until the full move was typed
     # the move typed is the move played: two cells west of [6, 11]
     assert answers(text, "/empires sail ship=britain2 direction=west distance=2") == [
-        "Ben's Transport (britain2) sails to [4, 11]."]
+        "Ben's Transport at Port Royal sails to [4, 11] near Havana."]
     assert "Turn 2, move 2." in text
 
 
@@ -176,3 +176,14 @@ async def test_a_decision_left_by_move_is_shown_and_decide_n_works_in_a_later_se
     assert "Player 1 sold 1 cloth for" in " ".join(answers(later, "/ships decide 3"))
     typed = await play(tmp_path / "again", opening + "/ships decide give up\n")
     assert answers(typed, "/ships decide give up") == ["Player 1 gave up the card."]
+
+
+async def test_the_start_says_who_moves_first(tmp_path: Path) -> None:
+    """Ocean Trader's opening throw and Empires' drawn start player decide who starts, not the
+    seat order: the start line names who does."""
+    for game in ("ocean_trader", "empires", "ships"):
+        text = await play(tmp_path / game, f"/game new {game} seed=2\n/game join Ben\n"
+                          "/game start\n")
+        [begins] = [x for x in text.splitlines() if " begins. " in x]
+        first = begins.split("First to move: ", 1)[1].rstrip(".")
+        assert f"-> {first}: your move." in text, (game, text)

@@ -146,8 +146,12 @@ def table(shared_fake: FakeDiscord, shared_bot: BotProcess,
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Under ``make test`` (pytest-xdist, ``--dist loadgroup``) the end-to-end tests run on one
     worker, one after another: each starts a bot process and its board workers, and their
-    timings (the 3-second acknowledgement, rate limits) assume no other bot beside them."""
+    timings (the 3-second acknowledgement, rate limits) assume no other bot beside them. They
+    come first, so one worker starts on them (the longest group) while the other takes the rest
+    and the run ends about when they do."""
     here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.xdist_group("e2e"))
+    e2e = [item for item in items if here in Path(str(item.fspath)).parents]
+    for item in e2e:
+        item.add_marker(pytest.mark.xdist_group("e2e"))
+    chosen = set(map(id, e2e))
+    items[:] = e2e + [item for item in items if id(item) not in chosen]
