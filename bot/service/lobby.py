@@ -160,10 +160,10 @@ class Lobby(ServiceBase):
             names = [s.name for s in seats]
             notice = Notice(match.id, match.channel_id, state.version, board=True, ledger=True,
                             since=-1)
-            first = [names[s] for s in sorted(game.actors(state)) if s < len(names)]
+            starting = [names[s] for s in sorted(game.actors(state)) if s < len(names)]
             notice.lines.append(  # who starts is the game's to say: it may not be seat 1
                 f"{game.name} begins. Players in seat order: " + ", ".join(names) + "."
-                + (f" First to move: {' and '.join(first)}." if first else ""))
+                + (f" First to move: {' and '.join(starting)}." if starting else ""))
             if match.chosen_seed is not None:
                 notice.lines.append(seed_line(match))
             self._after_turn(game, state, seats, notice, previous_actors=set())

@@ -67,7 +67,8 @@ async def test_an_old_board_says_out_of_date(table: Table) -> None:
     assert match is not None
     actor = await table.actor()
     fresh = await click(table, MovesButton(match.id, match.version), actor)
-    assert fresh.private[0].startswith("Your moves (play one with /move, or with the command it is listed under):")
+    assert fresh.private[0].startswith(
+        "Your moves (play one with /move, or with the command it is listed under):")
     assert "Roll" in fresh.private[0]
 
     boost = await table.pick(actor, "boost")
