@@ -9,6 +9,8 @@ and ``--players`` players. A player's move is what a person does: ask /move's au
 pick one, send /move; then wait ``--think`` seconds (0: as fast as the bot answers). Figures:
 
 - ``ack_ms_p50/p95/p99``: INTERACTION_CREATE sent to the bot's first callback received;
+- ``posts_per_turn`` / ``edits_per_turn``: messages everyone sees created (and edited) in the
+  game channels per turn that ended with its board
 - ``post_ms_p50/p95``: the /move that ended a turn sent to its board image posted in the channel
   (engine, commit, render, upload, in the bot; measured here, on the same clock);
 - ``actions_per_s``: moves accepted per second over the whole run;
@@ -90,6 +92,14 @@ def post_times(fake: FakeDiscord, table: Table) -> list[float]:
     return found
 
 
+def channel_posts(fake: FakeDiscord, table: Table, since: float) -> tuple[int, int, int]:
+    """(messages everyone sees that were posted, edits made to them, turns completed) in the
+    table's channel since ``since``; a completed turn is one that ended with its board."""
+    public = [m for m in fake.channel(table.channel) if not m.ephemeral and m.created >= since]
+    turns = sum(1 for m in fake.boards(table.channel) if m.created >= since)
+    return len(public), sum(m.edits for m in public), turns
+
+
 def peak_rss_mb(pid: int) -> float:
     """Peak resident memory (VmHWM) of one process, in MB."""
     try:
@@ -130,6 +140,8 @@ async def run(games: int, players: int, actions: int, think: float, game: str,
     late = sum(1 for i in fake.interactions.values() if i.ack_ms is None)
     posts = [ms for t in tables for ms in post_times(fake, t)]
     moves = sum(t.accepted for t in tables)
+    counted = [channel_posts(fake, t, started) for t in tables]
+    turns = sum(c[2] for c in counted) or 1
     return {
         "games": games, "players": players, "interactions": len(fake.interactions),
         "unanswered": late,
@@ -142,6 +154,9 @@ async def run(games: int, players: int, actions: int, think: float, game: str,
         "post_ms_p50": round(percentile(posts, 50), 1),
         "post_ms_p95": round(percentile(posts, 95), 1),
         "boards": len(posts),
+        # channel messages created and edited per completed turn (goal: at most 2 posts)
+        "posts_per_turn": round(sum(c[0] for c in counted) / turns, 2),
+        "edits_per_turn": round(sum(c[1] for c in counted) / turns, 2),
         "actions": moves,
         "actions_per_s": round(moves / elapsed, 2),
         "rss_mb": round(rss, 1),

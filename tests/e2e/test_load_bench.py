@@ -9,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIGURES = {"ack_ms_p50", "ack_ms_p95", "ack_ms_p99", "post_ms_p50", "post_ms_p95",
-           "actions_per_s", "rss_mb"}
+           "actions_per_s", "rss_mb", "posts_per_turn", "edits_per_turn"}
 
 
 async def test_load_bench_prints_its_figures() -> None:
@@ -23,3 +23,4 @@ async def test_load_bench_prints_its_figures() -> None:
     assert FIGURES <= figures.keys()
     assert figures["unanswered"] == 0 and figures["actions"] == 9
     assert figures["boards"] >= 1 and figures["rss_mb"] > 0
+    assert figures["posts_per_turn"] >= 1  # a turn that ended posted its board, at least
