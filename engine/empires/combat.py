@@ -7,6 +7,7 @@ a second reaction window -> the outcome, applied to both sides at once."""
 from __future__ import annotations
 
 from engine.core import Event, seat_ref
+from engine.core.words import capital
 
 from .content import SHIP_KINDS
 from .effects import AttackBonus, CounterBonus, ShipDefence
@@ -20,7 +21,6 @@ from .rules import (
     weather_gage,
 )
 from .state import PIRATE, PIRATE_ID, PIRATES_BAY, Combat, EmpiresState, Ship
-from .words import capital
 
 
 def sides(combat: Combat) -> list[int]:

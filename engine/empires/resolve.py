@@ -12,6 +12,7 @@ discarded) and takes the actions as usual."""
 from __future__ import annotations
 
 from engine.core import Action, Event, seat_ref
+from engine.core.words import capital, count
 
 from . import actions as A
 from .cards import apply_history, claim, launch, play_card, play_order
@@ -31,7 +32,6 @@ from .rules import (
 )
 from .scoring import scores
 from .state import PIRATE_ID, EmpiresState, Pending, TurnState
-from .words import capital, count
 
 
 def apply_action(state: EmpiresState, seat: int, action: Action) -> list[Event]:

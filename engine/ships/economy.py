@@ -6,10 +6,10 @@ All of these change the state in place (they run inside ``apply`` on the engine'
 from __future__ import annotations
 
 from engine.core import Event, seat_ref
+from engine.core.words import count
 
 from .content import ships_content
 from .state import Pending, Player, ShipsState
-from .words import count
 
 GOLD_PER_VP = 2
 

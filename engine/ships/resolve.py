@@ -4,6 +4,8 @@ costs are worked out again here from the same rules, never taken from the action
 from __future__ import annotations
 
 from engine.core import Action, Event, seat_ref
+from engine.core.words import count as counted
+from engine.core.words import listing
 
 from . import actions as A
 from .board import REST_AREA, REST_SPACE, board
@@ -36,8 +38,6 @@ from .rules import (
 from .scoring import score_area
 from .state import REST_MERCHANT, REST_WARSHIP, ActionBox, ShipsState
 from .turns import end_turn
-from .words import count as counted
-from .words import listing
 
 
 def apply_action(state: ShipsState, seat: int, action: Action) -> list[Event]:

@@ -7,6 +7,8 @@ from typing import Any
 
 from engine.core import (
     Accepted,
+    Action,
+    Event,
     Game,
     LogEntry,
     Rejection,
@@ -18,6 +20,7 @@ from engine.core import (
     replay,
     step,
 )
+from engine.core.bots import bot_rng
 
 MOVE_CAP = 5000
 
@@ -72,6 +75,30 @@ def played(game: Game[Any], seats: int, seed: int) -> Playout:
     if key not in _CACHE:
         _CACHE[key] = play(game, seats, seed)
     return _CACHE[key]
+
+
+_BOT_GAMES: dict[tuple[str, int, int], tuple[tuple[Action, tuple[Event, ...]], ...]] = {}
+
+
+def bot_moves(game: Game[Any], seats: int, seed: int
+              ) -> tuple[tuple[Action, tuple[Event, ...]], ...]:
+    """Every move of a game between the game's default bots, with the events it made, played
+    once per test process (the narration tests read the lines such games write)."""
+    key = (game.id, seats, seed)
+    if key not in _BOT_GAMES:
+        bot = game.bots()[game.default_bot()]
+        state = game.setup({}, seats, seed)
+        moves = []
+        while game.outcome(state) is None:
+            seat = min(game.actors(state))
+            action = bot.choose(game.view(state, seat), game.legal_actions(state, seat),
+                                bot_rng(seed, state.version, seat))
+            outcome = step(game, state, seat, action, state.version)
+            assert isinstance(outcome, Accepted), outcome
+            moves.append((action, tuple(outcome.events)))
+            state = outcome.state
+        _BOT_GAMES[key] = tuple(moves)
+    return _BOT_GAMES[key]
 
 
 def replayed(game: Game[Any], playout: Playout) -> State:

@@ -4,31 +4,17 @@ that say why they are paid."""
 from __future__ import annotations
 
 import re
-from functools import cache
 
-from engine.core import Accepted, Event, registry, step
-from engine.core.bots import bot_rng
+from engine.core import Action, Event
 from engine.ocean_trader import GAME
+from tests.contract.playout import bot_moves
 
 SEEDS = (3, 4, 5, 6, 7, 8)
 
 
-@cache
-def bot_game(seed: int, seats: int = 3) -> tuple[tuple[object, tuple[Event, ...]], ...]:
+def bot_game(seed: int, seats: int = 3) -> tuple[tuple[Action, tuple[Event, ...]], ...]:
     """Every move of a game between standard bots, with the events it made."""
-    game = registry.get(GAME.id)
-    bot = game.bots()[game.default_bot()]
-    state = game.setup({}, seats, seed)
-    moves = []
-    while game.outcome(state) is None:
-        seat = min(game.actors(state))
-        action = bot.choose(game.view(state, seat), game.legal_actions(state, seat),
-                            bot_rng(seed, state.version, seat))
-        outcome = step(game, state, seat, action, state.version)
-        assert isinstance(outcome, Accepted)
-        moves.append((action, tuple(outcome.events)))
-        state = outcome.state
-    return tuple(moves)
+    return bot_moves(GAME, seats, seed)
 
 
 def lines(seed: int, kind: str | None = None) -> list[str]:
