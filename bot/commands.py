@@ -15,11 +15,12 @@ from typing import Any
 from bot.notices import name_seats
 from bot.service import ActResult, Choice, Commanding, MatchService, ServiceError
 from bot.ui import lookup
-from bot.ui.text import bullets, echo, join_lines, unreadable_move
+from bot.ui.text import CHOICE_LIMIT, bullets, echo, join_lines, unreadable_move
 from engine.core import Action, Game, all_games
 from engine.core.commands import (
     CommandError,
     CommandTable,
+    Describe,
     Resolution,
     Value,
     match_text,
@@ -29,7 +30,6 @@ from engine.core.commands import (
 )
 
 ASKED_VALUES = 10  # values listed in the text when a choice is asked for
-MENU_LIMIT = 25  # moves one menu can offer (Discord's select menus hold 25)
 
 
 @dataclass(frozen=True)
@@ -84,17 +84,20 @@ class Answer:
 async def context(service: MatchService, group: Group, channel: int, user: int) -> Commanding:
     """The user's legal moves and view in this channel's game, which must be ``group``'s;
     ServiceError (saying why, in words the user can act on) otherwise."""
-    match = await lookup.open_match(service, channel)
-    if match is not None and match.status == "active" and match.game != group.game.id:
+    found = await service.commanding(channel, user)
+    game_id = found.game.id if found is not None else None
+    if found is None:  # not seated, or no game in play: which game is here decides the answer
+        match = await lookup.open_match(service, channel)
+        game_id = match.game if match is not None and match.status == "active" else None
+    if game_id is not None and game_id != group.game.id:
         raise ServiceError(f"The game in this channel is not {group.game.name}; use /move "
                            "for it.")
-    found = await service.commanding(channel, user)
     if found is None:
         raise ServiceError(await lookup.why_no_moves(service, channel, user))
     return found
 
 
-def _describe(found: Commanding) -> Any:
+def _describe(found: Commanding) -> Describe:
     named = {c.action.key(): c.label for c in found.choices}
 
     def describe(action: Action) -> str:
@@ -138,7 +141,7 @@ async def run(service: MatchService, group: Group, command: str, channel: int, u
         return Answer(name_seats(join_lines([resolution.problem, *hint]), found.names))
     if resolution.asking is not None:
         menu = _menu(found, resolution.fitting)
-        listed = len(menu) <= MENU_LIMIT
+        listed = len(menu) <= CHOICE_LIMIT  # what one select menu holds
         return Answer(asked_text(group.table, resolution, found.names, listed), menu=menu,
                       match_id=found.match_id, version=found.version,
                       asking=resolution.asking)

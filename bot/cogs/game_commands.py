@@ -23,7 +23,7 @@ from discord import app_commands
 from bot import commands as shared
 from bot.ui.decide import answer_with_menu
 from bot.ui.replies import answering, sent_at, service_of, tell
-from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT
+from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, clip_choice
 from engine.core.commands import Command, Option
 
 from .common import channel_of
@@ -31,10 +31,6 @@ from .common import channel_of
 log = logging.getLogger(__name__)
 
 AppChoice = app_commands.Choice
-
-
-def clip_choice(text: str) -> str:
-    return text if len(text) <= CHOICE_TEXT_LIMIT else text[: CHOICE_TEXT_LIMIT - 1] + "…"
 
 
 def python_name(option: str) -> str:

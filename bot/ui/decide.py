@@ -19,7 +19,7 @@ from bot.commands import Answer, after
 from bot.service import Choice
 
 from .replies import answering, sent_at, service_of, tell
-from .text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, join_lines, unreadable_move
+from .text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, clip_choice, join_lines, unreadable_move
 
 Select = discord.ui.Select[discord.ui.View]
 
@@ -31,17 +31,13 @@ def _custom_id(match_id: int, version: int) -> str:
     return f"portolan:decide:{match_id}:{version}"
 
 
-def _clip(text: str) -> str:
-    return text if len(text) <= CHOICE_TEXT_LIMIT else text[: CHOICE_TEXT_LIMIT - 1] + "…"
-
-
 class DecideSelect(discord.ui.DynamicItem[Select],
                    template=r"^portolan:decide:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,10})$"):
     """A menu of the decision's choices at one version of one match."""
 
     def __init__(self, match_id: int, version: int,
                  choices: Sequence[Choice] = ()) -> None:
-        options = [discord.SelectOption(label=_clip(c.label), value=c.value)
+        options = [discord.SelectOption(label=clip_choice(c.label), value=c.value)
                    for c in choices[:MENU_LIMIT] if len(c.value) <= CHOICE_TEXT_LIMIT]
         select: Select = discord.ui.Select(
             custom_id=_custom_id(match_id, version), placeholder="Decide",

@@ -56,6 +56,11 @@ def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return cut.rstrip() + _ELLIPSIS
 
 
+def clip_choice(text: str) -> str:
+    """A menu option's or an autocomplete choice's name, cut to Discord's 100 characters."""
+    return text if len(text) <= CHOICE_TEXT_LIMIT else text[: CHOICE_TEXT_LIMIT - 1] + _ELLIPSIS
+
+
 def join_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> str:
     return clip("\n".join(line for line in lines if line), limit)
 

@@ -367,9 +367,9 @@ def resolve(table: CommandTable[V], name: str, typed: Mapping[str, object],
     for option in command.options:
         if option.exchange:
             continue
-        values = values_of(command, option.name, found_actions, view, describe)
         # an action without this option (None) differs from one with it, too
         if len({option.value(a, view) for a in found_actions}) > 1:
+            values = values_of(command, option.name, found_actions, view, describe)
             return Resolution(command.name, raw, asking=option.name, values=tuple(values),
                               fitting=tuple(found_actions))
     return Resolution(command.name, raw, action=min(found_actions,

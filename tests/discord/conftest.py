@@ -221,19 +221,6 @@ class Table:
         assert all(len(c.name) <= 100 and len(str(c.value)) <= 100 for c in offered)
         return offered
 
-    async def suggest_option(self, cog_name: str, callback: str, user_id: int, typed: str = "",
-                             **filled: Any) -> list[discord.app_commands.Choice[str]]:
-        """A game group's autocomplete list for one option while typing ``typed``, with the
-        other options already filled in (as Discord sends them), checked against Discord's
-        limits: at most 25 choices, names and values of at most 100 characters."""
-        inter = self.interaction(user_id)
-        inter.namespace = SimpleNamespace(**filled)  # type: ignore[attr-defined]
-        offered: list[discord.app_commands.Choice[str]] = await getattr(
-            self.cog(cog_name), callback)(inter, typed)
-        assert len(offered) <= 25
-        assert all(len(c.name) <= 100 and len(c.value) <= 100 for c in offered)
-        return offered
-
     def draw_placeholder_boards(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """Boards are drawn by render/ and tested there; a placeholder keeps games quick."""
 

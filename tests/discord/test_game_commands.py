@@ -132,22 +132,8 @@ async def decide_offered(table: Table, group: str, user: int, typed: str = ""
 
 async def offered(table: Table, group: str, command: str, option: str, user: int,
                   typed: str = "", **filled: Any) -> list[discord.app_commands.Choice[Any]]:
-    """The autocomplete list of one option of a game command while ``typed`` is typed, with
-    the other options filled in (as Discord sends them), within Discord's limits.
-
-    (``Table.offered`` reads the transformer off the public ``Parameter``, which does not carry
-    it; the command's own ``CommandParameter`` does.)"""
-    leaf = table.slash(group, command)
-    public = next(p for p in leaf.parameters if p.display_name == option)
-    param = leaf._params[public.name]
-    assert param.autocomplete is not None, f"/{group} {command} {option} has no autocomplete"
-    inter = table.interaction(user)
-    inter.namespace = SimpleNamespace(**filled)  # type: ignore[attr-defined]
-    found: list[discord.app_commands.Choice[Any]] = await param._annotation.autocomplete(
-        inter, typed)
-    assert len(found) <= 25
-    assert all(len(c.name) <= 100 and len(str(c.value)) <= 100 for c in found)
-    return found
+    """The autocomplete list of one option (see ``Table.offered``)."""
+    return await table.offered(group, command, option, user, typed, **filled)
 
 
 def has_autocomplete(table: Table, group: str, command: str, option: str) -> bool:
