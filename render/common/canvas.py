@@ -28,6 +28,7 @@ from .fonts import (
 )
 from .layout import Box, Point, inset, pil_box
 from .palette import BACKGROUND, INK, PANEL, PANEL_BORDER, RGB
+from .record import Drawn, note_piece, note_text, paused, recording, replay
 
 MIN_WIDTH = 1200  # every posted board is landscape and at least this wide
 MAX_PNG_BYTES = 1_500_000  # hard ceiling for a posted board
@@ -142,6 +143,13 @@ def stamped(reach: float = 1.0, margin: int = 8) -> Callable[[Piece], Piece]:
         @wraps(fn)
         def piece(draw: ImageDraw.ImageDraw, at: Point, size: int, *args: Any,
                   **kwargs: Any) -> Box:
+            with paused():
+                box = _piece(draw, at, size, args, kwargs)
+            note_piece(box, fn.__name__)
+            return box
+
+        def _piece(draw: ImageDraw.ImageDraw, at: Point, size: int, args: tuple[Any, ...],
+                   kwargs: dict[str, Any]) -> Box:
             if (not isinstance(draw, PaletteDraw) or type(at[0]) is not int
                     or type(at[1]) is not int):
                 return fn(draw, at, size, *args, **kwargs)
@@ -299,7 +307,9 @@ def _line(
     else:
         box = _bbox(xy, text, f, anchor, bold)
     blit_text(draw, xy, text, f, fill, anchor, bold)
-    return int(box[0]), int(box[1]), int(box[2]) + 1, int(box[3]) + 1
+    drawn = int(box[0]), int(box[1]), int(box[2]) + 1, int(box[3]) + 1
+    note_text(drawn, text, cut=text.endswith("…"))
+    return drawn
 
 
 def draw_text(
@@ -421,20 +431,22 @@ def panel(
     return content
 
 
-_STATIC: dict[Hashable, Image.Image] = {}
+_STATIC: dict[Hashable, tuple[Image.Image, list[Drawn]]] = {}
 _STATIC_LOCK = threading.RLock()
 
 
 def cached_static(key: Hashable, builder: Callable[[], Image.Image]) -> Image.Image:
     """A copy of the image ``builder()`` made, building it only the first time ``key`` is
     asked for in this process. For the parts of a board that never change: draw them once,
-    then draw each turn's pieces on the copy."""
+    then draw each turn's pieces on the copy. What the builder drew is noted again each time
+    (``render.common.record``)."""
     with _STATIC_LOCK:
-        image = _STATIC.get(key)
-        if image is None:
-            image = builder()
-            _STATIC[key] = image
-        return image.copy()
+        found = _STATIC.get(key)
+        if found is None:
+            with recording() as notes:
+                found = _STATIC[key] = (builder(), notes)
+        replay(found[1])
+        return found[0].copy()
 
 
 def clear_static_cache() -> None:
