@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, seat_ref
+from engine.core.words import listing
 
 from . import actions as A
+from .legal import bid_amounts
 from .movement import continue_voyage, dock, sail_on, set_out, start_throw
 from .prospects import lose_cargo
 from .rules import (
@@ -14,7 +16,9 @@ from .rules import (
     dump_price,
     free_ship_number,
     goods_name,
+    may_depart,
     money,
+    must_sail,
     new_ship,
     port_name,
     receive,
@@ -35,9 +39,32 @@ def apply_action(state: OceanTraderState, seat: int, action: Action) -> list[Eve
 
 
 # --- trading -----------------------------------------------------------------------------------
+def _sailing_left(state: OceanTraderState, seat: int) -> tuple[set[int], bool]:
+    """The ships that could still leave port this turn, and whether a throw is still to come."""
+    if state.thrown is not None:
+        return set(), False
+    ships = state.players[seat].ships
+    leaving = {s.number for s in ships if may_depart(state, seat, s)}
+    return leaving, bool(leaving) or any(must_sail(state, seat, s) for s in ships)
+
+
+def _trade_closes(state: OceanTraderState, seat: int, ship: Ship,
+                  before: tuple[set[int], bool]) -> str:
+    """What a trade closes for the rest of the turn (rulebook, Method of Play: "It is not
+    permitted for any ship to trade and sail during the same turn"): the ship stays in port,
+    and when no other ship can sail, there is no dice throw this turn."""
+    leaving, throw = before
+    if ship.number not in leaving:
+        return ""
+    if throw and not _sailing_left(state, seat)[1]:
+        return "; no dice throw this turn"
+    return "; it stays in port this turn"
+
+
 def _buy_cargo(state: OceanTraderState, seat: int, action: A.BuyCargo,
                events: list[Event]) -> None:
     ship = _ship(state, seat, action.ship)
+    before = _sailing_left(state, seat)
     price = content().good(action.goods).price
     state.players[seat].cash -= price
     ship.cargo.append(action.goods)
@@ -45,12 +72,14 @@ def _buy_cargo(state: OceanTraderState, seat: int, action: A.BuyCargo,
     events.append(Event(kind="buy_cargo", seat=seat,
                         data={"ship": ship.number, "goods": action.goods, "price": price},
                         text=f"{ship_ref(seat, ship.number)} loads {goods_name(action.goods)} "
-                             f"at {port_name(ship.port or '')} for {money(price)}."))
+                             f"at {port_name(ship.port or '')} for {money(price)}"
+                             f"{_trade_closes(state, seat, ship, before)}."))
 
 
 def _sell_cargo(state: OceanTraderState, seat: int, action: A.SellCargo,
                 events: list[Event]) -> None:
     ship = _ship(state, seat, action.ship)
+    before = _sailing_left(state, seat)
     slot = slot_of(state, action.card)
     assert slot is not None
     price = sale_price(slot, action.goods)
@@ -62,7 +91,8 @@ def _sell_cargo(state: OceanTraderState, seat: int, action: A.SellCargo,
                         data={"ship": ship.number, "goods": action.goods, "card": action.card,
                               "price": price, "purchase": slot.sold},
                         text=f"{ship_ref(seat, ship.number)} sells {goods_name(action.goods)} "
-                             f"to {port_name(ship.port or '')} for {money(price)}."))
+                             f"to {port_name(ship.port or '')} for {money(price)}"
+                             f"{_trade_closes(state, seat, ship, before)}."))
     if slot.sold >= content().rules.world_trade.purchases_per_card:
         remove_trade_card(state, slot, "two cargoes bought", events)
 
@@ -70,6 +100,7 @@ def _sell_cargo(state: OceanTraderState, seat: int, action: A.SellCargo,
 def _dump_cargo(state: OceanTraderState, seat: int, action: A.DumpCargo,
                 events: list[Event]) -> None:
     ship = _ship(state, seat, action.ship)
+    before = _sailing_left(state, seat)
     price = dump_price(action.goods)
     receive(state, seat, price)
     ship.cargo.remove(action.goods)
@@ -77,7 +108,8 @@ def _dump_cargo(state: OceanTraderState, seat: int, action: A.DumpCargo,
     events.append(Event(kind="dump_cargo", seat=seat,
                         data={"ship": ship.number, "goods": action.goods, "price": price},
                         text=f"{ship_ref(seat, ship.number)} sells unwanted "
-                             f"{goods_name(action.goods)} for {money(price)}."))
+                             f"{goods_name(action.goods)} for {money(price)}"
+                             f"{_trade_closes(state, seat, ship, before)}."))
 
 
 # --- sailing -----------------------------------------------------------------------------------
@@ -249,8 +281,16 @@ def _auction_share(state: OceanTraderState, seat: int, action: A.AuctionShare,
     bidders = [s for s in order if not state.players[s].eliminated]
     state.auction = Auction(seller=seat, bidders=bidders)
     events.append(Event(kind="auction", seat=seat, data={"bidders": bidders},
-                        text=f"{seat_ref(seat)} auctions a share certificate: sealed bids, "
-                             f"please."))
+                        text=f"{seat_ref(seat)} auctions a share certificate: "
+                             f"{_who_may_bid(bidders)} a sealed bid of "
+                             f"{money(bid_amounts(10**9)[0])} or more (up to their cash) or "
+                             f"pass."))
+
+
+def _who_may_bid(bidders: list[int]) -> str:
+    """"{s1} may hand in", "{s1} and {s2} may each hand in"."""
+    each = " each" if len(bidders) > 1 else ""
+    return f"{listing([seat_ref(s) for s in bidders])} may{each} hand in"
 
 
 def _bid(state: OceanTraderState, seat: int, action: A.Bid, events: list[Event]) -> None:

@@ -4,10 +4,16 @@ that say why they are paid."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from engine.core import Action, Event
+from engine.core import Accepted, Action, Event, step
+from engine.core.bots import bot_rng
 from engine.ocean_trader import GAME
-from tests.contract.playout import bot_moves
+from engine.ocean_trader import actions as A
+from engine.ocean_trader.game import only_end_left
+from engine.ocean_trader.state import OceanTraderState
+from engine.ocean_trader.turns import end_turn
+from tests.contract.playout import bot_moves, played
 
 SEEDS = (3, 4, 5, 6, 7, 8)
 
@@ -54,3 +60,120 @@ def test_a_prospect_charge_says_the_card_demands_it() -> None:
     for text in fees:
         assert re.fullmatch(r"\{s\d\} pays £[\d,]+ to the Banker, as the Prospect card .+ "
                             r"demands\.", text), text
+
+
+def test_a_trade_says_what_it_closes_for_the_turn() -> None:
+    """Rulebook, Method of Play: "It is not permitted for any ship to trade and sail during the
+    same turn": a trade by the only ship that could sail takes the throw away, and says so."""
+    closed = 0
+    for seed in SEEDS:
+        for action, events in bot_game(seed):
+            if not isinstance(action, (A.BuyCargo, A.SellCargo, A.DumpCargo)):
+                continue
+            text = next(e.text for e in events if e.kind == action.type)
+            if text.endswith("; no dice throw this turn."):
+                closed += 1
+    assert closed
+    # with several ships, the trading one stays in port and the others may still sail
+    stays = [t for t in _full_game_lines(1) if t.endswith("; it stays in port this turn.")]
+    assert stays and all(re.match(r"\{s\d\}'s ship \d (loads|sells) ", t) for t in stays)
+
+
+def test_no_dice_throw_is_said_only_when_the_throw_is_gone() -> None:
+    for seed in SEEDS[:3]:
+        state = GAME.setup({}, 3, seed)
+        bot = GAME.bots()[GAME.default_bot()]
+        while GAME.outcome(state) is None and state.turn < 40:
+            seat = min(GAME.actors(state))
+            legal = GAME.legal_actions(state, seat)
+            action = bot.choose(GAME.view(state, seat), legal, bot_rng(seed, state.version, seat))
+            outcome = step(GAME, state, seat, action, state.version)
+            assert isinstance(outcome, Accepted)
+            said = " ".join(e.text for e in outcome.events)
+            throws_before = any(isinstance(a, A.ThrowDice) for a in legal)
+            after = GAME.legal_actions(outcome.state, seat) \
+                if outcome.state.turn == state.turn else []
+            throws_after = any(isinstance(a, A.ThrowDice) for a in after)
+            if "no dice throw this turn" in said:
+                assert throws_before and not throws_after and outcome.state.turn == state.turn
+            elif isinstance(action, A.BuyCargo) and outcome.state.turn == state.turn:
+                assert throws_after or not throws_before, said
+            state = outcome.state
+
+
+def test_a_turn_in_ocean_trader_never_ends_by_itself() -> None:
+    """The office is always open to a player who may act (a ship to buy, or a policy to take out
+    or surrender for each ship), so ending the turn is never the only move: every turn a seeded
+    game plays ends with its player's own End turn, and says so."""
+    ends = 0
+    for seed in SEEDS:
+        for action, events in bot_game(seed):
+            for e in events:
+                if e.kind == "end_of_turn":
+                    ends += 1
+                    assert isinstance(action, A.EndTurn), (action, e.text)
+                    assert e.text == f"{{s{e.seat}}} ends their turn."
+    assert ends
+    for seed in (1, 2):
+        for state in played(GAME, 3, seed).states[::7]:
+            if state.pending is None and state.auction is None and not state.finished:
+                assert not only_end_left(state, state.active)
+
+
+def test_the_turn_passing_by_itself_would_say_so() -> None:
+    """The wording ``end_turn`` uses when the engine ends a turn, on a seeded game's state."""
+    state = played(GAME, 3, 1).states[10].model_copy(deep=True)
+    events: list[Event] = []
+    seat = state.active
+    end_turn(state, events, by_itself=True)
+    assert events[-1].text == f"{{s{seat}}} has nothing left to do; the turn passes."
+
+
+def test_an_auction_says_who_may_bid_and_how() -> None:
+    """A reaction window: the auction line names who may answer, with what, and that passing is
+    allowed; it never tells anyone's cash."""
+    text, bidders = _first_auction(2)
+    names = [f"{{s{s}}}" for s in bidders]
+    assert text.endswith(f"auctions a share certificate: {' and '.join(names)} may each hand "
+                         f"in a sealed bid of £100 or more (up to their cash) or pass."), text
+    assert not re.search(r"£(?!100\b)[\d,]+", text), text
+
+
+def _full_game(seed: int) -> Iterator[tuple[OceanTraderState, Action, list[Event]]]:
+    """A full-variant game between standard bots: each state, the move made and its events."""
+    state = GAME.setup(GAME.resolve_options({"variant": "full"}), 3, seed)
+    bot = GAME.bots()[GAME.default_bot()]
+    while GAME.outcome(state) is None and state.version < 1500:
+        seat = min(GAME.actors(state))
+        legal = GAME.legal_actions(state, seat)
+        action = bot.choose(GAME.view(state, seat), legal, bot_rng(seed, state.version, seat))
+        outcome = step(GAME, state, seat, action, state.version)
+        assert isinstance(outcome, Accepted)
+        yield state, action, outcome.events
+        state = outcome.state
+
+
+def _full_game_lines(seed: int) -> list[str]:
+    return [e.text for _, _, events in _full_game(seed) for e in events if e.text]
+
+
+def _first_auction(seed: int) -> tuple[str, list[int]]:
+    """The line of the first auction a seeded full game can hold: played by the bots until a
+    player may buy a share certificate, who buys one and auctions it at once."""
+    for state, _, _ in _full_game(seed):
+        seat = state.active
+        if seat not in GAME.actors(state):
+            continue
+        buy = next((a for a in GAME.legal_actions(state, seat) if isinstance(a, A.BuyShare)),
+                   None)
+        if buy is None:
+            continue
+        bought = step(GAME, state, seat, buy, state.version)
+        assert isinstance(bought, Accepted)
+        auction = next(a for a in GAME.legal_actions(bought.state, seat)
+                       if isinstance(a, A.AuctionShare))
+        outcome = step(GAME, bought.state, seat, auction, bought.state.version)
+        assert isinstance(outcome, Accepted)
+        event = next(e for e in outcome.events if e.kind == "auction")
+        return event.text, list(event.data["bidders"])
+    raise AssertionError("no player could buy a certificate")
