@@ -14,19 +14,21 @@ own office, and only when the view holds them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from PIL import Image
 
 from engine.core import View
 from engine.ocean_trader.state import OceanTraderView
+from render.common import record
 from render.common.canvas import PaletteDraw, cached_static, palette_png
 from render.common.layout import Box, Point, highlight, shift_inside
-from render.common.palette import player_style
+from render.common.palette import INK, player_style
 from render.common.snapping import fixed_palette, snap_indexed
 
 from . import geo, panels
-from .static import PORT_R, board_image, label_boxes
+from .static import PORT_R, board_image, label_boxes, special_boxes
 from .style import (
     MAP_BOX,
     PILL_H,
@@ -77,7 +79,14 @@ def _fleets(view: OceanTraderView) -> dict[Spot, list[tuple[int, list[int]]]]:
 
 def ship_boxes(view: OceanTraderView) -> list[tuple[int, list[int], Box]]:
     """(seat, ship numbers, pill box) for every fleet on the chart, in drawing order."""
-    out: list[tuple[int, list[int], Box]] = []
+    return [(seat, numbers, box) for seat, numbers, box, _ in _placed(view)]
+
+
+def _placed(view: OceanTraderView) -> list[tuple[int, list[int], Box, Point]]:
+    """Every fleet's pill box and the spot it stands for: on its spot where that is clear,
+    else moved as little as it can be off the port labels, the chart's notes and the pills
+    already placed (a pill never hides a label or another fleet)."""
+    out: list[tuple[int, list[int], Box, Point]] = []
     for spot, owners in sorted(_fleets(view).items()):
         cx, cy = _spot_point(spot)
         n = len(owners)
@@ -91,23 +100,44 @@ def ship_boxes(view: OceanTraderView) -> list[tuple[int, list[int], Box]]:
         for (seat, numbers), y in zip(owners, ys, strict=True):
             w = pill_width(player_style(seat), numbers)
             box = _free((cx - w // 2, y, cx - w // 2 + w, y + PILL_H),
-                        [b for _, _, b in out])
-            out.append((seat, numbers, box))
+                        [b for _, _, b, _ in out])
+            out.append((seat, numbers, box, (cx, cy)))
     return out
 
 
-def _overlaps(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def _overlaps(a: Box, b: Box, pad: int = 0) -> bool:
+    return (a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad
+            and b[1] < a[3] + pad)
+
+
+def _on_chart(box: Box) -> Box:
+    return box[0] + MAP_BOX[0], box[1] + MAP_BOX[1], box[2] + MAP_BOX[0], box[3] + MAP_BOX[1]
+
+
+@functools.cache
+def _chart_texts() -> tuple[Box, ...]:
+    """The boxes of the chart's own writing (port labels, the Suez and Roaring Forties notes)
+    in canvas pixels."""
+    return tuple(_on_chart(b) for b in [*label_boxes().values(), *special_boxes().values()])
+
+
+@functools.cache
+def _moves() -> tuple[tuple[int, int], ...]:
+    """Offsets to try for a pill, nearest first: up and down a pill's height at a time, then
+    to either side."""
+    step = PILL_H + 2
+    out = {(dx, k * step) for k in range(-5, 6) for dx in range(-160, 161, 20)}
+    return tuple(sorted(out, key=lambda d: (abs(d[0]) + 1.3 * abs(d[1]), d)))
 
 
 def _free(box: Box, taken: list[Box]) -> Box:
-    """``box`` kept on the chart and moved up or down, as little as it can be, off the pills
-    already placed (so no fleet hides another)."""
-    step = PILL_H + 2
-    for k in range(40):
-        dy = (k + 1) // 2 * step * (1 if k % 2 else -1)
-        moved = shift_inside((box[0], box[1] + dy, box[2], box[3] + dy), MAP_BOX)
-        if not any(_overlaps(moved, t) for t in taken):
+    """``box`` kept on the chart and moved as little as it can be off the chart's writing and
+    the pills already placed."""
+    chart_texts = _chart_texts()
+    for dx, dy in _moves():
+        moved = shift_inside((box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy), MAP_BOX)
+        if not any(_overlaps(moved, t, 2) for t in taken) \
+                and not any(_overlaps(moved, t, 3) for t in chart_texts):
             return moved
     return shift_inside(box, MAP_BOX)
 
@@ -125,6 +155,13 @@ def layout_positions(view: OceanTraderView | None = None) -> dict[str, dict[str,
         out["ships"] = {f"{seat}.{n}": shape_centre(box)
                         for seat, numbers, box in ship_boxes(view) for n in numbers}
     return out
+
+
+def _leader(draw: PaletteDraw, spot: Point, box: Box) -> None:
+    x = min(max(spot[0], box[0] + PILL_H // 2), box[2] - PILL_H // 2)
+    y = min(max(spot[1], box[1]), box[3])
+    draw.line([spot, (x, y)], fill=INK, width=2)
+    draw.ellipse((spot[0] - 4, spot[1] - 4, spot[0] + 4, spot[1] + 4), fill=INK)
 
 
 def _moving(view: OceanTraderView) -> tuple[int, int] | None:
@@ -145,7 +182,9 @@ def render(view: View, names: Sequence[str]) -> bytes:
     image = board_canvas(seats)  # on the board palette: design colours exact
     draw = PaletteDraw(image)  # crisp text, every colour drawn as its palette colour
     moving = None if view.finished else _moving(view)
-    for seat, numbers, box in ship_boxes(view):
+    for seat, numbers, box, spot in _placed(view):
+        if not _overlaps(box, (spot[0], spot[1], spot[0] + 1, spot[1] + 1), PORT_R + 6):
+            _leader(draw, spot, box)  # moved off its spot: a line leads back to it
         ship_pill(draw, box, player_style(seat), numbers)
         if moving is not None and moving[0] == seat and moving[1] in numbers:
             highlight(draw, box, pad=3, width=4, radius=PILL_H // 2 + 3)
@@ -167,6 +206,8 @@ def board_canvas(seats: int) -> Image.Image:
 
 def _palette() -> Image.Image:
     """Every design colour exact, text edges to a near colour (keeps the PNG on the fast
-    exact-palette path); see ``render.common.snapping``."""
-    return cached_static(("ocean_trader", "palette"),
-                         lambda: fixed_palette(design_colours(), [board_image(6)]))
+    exact-palette path); see ``render.common.snapping``. What the six-seat board it is made
+    from drew is not this board's: nothing is noted."""
+    with record.paused():
+        return cached_static(("ocean_trader", "palette"),
+                             lambda: fixed_palette(design_colours(), [board_image(6)]))

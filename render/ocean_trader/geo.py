@@ -72,8 +72,9 @@ LABEL_AT: dict[str, tuple[int, int, str]] = {
     "MEL": (-14, 0, "rm"), "WEL": (-12, 14, "rt"),
 }
 
-# Labels placed by hand (the rest are placed automatically, preferring LABEL_AT).
-FIXED_LABELS: dict[str, tuple[int, int, str]] = {"SFO": (-46, 16, "lt")}
+# Labels placed by hand (the rest are placed automatically, preferring LABEL_AT): Melbourne's
+# sits on the Australian land above it, clear of Wellington's and of the chart's bottom edge.
+FIXED_LABELS: dict[str, tuple[int, int, str]] = {"SFO": (-46, 16, "lt"), "MEL": (-24, -10, "rb")}
 
 # Sea routes bend through these points (longitude, latitude) to keep off the land. For the
 # two Pacific crossings the longitudes run on past the date line (unwrapped).

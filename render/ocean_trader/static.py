@@ -9,7 +9,7 @@ import functools
 from PIL import Image, ImageDraw
 
 from engine.ocean_trader.content import ocean_trader_content
-from render.common import icons
+from render.common import icons, record
 from render.common.canvas import cached_static, draw_text, new_canvas, panel
 from render.common.fonts import font, text_width
 from render.common.layout import Box, shift_inside
@@ -271,7 +271,10 @@ def _key(draw: ImageDraw.ImageDraw) -> None:
 
 def _build(seats: int) -> Image.Image:
     image, draw = new_canvas(WIDTH, HEIGHT, BACKGROUND)
-    image.paste(_chart(), MAP_BOX[:2])
+    with record.elsewhere() as chart_notes:
+        chart = _chart()
+    image.paste(chart, MAP_BOX[:2])
+    record.pasted(chart_notes, MAP_BOX[:2])
     panel(draw, STATUS_BOX)
     panel(draw, CARDS_BOX)
     _key(draw)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from render.common import icons
+from render.common import icons, record
 from render.common.canvas import draw_text
 from render.common.fonts import font, text_width
 from render.common.layout import Box, Point, split_h, split_v
@@ -103,6 +103,7 @@ def ship_pill(draw: ImageDraw.ImageDraw, box: Box, style: PlayerStyle,
               numbers: Sequence[int], ring: RGB | None = None) -> None:
     """A fleet's ships on one spot: the owner's colour, shape and letter, then the numbers."""
     x0, y0, x1, y1 = box
+    record.note_piece(box, f"ship pill {pill_text(style, numbers)}")
     draw.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=(y1 - y0) // 2, fill=style.rgb,
                            outline=ring or INK, width=2)
     icons.draw_shape(draw, style.shape, shape_centre(box), PILL_SHAPE, style.rgb)
