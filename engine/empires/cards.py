@@ -4,11 +4,13 @@ History cards (applied at the start of each round "to the extent possible")."""
 from __future__ import annotations
 
 from engine.core import Event, seat_ref
+from engine.core.words import listing
 
 from . import actions as A
 from .combat import reroll, sides
 from .effects import ClaimPort, ExtraActions, Fortify, LaunchShip
 from .names import KIND_NAME as KIND_NAME  # re-exported: commands and legal read it here
+from .names import where
 from .rules import (
     board,
     content,
@@ -113,7 +115,7 @@ def launch(
         Event(
             kind="launch",
             seat=seat,
-            text=f"{seat_ref(seat)} launches a {KIND_NAME[kind]} at {list(cell)}.",
+            text=f"{seat_ref(seat)} launches a {KIND_NAME[kind]} {where(state.side, cell)}.",
             data={"ship": ship.id, "cell": list(cell)},
         )
     )
@@ -276,6 +278,33 @@ def window_orders(state: EmpiresState, seat: int) -> list[A.PlayOrder]:
                 )
             )
     return found
+
+
+def window_text(state: EmpiresState) -> str:
+    """What the open reaction window lets each waiting side answer, by the rules alone: the
+    Captain's Orders the stage allows each of them (found by offering that side one of every
+    Order), never what anyone holds; passing is always allowed."""
+    c = state.combat
+    assert c is not None
+    orders = [card.id for card in content().captains.cards if card.type == "order"]
+    allowed = []
+    for seat in c.waiting:
+        probe = state.model_copy(deep=True)
+        probe.players[seat].hand = list(orders)
+        names = {content().captain(a.card).name for a in window_orders(probe, seat)}
+        allowed.append((seat, [content().captain(o).name for o in orders
+                               if content().captain(o).name in names]))
+    who = listing([seat_ref(s) for s in c.waiting])
+    may = "may each" if len(c.waiting) > 1 else "may"
+    parts = [f"{seat_ref(s)}: {_either(names)}" for s, names in allowed if names]
+    if not parts:
+        return f"{who} {'can only pass' if len(c.waiting) == 1 else 'can each only pass'}."
+    return f"{who} {may} answer with a Captain's Order ({'; '.join(parts)}) or pass."
+
+
+def _either(parts: list[str]) -> str:
+    """"a", "a or b", "a, b or c"."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
 def play_order(state: EmpiresState, seat: int, action: A.PlayOrder, events: list[Event]) -> None:

@@ -46,7 +46,7 @@ class EmpiresAtSea(Game[EmpiresState]):
     name = "Empires at Sea"
     min_players = 2
     max_players = 5
-    rules_version = "2"
+    rules_version = "3"
     # see engine.core.upgrade; a stored game that never met a changed rule replays unchanged
     version_steps = (
         Upgrade("1", "2", events=lambda events: [_sail_final(e) for e in events],
@@ -55,6 +55,11 @@ class EmpiresAtSea(Game[EmpiresState]):
                      "Pirate destroys Forts; added actions may be used for anything; the "
                      "Pirate may attack more than once; counter-attacks take attack bonuses; "
                      "the end-of-round recovery is a choice and follows the last round too."),
+        # rules 3 tells the end of every turn (a new event); the moves are unchanged, and the
+        # events recorded before it, which never told it, are not compared
+        Upgrade("2", "3", events="drop",
+                note="Issue 14: the end of every turn is told, and why it ended (the player "
+                     "ended it, the actions ran out, or a port bought or an attack ended it)."),
     )
     options = (
         OptionSpec(name="map", kind="choice", default="rulebook", choices=MAP_CHOICES,

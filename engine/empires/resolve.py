@@ -15,7 +15,7 @@ from engine.core import Action, Event, seat_ref
 from engine.core.words import capital, count
 
 from . import actions as A
-from .cards import apply_history, claim, launch, play_card, play_order
+from .cards import apply_history, claim, launch, play_card, play_order, window_text
 from .combat import close_window, declare, describe_ship, roll
 from .effects import Resource
 from .legal import pending_has_choice, recovery_ports
@@ -46,7 +46,21 @@ def apply_action(state: EmpiresState, seat: int, action: Action) -> list[Event]:
     else:
         _turn_action(state, seat, action, events)
     advance(state, events)
+    _tell_the_window(state, events)
     return events
+
+
+def _tell_the_window(state: EmpiresState, events: list[Event]) -> None:
+    """The line that opens a reaction window (the attack, or its dice) says who may answer and
+    with which kinds of Captain's Order (rulebook, Captain's Orders: "at ANY time")."""
+    c = state.combat
+    if c is None or c.stage not in ("declared", "rolled") or not c.waiting:
+        return
+    opening = [i for i, e in enumerate(events) if e.kind in ("attack", "dice")]
+    if opening:
+        i = opening[-1]
+        events[i] = events[i].model_copy(
+            update={"text": f"{events[i].text} {window_text(state)}"})
 
 
 # ------------------------------------------------------------------ combat answers
@@ -86,7 +100,7 @@ def _after_attack(state: EmpiresState, source: str, events: list[Event]) -> None
             turn.keep_turn_on_attack = False
             _maybe_out_of_actions(state, events)
         else:
-            _end_turn(state, events)
+            _end_turn(state, events, "attack")
     elif source == "pirate" and turn is not None:
         # the Pirate takes "up to 5 actions ... to sail and attack": an attack is one of
         # them and does not end its turn ("This action ends a Player's turn" is said of
@@ -246,7 +260,7 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
     assert turn is not None
     player = state.players[seat]
     if isinstance(action, A.EndTurn):
-        _end_turn(state, events)
+        _end_turn(state, events, "end")
         return
     if isinstance(action, A.PlayCard):
         play_card(state, seat, action, events)
@@ -311,7 +325,7 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
         player.steel -= cost.steel
         player.wood -= cost.wood
         claim(state, seat, action.port, events, "buys")
-        _end_turn(state, events)
+        _end_turn(state, events, "buy")
         return
     elif isinstance(action, A.Attack):
         turn.actions -= 1
@@ -332,7 +346,7 @@ def _maybe_out_of_actions(state: EmpiresState, events: list[Event]) -> None:
     """A turn ends by itself when its actions are spent."""
     turn = state.turn_state
     if turn is not None and turn.stage == "actions" and turn.actions <= 0:
-        _end_turn(state, events)
+        _end_turn(state, events, "spent")
 
 
 def _start_actions(state: EmpiresState, events: list[Event]) -> None:
@@ -345,9 +359,27 @@ def _start_actions(state: EmpiresState, events: list[Event]) -> None:
     _maybe_out_of_actions(state, events)
 
 
-def _end_turn(state: EmpiresState, events: list[Event]) -> None:
+# how a turn's end is told, by what ended it: the player, spent actions, or a move that ends
+# the turn by the rules (rulebook, How to Play: buying a port and attacking end a turn)
+END_WORDS = {
+    "end": "{who} ends their turn.",
+    "spent": "{who} has no actions left; the turn passes.",
+    "buy": "Buying a port ends {whose} turn.",
+    "attack": "The attack ends {whose} turn.",
+}
+PIRATE_END_WORDS = {
+    "end": "{who} ends the Pirate's turn.",
+    "spent": "The Pirate has no actions left; its turn ends.",
+}
+
+
+def _end_turn(state: EmpiresState, events: list[Event], why: str) -> None:
     turn = state.turn_state
     assert turn is not None
+    who = seat_ref(turn.seat)
+    words = (PIRATE_END_WORDS if turn.pirate else END_WORDS)[why]
+    events.append(Event(kind="end_of_turn", seat=turn.seat, data={"why": why},
+                        text=words.format(who=who, whose=f"{who}'s")))
     state.turn_state = None
     state.turn += 1
     if turn.pirate:

@@ -4,9 +4,16 @@ capital."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from engine.core import Action, Event
+from engine.core import Accepted, Action, Event, step
+from engine.core.bots import bot_rng
 from engine.empires import GAME
+from engine.empires import actions as A
+from engine.empires.cards import window_text
+from engine.empires.content import empires_content
+from engine.empires.names import where
+from engine.empires.state import EmpiresState
 from tests.contract.playout import bot_moves
 
 SEEDS = (3, 4)
@@ -73,3 +80,92 @@ def test_the_first_line_says_who_starts_and_round_one() -> None:
     assert next(e.text for e in bot_game(3)[0][1] if e.text).startswith(
         "{s1} is the start player, drawn at random; the turn order is {s1}, {s2}, {s0}. "
         "Round 1. Weather: Trade Winds:")
+
+
+def test_a_launch_names_its_place_the_way_moves_do() -> None:
+    launches = [e for seed in SEEDS for _, events in bot_game(seed) for e in events
+                if e.kind == "launch"]
+    assert launches
+    side = GAME.setup({}, 3, 3).side
+    for e in launches:
+        cell = (e.data["cell"][0], e.data["cell"][1])
+        assert e.text.endswith(f" {where(side, cell)}."), e.text
+
+
+def test_every_turn_end_is_told_and_says_why() -> None:
+    """A turn the player ends says so; one whose actions ran out passes by itself, and says so;
+    a port bought or an attack ends the turn by the rules, and the line says which."""
+    whys: set[str] = set()
+    for seed in SEEDS:
+        starts = ends = 0
+        for action, events in bot_game(seed):
+            for e in events:
+                starts += e.kind == "turn"
+                if e.kind != "end_of_turn":
+                    continue
+                ends += 1
+                why = e.data["why"]
+                whys.add(why)
+                who = f"{{s{e.seat}}}"
+                if why == "end":
+                    assert isinstance(action, A.EndTurn), e.text
+                    assert e.text in (f"{who} ends their turn.", f"{who} ends the Pirate's turn.")
+                elif why == "spent":
+                    assert not isinstance(action, A.EndTurn), e.text
+                    assert e.text in (f"{who} has no actions left; the turn passes.",
+                                      "The Pirate has no actions left; its turn ends.")
+                elif why == "buy":
+                    assert isinstance(action, A.BuyPort)
+                    assert e.text == f"Buying a port ends {who}'s turn."
+                else:
+                    assert e.text == f"The attack ends {who}'s turn."
+        assert ends >= starts  # every player's turn that began ended, and the Pirate's too
+    assert {"end", "spent", "buy", "attack"} <= whys
+
+
+def test_a_reaction_window_says_who_may_answer_with_what_and_never_the_hand() -> None:
+    """The line that opens a window (the attack, then its dice) names who may answer, the kinds
+    of Captain's Order the rules allow each at that point, and that they may pass; the line is
+    the same whatever the players hold."""
+    windows = 0
+    for _, _, events, after in _states(3, limit=12):
+        c = after.combat
+        if c is None or c.stage not in ("declared", "rolled"):
+            continue
+        opening = [e for e in events if e.kind in ("attack", "dice")]
+        if not opening:
+            continue
+        windows += 1
+        text = opening[-1].text
+        who = " and ".join(f"{{s{s}}}" for s in c.waiting)
+        assert f"{who} may" in text and text.endswith(" or pass."), text
+        for name in re.findall(r"\{s\d\}: ([^;)]+)", text):
+            for card in re.split(r", | or ", name):
+                assert card in ORDER_NAMES, (card, text)
+        emptied = after.model_copy(deep=True)
+        for p in emptied.players:
+            p.hand = []
+        assert window_text(emptied) == window_text(after)
+        assert text.endswith(window_text(after))
+    assert windows
+
+
+ORDER_NAMES = {c.name for c in empires_content().captains.cards if c.type == "order"}
+
+
+def _states(seed: int, limit: int) -> Iterator[tuple[EmpiresState, Action, list[Event],
+                                                     EmpiresState]]:
+    """The first moves of a seeded bot game, each with the state before and after, until
+    ``limit`` attacks have been declared."""
+    state = GAME.setup({}, 3, seed)
+    bot = GAME.bots()[GAME.default_bot()]
+    attacks = 0
+    while GAME.outcome(state) is None and attacks < limit:
+        seat = min(GAME.actors(state))
+        action = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat),
+                            bot_rng(seed, state.version, seat))
+        outcome = step(GAME, state, seat, action, state.version)
+        assert isinstance(outcome, Accepted)
+        attacks += any(e.kind == "attack" for e in outcome.events)
+        yield state, action, outcome.events, outcome.state
+        state = outcome.state
