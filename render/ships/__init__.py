@@ -83,7 +83,7 @@ def _ship_box(draw: ImageDraw.ImageDraw, box: Box, seats: list[int], kind: str,
     entries = [(s, n) for s, n in _owners(seats) if _style(s) is not None]
     if not entries:
         return
-    top, bottom = box[1] + 24, box[3] - 2
+    top, bottom = box[1] + 28, box[3] - 2  # under the ship's name
     cy = (top + bottom) // 2
     gap = 2
     modes = [(SHIP, "x", 24 if warship else 4), (SHIP - 6, "x", 24 if warship else 4),
@@ -132,8 +132,11 @@ def _ages(draw: ImageDraw.ImageDraw, view: ShipsView) -> None:
         if era_id == view.era:  # the era in play
             draw.rounded_rectangle(pil_box(band), radius=8, fill=shade(ERA_FILL[era_id], 0.6),
                                    outline=INK, width=2)
-            draw_text(draw, center(band), f"{label} (now)", font(20, bold=True), fill=WHITE,
-                      anchor="mm")
+            # the static label again, in white where it was; "now" beside it
+            label_box = draw_text(draw, center(band), label, font(20, bold=True), fill=WHITE,
+                                  anchor="mm")
+            draw_text(draw, (label_box[2] + 10, center(band)[1]), "(now)", font(20, bold=True),
+                      fill=WHITE, anchor="lm")
 
 
 # ------------------------------------------------------------------ map
@@ -189,6 +192,14 @@ def _counts(draw: ImageDraw.ImageDraw, box: Box, counts: list[int],
         counted(draw, x, cy, size, n, drawer, player_style(seat))
 
 
+def _supply(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView) -> None:
+    """The pool beside the board and the decks, in their box under the map."""
+    y = box[1] + 17
+    for line in ships_panels.supply_lines(view):
+        draw_text(draw, (box[0] + 10, y), line, font(20), fill=INK, anchor="lm")
+        y += 26
+
+
 # ------------------------------------------------------------------ highlights
 
 
@@ -229,12 +240,12 @@ def render(view: View, names: Sequence[str]) -> bytes:
     geom = board_geom()
     _ages(draw, view)
     _map(draw, view)
+    ships_panels.status(draw, geom.status, view, names)
     if view.finished or view.scores is not None:
-        ships_panels.results(draw, (geom.status[0], geom.status[1], geom.cards[2],
-                                    geom.cards[3]), view, names)
+        ships_panels.results(draw, geom.cards, view, names)
     else:
-        ships_panels.status(draw, geom.status, view, names)
         ships_panels.cards(draw, geom.cards, view)
+    _supply(draw, geom.supply, view)
     panels = player_panels(len(view.players))
     for seat, (player, box) in enumerate(zip(view.players, panels, strict=False)):
         style = _style(seat)

@@ -1,8 +1,9 @@
 """Where everything on the Ships board goes, worked out once from the game data.
 
-The board is 1600 x 990: the Ship Age track across the top, the map (areas 2-7 and the Spice
-Box) below it on the left, the turn status and the cards on the right, and one display per
-player along the bottom. Boxes are ``(x0, y0, x1, y1)`` with exclusive far edges.
+The board is 1600 x 1180: the turn's status strip across the top (large enough to read on a
+phone showing the board at a third of its size), the Ship Age track under it, the map (areas
+2-7, the Spice Box and the legend) below that on the left, the cards on display on the right,
+and one display per player along the bottom. Boxes are ``(x0, y0, x1, y1)`` with exclusive far edges.
 """
 
 from __future__ import annotations
@@ -15,15 +16,20 @@ from engine.ships.content_models import GoldBox, GoodsBox, Location
 from engine.ships.state import city_space_id, trade_box_id
 from render.common.layout import Box, Point, center, inset, split_h, split_v
 
-WIDTH, HEIGHT = 1600, 990
+WIDTH, HEIGHT = 1600, 1180
 MARGIN = 8
 GAP = 8
 
+# The status strip: whose turn, what they must do, the scores, what the last turn changed
+STATUS_H = 96
+STATUS = (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + STATUS_H)
+
 # Ship Age track
-TRACK = (MARGIN, MARGIN, WIDTH - MARGIN, 194)
 ERA_BAND_H = 26
 AGE_HEADER_H = 28
-SHIP_BOX_H = 62
+SHIP_BOX_H = 66  # the ship's name, then a counter under it
+TRACK = (MARGIN, STATUS[3] + GAP, WIDTH - MARGIN,
+         STATUS[3] + GAP + ERA_BAND_H + 4 + AGE_HEADER_H + 2 + 2 * SHIP_BOX_H + 4)
 
 # Map, status and cards
 MIDDLE_TOP = TRACK[3] + GAP
@@ -38,11 +44,11 @@ ROW_H = 32  # one location
 AREA_PAD = 4
 TRADE_BOX = 30  # side of a trade box square
 PIECE = 28  # cubes and discs
-NAME_W = 132
+NAME_W = 150  # "North America" whole
 PILL_W = 112  # a city space: a disc slot and its benefit
 PILL_H = 28
-CARDS_H = 372
 SPICE_W = 150  # a title and twelve rows
+SUPPLY_H = 60  # the pool beside the board and the decks, two lines
 
 
 @dataclass(frozen=True)
@@ -114,8 +120,9 @@ class BoardGeom:
     rest: RestGeom
     spice: Box
     legend: Box
-    status: Box
-    cards: Box
+    supply: Box
+    status: Box  # the strip across the top
+    cards: Box  # the right-hand column
 
     def trade_boxes(self) -> dict[str, TradeGeom]:
         return {t.id: t for a in self.areas for loc in a.locations for t in loc.trade}
@@ -175,7 +182,7 @@ def _area_height(locations: int) -> int:
     return AREA_HEADER_H + locations * ROW_H + 2 * AREA_PAD
 
 
-def _areas() -> tuple[tuple[AreaGeom, ...], RestGeom, Box, Box]:
+def _areas() -> tuple[tuple[AreaGeom, ...], RestGeom, Box, Box, Box]:
     content = ships_content()
     col_a, col_b = split_h(MAP, 2, gap=GAP)
     by_number = {a.area: a for a in content.areas.areas}
@@ -202,7 +209,8 @@ def _areas() -> tuple[tuple[AreaGeom, ...], RestGeom, Box, Box]:
             y = frame[3] + 6
         bottoms.append(y)
     rest = content.rest_of_world
-    bottom = (col_a[0], bottoms[0], col_a[2], col_a[3])
+    supply = (col_a[0], col_a[3] - SUPPLY_H, col_a[2], col_a[3])
+    bottom = (col_a[0], bottoms[0], col_a[2], supply[1] - 6)
     frame = (bottom[0], bottom[1], bottom[2] - SPICE_W - GAP, bottom[3])
     header = (frame[0], frame[1], frame[2], frame[1] + AREA_HEADER_H)
     inner = (frame[0] + 8, header[3] + 4, frame[2] - 8, frame[3] - 6)
@@ -213,16 +221,14 @@ def _areas() -> tuple[tuple[AreaGeom, ...], RestGeom, Box, Box]:
                          rest.border_cost.value, rest.warship_box.vp, goods)
     spice = (frame[2] + GAP, bottom[1], bottom[2], bottom[3])
     legend = (col_b[0], bottoms[1], col_b[2], col_b[3])
-    return tuple(out), rest_geom, spice, legend
+    return tuple(out), rest_geom, spice, legend, supply
 
 
 @functools.cache
 def board_geom() -> BoardGeom:
     ages, eras = _ages()
-    areas, rest, spice, legend = _areas()
-    cards_top = SIDE[3] - CARDS_H
-    status, cards = SIDE[:3] + (cards_top - GAP,), (SIDE[0], cards_top) + SIDE[2:]
-    return BoardGeom(ages, eras, areas, rest, spice, legend, status, cards)
+    areas, rest, spice, legend, supply = _areas()
+    return BoardGeom(ages, eras, areas, rest, spice, legend, supply, STATUS, SIDE)
 
 
 @functools.cache

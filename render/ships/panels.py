@@ -12,7 +12,7 @@ from engine.ships.content import ships_content
 from engine.ships.state import LastTurn, Pending, ShipsView
 from render.common import icons
 from render.common.canvas import draw_text, wrap_text
-from render.common.fonts import ellipsize, font, text_width
+from render.common.fonts import Font, ellipsize, fit_font, font, text_width
 from render.common.layout import Box, pil_box
 from render.common.palette import (
     GOLD,
@@ -25,8 +25,8 @@ from render.common.palette import (
     shade,
 )
 
-LINE = 27
-CARD_ROW = 26
+CARD_LINE = 22  # a wrapped line of a card's effect
+CARD_GAP = 6
 
 PENDING_WORDS = {
     "discard": "discard goods",
@@ -82,13 +82,6 @@ def _era_name(era: str) -> str:
     return era.capitalize()
 
 
-def _line(draw: ImageDraw.ImageDraw, box: Box, y: int, text: str, bold: bool = False,
-          fill=INK, size: int = 20) -> int:
-    f = font(size, bold)
-    draw_text(draw, (box[0], y), ellipsize(text, f, box[2] - box[0]), f, fill=fill)
-    return y + LINE + (size - 20)
-
-
 def next_costs(view: ShipsView) -> str:
     """What opening the next age and the next area costs now, discounts applied."""
     content = ships_content()
@@ -116,53 +109,98 @@ def _area_of_city(space: str) -> int:
         return 0
 
 
-def _active_line(draw: ImageDraw.ImageDraw, box: Box, y: int, view: ShipsView,
-                 names: Sequence[str]) -> int:
-    """The marker and name of the player to play, then what they have left this turn."""
-    style = player_style(view.active)
+BAND_BIG = 36  # the status strip's first line: read at a third of full size
+BAND_SMALL = 28
+
+
+def _fitted(text: str, width: int, size: int, least: int = 24) -> Font:
+    """The largest bold font from ``size`` down to ``least`` in which ``text`` fits."""
+    return fit_font(text, width, size, min_size=least, bold=True)
+
+
+def _scores(draw: ImageDraw.ImageDraw, right: int, cy: int, view: ShipsView) -> int:
+    """Every player's marker and VP, right-aligned at ``right``; returns the left edge."""
+    b = font(BAND_BIG, bold=True)
+    x = right
+    for seat in reversed(range(len(view.players))):
+        score = draw_text(draw, (x, cy), str(view.players[seat].vp), b, anchor="rm")
+        icons.draw_player_marker(draw, (score[0] - 20, cy), 32, player_style(seat))
+        x = score[0] - 46
+    return draw_text(draw, (x, cy), "VP", font(BAND_SMALL, bold=True), fill=MUTED_INK,
+                     anchor="rm")[0]
+
+
+def _must_do(view: ShipsView, names: Sequence[str]) -> tuple[str, str]:
+    """Who must act and what they must do, as (name, what)."""
+    if view.pending:
+        return "", pending_text(view.pending[0], names)
     player = view.players[view.active]
-    icons.draw_player_marker(draw, (box[0] + 12, y + 13), 24, style)
     # a free action cube in stock pays for an action as one in the section does
-    left = (f": {player.action_merchant} merchant + {player.action_free + player.free_cubes} "
-            "free left")
+    free = player.action_free + player.free_cubes
+    left = f"{player.action_merchant} merchant + {free} free cube{'s' if free != 1 else ''} left"
     if player.took_card:
         left += ", card taken"
-    b20, f20 = font(20, bold=True), font(20)
-    room = box[2] - box[0] - 32 - text_width(left, f20)
-    name = ellipsize(seat_name(names, view.active), b20, max(room, 60))
-    x = draw_text(draw, (box[0] + 30, y), name, b20)[2]
-    draw_text(draw, (x, y), ellipsize(left, f20, box[2] - x), f20)
-    return y + LINE
+    return seat_name(names, view.active), f" to play: {left}"
 
 
 def status(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence[str]) -> None:
-    draw.rounded_rectangle(pil_box(box), radius=14, fill=PANEL, outline=PANEL_BORDER, width=2)
-    inner = (box[0] + 12, box[1] + 8, box[2] - 12, box[3] - 6)
-    title = f"Turn {view.turn + 1} - {_era_name(view.era)}"
-    y = _line(draw, inner, inner[1], title, bold=True, size=24) + 4
-    if 0 <= view.active < len(view.players):
-        y = _active_line(draw, inner, y, view, names)
-    lines: list[tuple[str, bool, tuple[int, int, int]]] = []
-    for pending in view.pending[:2]:
-        lines.append((pending_text(pending, names), True, HIGHLIGHT))
+    """The strip across the top: who must act and what they must do, everyone's VP, what the
+    rings show, the next border costs and the turn, all large and bold."""
+    over = view.finished or view.scores is not None
+    draw.rounded_rectangle(pil_box(box), radius=14, fill=shade(GOLD, 1.55) if over else PANEL,
+                           outline=INK, width=3)
+    inner = (box[0] + 14, box[1] + 6, box[2] - 14, box[3] - 6)
+    top_cy, low_cy = inner[1] + 22, inner[3] - 18
+    left = _scores(draw, inner[2], top_cy, view) - 24
+    x = inner[0]
+    if over:
+        scores = view.scores if view.scores is not None else [p.vp for p in view.players]
+        best = max(scores, default=0)
+        winners = [seat_name(names, s) for s, v in enumerate(scores) if v == best]
+        title = f"Game over: {_joined(winners)} win{'s' if len(winners) == 1 else ''}!"
+        draw_text(draw, (x, top_cy), title, _fitted(title, left - x, BAND_BIG), anchor="lm")
+    elif 0 <= view.active < len(view.players):
+        name, what = _must_do(view, names)
+        if name:
+            icons.draw_player_marker(draw, (x + 17, top_cy), 34, player_style(view.active))
+            x += 42
+        f = _fitted(name + what, left - x, BAND_BIG)
+        if name:
+            x = draw_text(draw, (x, top_cy), name, f, anchor="lm")[2]
+        draw_text(draw, (x, top_cy), what, f, fill=HIGHLIGHT if view.pending else INK,
+                  anchor="lm")
+    b = font(BAND_SMALL, bold=True)
+    turn = draw_text(draw, (inner[2], low_cy), f"Turn {view.turn + 1} - {_era_name(view.era)}",
+                     b, fill=MUTED_INK, anchor="rm")
+    words = [ringed_text(view, names)]
+    if len(view.pending) > 1:
+        words.append(pending_text(view.pending[1], names))
     if view.end_triggered:
-        lines.append(("Final round: play on until all have had equal turns", True, INK))
-    costs = next_costs(view)
-    if costs:
-        lines.append((costs, False, INK))
-    ringed = ringed_text(view, names)
-    if ringed:
-        lines.append((ringed, False, HIGHLIGHT))
+        words.append("Final round: play on until all have had equal turns")
+    words.append(next_costs(view))
+    if over:
+        words = [view.end_reason]
+    x = inner[0]
+    for text, fill in zip(words, (HIGHLIGHT, HIGHLIGHT, INK, INK), strict=False):
+        if not text:
+            continue
+        f = font(BAND_SMALL, bold=True)
+        if x + text_width(text, f) > turn[0] - 24:
+            f = _fitted(text, turn[0] - 24 - x, BAND_SMALL, least=20)
+            if x + text_width(text, f) > turn[0] - 24:
+                break  # no room left on the strip: the rest is on the board itself
+        x = draw_text(draw, (x, low_cy), text, f, fill=fill, anchor="lm")[2] + 28
+
+
+def supply_lines(view: ShipsView) -> list[str]:
+    """The pool beside the board and the decks, for the legend."""
+    s = view.supply
+    lines = [f"Pool: {s.gold} gold, {s.navigation} nav, {s.industry} ind, "
+             f"{s.free_cubes} free cubes"]
     decks = ", ".join(f"{_era_name(era).split()[0]} {n}" for era, n in view.deck_sizes.items())
     if decks:
-        lines.append((f"Decks: {decks}", False, MUTED_INK))
-    s = view.supply
-    lines.append((f"Pool: {s.gold} gold, {s.navigation} nav, {s.industry} ind, "
-                  f"{s.free_cubes} free cubes", False, MUTED_INK))
-    for text, bold, fill in lines:
-        if y + 24 > inner[3]:
-            break
-        y = _line(draw, inner, y, text, bold=bold, fill=fill)
+        lines.append(f"Decks: {decks}")
+    return lines
 
 
 def results(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence[str]) -> None:
@@ -179,7 +217,7 @@ def results(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequenc
     y += 50
     title = f"{_joined(winners)} win{'s' if len(winners) == 1 else ''}!"
     f28 = font(28, bold=True)
-    draw_text(draw, (x, y), ellipsize(title, f28, width), f28)
+    draw_text(draw, (x, y), title, _fitted(title, width, 28, least=20), fill=INK)
     y += 52
     row = font(28, bold=True)
     for seat in sorted(range(len(scores)), key=lambda s: -scores[s]):
@@ -189,63 +227,78 @@ def results(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequenc
         style = player_style(seat)
         icons.draw_player_marker(draw, (x + 17, y + 17), 34, style)
         score = draw_text(draw, (box[2] - 20, y + 17), f"{scores[seat]} VP", row, anchor="rm")
-        text = ellipsize(f"{place}. {seat_name(names, seat)}", row, score[0] - x - 60)
-        draw_text(draw, (x + 44, y + 17), text, row, anchor="lm")
+        text = f"{place}. {seat_name(names, seat)}"
+        draw_text(draw, (x + 44, y + 17), text, _fitted(text, score[0] - x - 60, 28, least=20),
+                  anchor="lm")
         y += 46
-    if view.end_reason and y + 30 < box[3]:
-        f20 = font(20)
-        wrapped = ellipsize(f"Ended: {view.end_reason}", f20, width)
-        draw_text(draw, (x, y + 8), wrapped, f20, fill=MUTED_INK)
+    f20 = font(20)
+    y += 8
+    for line in wrap_text(f"Ended: {view.end_reason}" if view.end_reason else "", f20, width):
+        if not line or y + 24 > box[3]:
+            break
+        draw_text(draw, (x, y), line, f20, fill=MUTED_INK)
+        y += 24
+
+
+def _card_lines(text: str, f: Font, first: int, rest: int) -> list[str]:
+    """``text`` broken into lines: the first ``first`` wide (beside the card's name), the others
+    ``rest`` wide. Nothing is cut: a word too long for the first line starts the second."""
+    words, lines, current, width = text.split(), [], "", first
+    for word in words:
+        trial = f"{current} {word}" if current else word
+        if text_width(trial, f) <= width:
+            current = trial
+        elif current or not lines and width != rest:
+            lines.append(current)  # an empty first line: the word starts under the name
+            current, width = word, rest
+        else:
+            current = word  # longer than a whole line: it runs on as it must
+    lines.append(current)
+    return lines
 
 
 def cards(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView) -> None:
-    """The cards on display: name, gold cost and effect, on two lines each when there is
-    room for that."""
+    """The cards on display: each card's name (and gold cost) in bold, its whole effect after it,
+    wrapped onto as many lines as it needs."""
     content = ships_content()
     draw.rounded_rectangle(pil_box(box), radius=14, fill=PANEL, outline=PANEL_BORDER, width=2)
-    inner = (box[0] + 12, box[1] + 8, box[2] - 12, box[3] - 8)
+    inner = (box[0] + 12, box[1] + 8, box[2] - 12, box[3] - 6)
     b24 = font(24, bold=True)
     draw_text(draw, (inner[0], inner[1]), f"Cards on display ({len(view.display)})", b24)
-    top = inner[1] + 36
     b20, f20 = font(20, bold=True), font(20)
-    height = inner[3] - top
-    rows = max(height // CARD_ROW, 1)
-    shown = view.display[:rows]
-    # one line per card (name, cost, effect) or, with room, the effect under the name
-    lines = min(max(height // (CARD_ROW * max(len(shown), 1)), 1), 3)
-    row_h = lines * CARD_ROW
-    name_w = 136 if lines == 1 else inner[2] - inner[0] - 50
-    y = top
-    for i, card_id in enumerate(shown):
+    indent = inner[0] + 12
+    laid = []
+    for card_id in view.display:
         try:
             card = content.card(card_id)
             name, cost, text = card.name, card.gold_cost.value, card.text
         except KeyError:
             name, cost, text = card_id, 0, ""
+        after = inner[0] + text_width(name, b20) + (34 + text_width(str(cost), b20) if cost else 0)
+        lines = _card_lines(text, f20, inner[2] - after - 8, inner[2] - indent)
+        laid.append((name, cost, lines))
+    y, shown = inner[1] + 34, 0
+    for i, (name, cost, lines) in enumerate(laid):
+        height = len(lines) * CARD_LINE + CARD_GAP
+        more = i + 1 < len(laid)
+        if y + height > inner[3] - (CARD_LINE if more else 0):
+            break
         if i % 2:
-            draw.rectangle(pil_box((inner[0] - 6, y, inner[2] + 6, y + row_h)),
-                           fill=shade(PANEL, 0.96))
-        cy = y + CARD_ROW // 2
-        name_box = draw_text(draw, (inner[0], cy), ellipsize(name, b20, name_w), b20,
-                             anchor="lm")
+            draw.rectangle(pil_box((inner[0] - 6, y - CARD_GAP // 2, inner[2] + 6,
+                                    y + height - CARD_GAP // 2)), fill=shade(PANEL, 0.95))
+        cy = y + CARD_LINE // 2
+        x = draw_text(draw, (inner[0], cy), name, b20, anchor="lm")[2]
         if cost:  # the card's own gold cost, paid on top of the cube
-            cx = inner[0] + name_w + 4 if lines == 1 else name_box[2] + 8
-            icons.draw_coin(draw, (cx + 11, cy), 22)
-            draw_text(draw, (cx + 24, cy), str(cost), b20, anchor="lm")
-        if lines == 1:
-            x = inner[0] + name_w + 50
-            draw_text(draw, (x, cy), ellipsize(text, f20, inner[2] - x), f20, anchor="lm")
-        else:
-            x = inner[0] + 16
-            wrapped = wrap_text(text, f20, inner[2] - x)
-            if len(wrapped) > lines - 1:
-                wrapped = wrapped[: lines - 1]
-                wrapped[-1] = ellipsize(wrapped[-1] + "…", f20, inner[2] - x)
-            for j, line in enumerate(wrapped):
-                draw_text(draw, (x, cy + (j + 1) * CARD_ROW), line, f20, anchor="lm")
-        y += row_h
-    if len(view.display) > len(shown):
-        more = f"+{len(view.display) - len(shown)} more"
-        draw_text(draw, (inner[2], inner[1] + 4), more, f20, fill=MUTED_INK, anchor="ra")
+            icons.draw_coin(draw, (x + 17, cy), 22)
+            x = draw_text(draw, (x + 30, cy), str(cost), b20, anchor="lm")[2]
+        for j, line in enumerate(lines):
+            if line:
+                draw_text(draw, (x + 8 if j == 0 else indent, cy + j * CARD_LINE), line, f20,
+                          anchor="lm")
+        y += height
+        shown += 1
+    if shown < len(laid):
+        draw_text(draw, (inner[0], y + CARD_LINE // 2),
+                  f"and {len(laid) - shown} more cards", b20, fill=MUTED_INK, anchor="lm")
     if not view.display:
-        draw_text(draw, (inner[0], top), "None left this era", f20, fill=MUTED_INK)
+        draw_text(draw, (inner[0], inner[1] + 34), "None left this era", f20, fill=MUTED_INK)

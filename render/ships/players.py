@@ -105,7 +105,7 @@ def _action_cell(draw: ImageDraw.ImageDraw, cell: Box, action_id: str, used: boo
     draw.rounded_rectangle(pil_box(cell), radius=5, fill=WHITE if used else PANEL,
                            outline=PANEL_BORDER)
     label = ACTION_LABELS.get(action_id, action_id[:4].capitalize())
-    f = font(20, bold=used)
+    f = font(20, bold=True)  # the same in both states: a used box's label covers the idle one
     return draw_text(draw, (cell[0] + 4, center(cell)[1]), label, f,
                      fill=INK if used else MUTED_INK, anchor="lm")[2] + 2
 

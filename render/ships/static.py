@@ -13,6 +13,7 @@ from render.common import icons
 from render.common.canvas import cached_static, draw_text, new_canvas
 from render.common.fonts import ellipsize, font, text_width
 from render.common.layout import Box, center, inset, pil_box
+from render.common.record import paused
 from render.common.palette import (
     BACKGROUND,
     GOLD,
@@ -198,7 +199,7 @@ def _map(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
                 draw.ellipse(pil_box(inset(c.slot, 2)), fill=shade(LAND, 1.3),
                              outline=PANEL_BORDER)
                 draw_text(draw, (c.slot[2] + 5, center(c.pill)[1]), benefit(c.gain, c.amount),
-                          f20, anchor="lm")
+                          font(F20, bold=True), anchor="lm")
     rest = geom.rest
     draw.rounded_rectangle(pil_box(rest.frame), radius=10, fill=SEA_PANEL,
                            outline=PANEL_BORDER, width=2)
@@ -220,15 +221,38 @@ def _map(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
     draw_text(draw, (spice[0] + 10, spice[1] + 44), f"{rules.vp} VP + {rules.gold} gold",
               font(F20), anchor="lm")
     _legend(draw, geom.legend)
+    _supply_box(draw, geom.supply)
+
+
+LEGEND_ROW = 28
 
 
 def _legend(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    """What the goods codes stand for."""
-    x, cy = box[0] + 4, center(box)[1]
-    f20 = font(F20)
+    """What the goods codes and the player displays' icons stand for."""
+    f20, b20 = font(F20), font(F20, bold=True)
+    x, cy = box[0] + 4, box[1] + LEGEND_ROW // 2 + 2
     for good in ("food", "oil", "wine", "metal", "cloth", "spice"):
         icons.draw_goods_token(draw, (x + 12, cy), 24, good)
         x = draw_text(draw, (x + 28, cy), good, f20, fill=MUTED_INK, anchor="lm")[2] + 12
+    piece = PANEL_BORDER
+    x, cy = box[0] + 4, cy + LEGEND_ROW
+    x = draw_text(draw, (x, cy), "Stock:", b20, anchor="lm")[2] + 6
+    for draw_icon, word in ((lambda at: icons.draw_cube(draw, at, 22, piece), "cubes"),
+                            (lambda at: icons.draw_cube(draw, at, 22, SAIL), "free cubes"),
+                            (lambda at: icons.draw_navigation_counter(draw, at, 22, piece),
+                             "navigation"),
+                            (lambda at: icons.draw_industry_counter(draw, at, 22, piece),
+                             "industry")):
+        draw_icon((x + 11, cy))
+        x = draw_text(draw, (x + 26, cy), word, f20, fill=MUTED_INK, anchor="lm")[2] + 12
+    x, cy = box[0] + 4, cy + LEGEND_ROW
+    x = draw_text(draw, (x, cy), "Turn:", b20, anchor="lm")[2] + 6
+    draw_text(draw, (x, cy), "the cubes to act with this turn", f20, fill=MUTED_INK,
+              anchor="lm")
+
+
+def _supply_box(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    draw.rounded_rectangle(pil_box(box), radius=10, fill=PANEL, outline=PANEL_BORDER, width=2)
 
 
 def _build(seats: int) -> Image.Image:
@@ -252,7 +276,14 @@ def board_canvas(seats: int) -> Image.Image:
     """A fresh copy of the unchanging board already on ``board_palette`` (a "P" image to draw
     each turn on with ``canvas.PaletteDraw``)."""
     return cached_static(("ships", "board-indexed", WIDTH, HEIGHT, seats),
-                         lambda: snap_indexed(board_image(seats), board_palette()))
+                         lambda: snap_indexed(board_image(seats), _palette_unnoted()))
+
+
+def _palette_unnoted() -> Image.Image:
+    """``board_palette``, whose 4-seat sample board is not this board: what it drew is not
+    noted as drawn here."""
+    with paused():
+        return board_palette()
 
 
 # ------------------------------------------------------------------ the board's palette
