@@ -196,7 +196,7 @@ def _supply(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView) -> None:
     """The pool beside the board and the decks, in their box under the map."""
     y = box[1] + 17
     for line in ships_panels.supply_lines(view):
-        draw_text(draw, (box[0] + 10, y), line, font(20), fill=INK, anchor="lm")
+        ships_panels.draw_words(draw, (box[0] + 10, y), line, font(20))
         y += 26
 
 

@@ -12,7 +12,7 @@ from engine.ships.content import ships_content
 from engine.ships.state import LastTurn, Pending, ShipsView
 from render.common import icons
 from render.common.canvas import draw_text, wrap_text
-from render.common.fonts import Font, ellipsize, fit_font, font, text_width
+from render.common.fonts import Font, fit_font, font, stroke_width, text_width
 from render.common.layout import Box, pil_box
 from render.common.palette import (
     GOLD,
@@ -35,6 +35,14 @@ PENDING_WORDS = {
     "choose": "choose {count} goods",
     "convert": "convert wine",
 }
+
+
+def status_strip(draw: ImageDraw.ImageDraw, box: Box, fill: tuple[int, int, int]) -> None:
+    draw.rounded_rectangle(pil_box(box), radius=14, fill=fill, outline=INK, width=3)
+
+
+def cards_panel(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    draw.rounded_rectangle(pil_box(box), radius=14, fill=PANEL, outline=PANEL_BORDER, width=2)
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -113,6 +121,26 @@ BAND_BIG = 36  # the status strip's first line: read at a third of full size
 BAND_SMALL = 28
 
 
+def draw_words(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, f: Font,
+          fill: tuple[int, int, int] = INK, anchor: str = "lm") -> Box:
+    """One line of ``text`` drawn word by word ("lm" or "rm" anchored): the status and the
+    pool change every turn, their words far less often, and a word's glyphs are rendered once
+    (``fonts.crisp_text_mask``) where a whole new line would be rendered anew."""
+    parts = text.split(" ")
+    space = text_width(" ", f) - 2 * stroke_width(f)
+    x, cy = xy
+    if anchor[0] == "r":
+        x -= sum(text_width(p, f) for p in parts) + space * (len(parts) - 1)
+    box: Box | None = None
+    for part in parts:
+        if part:
+            drawn = draw_text(draw, (x, cy), part, f, fill=fill, anchor="l" + anchor[1])
+            box = drawn if box is None else (min(box[0], drawn[0]), min(box[1], drawn[1]),
+                                             max(box[2], drawn[2]), max(box[3], drawn[3]))
+        x += text_width(part, f) + space
+    return box if box is not None else (x, cy, x, cy)
+
+
 def _fitted(text: str, width: int, size: int, least: int = 24) -> Font:
     """The largest bold font from ``size`` down to ``least`` in which ``text`` fits."""
     return fit_font(text, width, size, min_size=least, bold=True)
@@ -147,8 +175,8 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence
     """The strip across the top: who must act and what they must do, everyone's VP, what the
     rings show, the next border costs and the turn, all large and bold."""
     over = view.finished or view.scores is not None
-    draw.rounded_rectangle(pil_box(box), radius=14, fill=shade(GOLD, 1.55) if over else PANEL,
-                           outline=INK, width=3)
+    if over:  # the plain strip is part of the static board (``static.status_strip``)
+        status_strip(draw, box, shade(GOLD, 1.55))
     inner = (box[0] + 14, box[1] + 6, box[2] - 14, box[3] - 6)
     top_cy, low_cy = inner[1] + 22, inner[3] - 18
     left = _scores(draw, inner[2], top_cy, view) - 24
@@ -158,7 +186,7 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence
         best = max(scores, default=0)
         winners = [seat_name(names, s) for s, v in enumerate(scores) if v == best]
         title = f"Game over: {_joined(winners)} win{'s' if len(winners) == 1 else ''}!"
-        draw_text(draw, (x, top_cy), title, _fitted(title, left - x, BAND_BIG), anchor="lm")
+        draw_words(draw, (x, top_cy), title, _fitted(title, left - x, BAND_BIG))
     elif 0 <= view.active < len(view.players):
         name, what = _must_do(view, names)
         if name:
@@ -166,12 +194,11 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence
             x += 42
         f = _fitted(name + what, left - x, BAND_BIG)
         if name:
-            x = draw_text(draw, (x, top_cy), name, f, anchor="lm")[2]
-        draw_text(draw, (x, top_cy), what, f, fill=HIGHLIGHT if view.pending else INK,
-                  anchor="lm")
+            x = draw_words(draw, (x, top_cy), name, f)[2]
+        draw_words(draw, (x, top_cy), what, f, fill=HIGHLIGHT if view.pending else INK)
     b = font(BAND_SMALL, bold=True)
-    turn = draw_text(draw, (inner[2], low_cy), f"Turn {view.turn + 1} - {_era_name(view.era)}",
-                     b, fill=MUTED_INK, anchor="rm")
+    turn = draw_words(draw, (inner[2], low_cy), f"Turn {view.turn + 1} - {_era_name(view.era)}", b,
+                 fill=MUTED_INK, anchor="rm")
     words = [ringed_text(view, names)]
     if len(view.pending) > 1:
         words.append(pending_text(view.pending[1], names))
@@ -189,7 +216,7 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence
             f = _fitted(text, turn[0] - 24 - x, BAND_SMALL, least=20)
             if x + text_width(text, f) > turn[0] - 24:
                 break  # no room left on the strip: the rest is on the board itself
-        x = draw_text(draw, (x, low_cy), text, f, fill=fill, anchor="lm")[2] + 28
+        x = draw_words(draw, (x, low_cy), text, f, fill=fill)[2] + 28
 
 
 def supply_lines(view: ShipsView) -> list[str]:
@@ -261,7 +288,7 @@ def cards(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView) -> None:
     """The cards on display: each card's name (and gold cost) in bold, its whole effect after it,
     wrapped onto as many lines as it needs."""
     content = ships_content()
-    draw.rounded_rectangle(pil_box(box), radius=14, fill=PANEL, outline=PANEL_BORDER, width=2)
+    # the panel itself is part of the static board (``static.cards_panel``)
     inner = (box[0] + 12, box[1] + 8, box[2] - 12, box[3] - 6)
     b24 = font(24, bold=True)
     draw_text(draw, (inner[0], inner[1]), f"Cards on display ({len(view.display)})", b24)

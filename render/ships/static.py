@@ -36,6 +36,7 @@ from render.common.palette import (
 from render.common.snapping import distinct, fixed_palette, snap_indexed
 
 from .layout import HEIGHT, PIECE, WIDTH, BoardGeom, board_geom, player_panels
+from .panels import cards_panel, status_strip
 from .players import skeleton
 
 ERA_FILL: dict[str, RGB] = {
@@ -222,6 +223,8 @@ def _map(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
               font(F20), anchor="lm")
     _legend(draw, geom.legend)
     _supply_box(draw, geom.supply)
+    status_strip(draw, geom.status, PANEL)
+    cards_panel(draw, geom.cards)
 
 
 LEGEND_ROW = 28
