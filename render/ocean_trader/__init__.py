@@ -193,7 +193,8 @@ def render(view: View, names: Sequence[str]) -> bytes:
     for player, box in zip(view.players[:seats], office_boxes(seats), strict=False):
         own = view.viewer is not None and view.viewer == player.seat
         active = player.seat == view.active and not view.finished
-        panels.office(draw, box, player, panels.seat_name(names, player.seat), own, active)
+        panels.office(draw, box, player, panels.seat_name(names, player.seat), own, active,
+                      shares=view.variant == "full")
     return palette_png(image)
 
 

@@ -10,8 +10,8 @@ from PIL import ImageDraw
 from engine.ocean_trader.content import ocean_trader_content
 from engine.ocean_trader.state import OceanTraderView, PendingView, PlayerView, Ship
 from render.common import icons
-from render.common.canvas import draw_text, draw_wrapped
-from render.common.fonts import ellipsize, font, line_height, text_width
+from render.common.canvas import draw_text, draw_wrapped, wrap_text
+from render.common.fonts import ellipsize, fit_font, font, line_height, text_width
 from render.common.layout import Box, inset
 from render.common.palette import GOLD, INK, MUTED_INK, WHITE, player_style, shade
 
@@ -21,6 +21,10 @@ from .style import (
     CHIP_H,
     HEAD,
     INSURED,
+    LEAD,
+    SECRET,
+    SECRET_SIZE,
+    TASK,
     PILL_H,
     SOLD,
     STATUS_BOX,
@@ -65,86 +69,162 @@ def pending_text(pending: PendingView, names: Sequence[str]) -> str:
     return f"{who}: put the top World Trade cards back in order"
 
 
-def countdown_text(view: OceanTraderView, names: Sequence[str]) -> str:
+def round_text(view: OceanTraderView) -> str:
+    """The one count of where the game stands: the active player's round (of the short game's
+    limit)."""
+    active = next((p for p in view.players if p.seat == view.active), None)
+    now = (active.turns if active is not None else 0) + 1
     if view.variant == "short":
-        playing = [p.turns for p in view.players if not p.eliminated] or [0]
-        left = max(view.turn_limit - min(playing), 0)
-        return f"Short game: {left} of {view.turn_limit} rounds left"
+        return f"Round {min(now, view.turn_limit)} of {view.turn_limit}"
+    return f"Round {now}"
+
+
+def claim_text(view: OceanTraderView, names: Sequence[str]) -> str:
+    if view.variant == "short":
+        return ""
     if view.claim is not None:
         c = view.claim
         left = max(c.turns_needed - c.turns_done, 0)
         return (f"{seat_name(names, c.claimant)} claims a majority: "
                 f"{left} of {c.turns_needed} turns left")
-    return f"No majority claimed ({view.certificates} certificates)"
+    return f"No majority claimed ({view.certificates} share certificates)"
 
 
-def _line(draw: ImageDraw.ImageDraw, x: int, y: int, right: int, text: str, bold: bool = False,
-          fill: tuple[int, int, int] = INK) -> int:
-    f = font(TEXT, bold=bold)
-    draw_text(draw, (x, y), ellipsize(text, f, right - x), f, fill=fill)
-    return y + line_height(f, 1.1)
-
-
-def status(draw: ImageDraw.ImageDraw, view: OceanTraderView, names: Sequence[str]) -> None:
-    box = inset(STATUS_BOX, 14)
-    x, y, right = box[0], box[1], box[2]
-    mode = "short game" if view.variant == "short" else "full game"
-    draw_text(draw, (x, y), "Ocean Trader", font(HEAD, bold=True))
-    draw_text(draw, (right, y + 4), mode, font(TEXT), fill=MUTED_INK, anchor="ra")
-    y += 38
-    if view.finished:
-        _finished(draw, (x, y, right, box[3]), view, names)
-        return
-    style = player_style(view.active)
-    icons.draw_player_marker(draw, (x + 14, y + 14), 28, style)
-    who = ellipsize(f"{seat_name(names, view.active)} to play", font(BODY, bold=True),
-                    right - x - 36 - 70)
-    draw_text(draw, (x + 36, y + 14), who, font(BODY, bold=True), anchor="lm")
-    draw_text(draw, (right, y + 14), f"turn {view.turn + 1}", font(TEXT), fill=MUTED_INK,
-              anchor="rm")
-    y += 36
-    if view.thrown is not None:
-        icons.draw_die(draw, (x + 20, y + 20), 40, min(max(view.thrown, 1), 6))
-        text = f"Threw {view.thrown}"
-        if view.voyage is not None and view.voyage.ship is not None:
-            text += f": ship {view.voyage.ship} moving, {view.voyage.steps} to go"
-        elif view.voyage is not None and view.voyage.queue:
-            text += f"; ships {', '.join(map(str, view.voyage.queue))} to move"
-        draw_wrapped(draw, (x + 50, y + 2, right, y + 48), text, font(TEXT), max_lines=2)
-        y += 48
-    else:
-        y = _line(draw, x, y, right, "Die not thrown yet", fill=MUTED_INK)
-    y = draw_wrapped(draw, (x, y, right, y + 52), countdown_text(view, names),
-                     font(TEXT, bold=True), max_lines=2) + 6
-    notes: list[str] = []
-    if view.pending is not None:
-        notes.append("Waiting for " + pending_text(view.pending, names))
-        if view.pending.cards:
-            content = ocean_trader_content()
-            for card_id in view.pending.cards:
-                try:
-                    card = content.trade_card(card_id)
-                    wanted = content.good(card.goods).name
-                    notes.append(f"  next: {_port(card.port)} wants {wanted}")
-                except KeyError:
-                    pass
+def task_text(view: OceanTraderView, names: Sequence[str]) -> tuple[int, str]:
+    """Who is being waited for and what they must do."""
     if view.auction is not None:
         au = view.auction
         waiting = ", ".join(seat_name(names, s) for s in au.waiting_for) or "nobody"
-        notes.append(f"Share auction by {seat_name(names, au.seller)}; bids from {waiting}")
-        if au.my_bid is not None:
-            notes.append(f"  your sealed bid: {money(au.my_bid)}")
+        seat = au.waiting_for[0] if au.waiting_for else au.seller
+        return seat, f"Sealed bids for {seat_name(names, au.seller)}'s share: {waiting}"
+    if view.pending is not None:
+        pd = view.pending
+        ship = f"ship {pd.ship}" if pd.ship is not None else "a ship"
+        if pd.kind == "depart":
+            return pd.seat, f"Choose a route for {ship} from {_port(pd.port)}"
+        if pd.kind == "at_port":
+            return pd.seat, f"{ship.capitalize()} is at {_port(pd.port)}: dock or sail on"
+        if pd.kind == "jettison":
+            n = pd.count
+            return pd.seat, f"Choose {n} cargo{'es' if n != 1 else ''} of {ship} to lose"
+        return pd.seat, "Put the top World Trade cards back in order"
+    if view.thrown is None:
+        return view.active, "Trade in port, or throw the die to sail"
+    if view.voyage is not None and view.voyage.ship is not None:
+        steps = view.voyage.steps
+        return view.active, (f"Move ship {view.voyage.ship}: {steps} "
+                             f"space{'s' if steps != 1 else ''} to go")
+    if view.voyage is not None and view.voyage.queue:
+        return view.active, f"Ships {', '.join(map(str, view.voyage.queue))} still to move"
+    return view.active, "Trade in port, or end the turn"
+
+
+def _line(draw: ImageDraw.ImageDraw, x: int, y: int, right: int, text: str, bold: bool = False,
+          fill: tuple[int, int, int] = INK, size: int = TEXT) -> int:
+    """One line of text from ``(x, y)``, wrapped onto a second line if it must be."""
+    f = font(size, bold=bold)
+    return draw_wrapped(draw, (x, y, right, y + 2 * line_height(f)), text, f, fill=fill,
+                        max_lines=2) + 6
+
+
+def status(draw: ImageDraw.ImageDraw, view: OceanTraderView, names: Sequence[str]) -> None:
+    """Whose turn and what they must do in large bold type (read on a phone at a third of full
+    size), the round, the die, the decisions pending, and the viewer's own secrets."""
+    box = inset(STATUS_BOX, 14)
+    x, y, right = box[0], box[1], box[2]
+    if view.finished:
+        draw_text(draw, (x, y), "Ocean Trader", font(HEAD, bold=True))
+        _finished(draw, (x, y + 38, right, box[3]), view, names)
+        return
+    secrets = _secrets(view)
+    bottom = box[3] - (len(secrets) * 34 + 16 if secrets else 0)
+    seat, task = task_text(view, names)
+    icons.draw_player_marker(draw, (x + 17, y + 18), 34, player_style(seat))
+    who = seat_name(names, seat)
+    big = fit_font(f"{who} to play", right - x - 44, LEAD, BODY, bold=True)
+    if text_width(f"{who} to play", big) <= right - x - 44:
+        draw_text(draw, (x + 44, y + 18), f"{who} to play", big, anchor="lm")
+        y += 44
+    else:
+        y = draw_wrapped(draw, (x + 44, y, right, y + 2 * line_height(big)), f"{who} to play",
+                         big, max_lines=2) + 8
+    tf = font(TASK, bold=True)
+    y = draw_wrapped(draw, (x, y, right, y + 2 * line_height(tf)), task, tf, max_lines=2) + 10
+    y = _line(draw, x, y, right, round_text(view), bold=True, size=SECRET_SIZE)
+    if view.thrown is not None:
+        icons.draw_die(draw, (x + 17, y + 17), 34, min(max(view.thrown, 1), 6))
+        draw_text(draw, (x + 44, y + 17), f"Threw {view.thrown}", font(BODY, bold=True),
+                  anchor="lm")
+        y += 42
+    notes: list[str] = []
+    claim = claim_text(view, names)
+    if claim:
+        notes.append(claim)
+    if view.pending is not None and view.pending.cards:  # only the deciding seat's view
+        content = ocean_trader_content()
+        for card_id in view.pending.cards:
+            try:
+                card = content.trade_card(card_id)
+                notes.append(f"Next card: {_port(card.port)} wants "
+                             f"{content.good(card.goods).name}")
+            except KeyError:
+                pass
     if view.last_prospect:
         try:
             title = ocean_trader_content().prospect(view.last_prospect).title
         except KeyError:
             title = view.last_prospect
         notes.append(f"Last Prospect card: {title}")
-    f = font(TEXT)
+    f = font(BODY)
     for note in notes:
-        if y + line_height(f) > box[3]:
+        lines = len(wrap_text(note, f, right - x))
+        if y + lines * line_height(f) > bottom:
             break
-        y = draw_wrapped(draw, (x, y, right, box[3]), note, f, max_lines=2) + 4
+        y = draw_wrapped(draw, (x, y, right, bottom), note, f) + 4
+    if secrets:
+        _draw_secrets(draw, (x - 6, bottom + 4, right + 6, box[3] + 6), secrets)
+
+
+def _secrets(view: OceanTraderView) -> list[tuple[str, str]]:
+    """The viewer's own secrets, as rows of a left and a right part (none on the public
+    board): cash and share certificates (the full game only), total assets and a sealed bid."""
+    me = next((p for p in view.players if view.viewer is not None and p.seat == view.viewer),
+              None)
+    if me is None or me.cash is None:
+        return []
+    shares = ""
+    if view.variant == "full" and me.shares is not None:
+        shares = f"{me.shares} share{'s' if me.shares != 1 else ''}"
+    bid = ""
+    if view.auction is not None and view.auction.my_bid is not None:
+        bid = f"bid {money(view.auction.my_bid)}"
+    return [(f"Your cash {money(me.cash)}", shares), (f"Assets {money(own_assets(me))}", bid)]
+
+
+def own_assets(player: PlayerView) -> int:
+    """What the rules count as the player's total assets, from what their own view holds."""
+    content = ocean_trader_content()
+    values = content.rules.asset_values
+    if player.eliminated or player.cash is None:
+        return 0
+    total = player.cash + values.share * (player.shares or 0)
+    total += values.policy * player.spare_policies
+    prices = {g.id: g.price for g in content.goods.goods}
+    for ship in player.ships:
+        total += values.ship + (values.policy if ship.insured else 0)
+        total += sum(prices.get(g, 0) for g in ship.cargo)
+    return total
+
+
+def _draw_secrets(draw: ImageDraw.ImageDraw, box: Box, rows: list[tuple[str, str]]) -> None:
+    draw.rounded_rectangle(box, radius=10, fill=SECRET, outline=INK, width=2)
+    f = font(SECRET_SIZE, bold=True)
+    y = box[1] + 8
+    for left, right in rows:
+        draw_text(draw, (box[0] + 10, y), left, f)
+        if right:
+            draw_text(draw, (box[2] - 10, y), right, f, anchor="ra")
+        y += 34
 
 
 def _finished(draw: ImageDraw.ImageDraw, box: Box, view: OceanTraderView,
@@ -230,37 +310,99 @@ def _insured(draw: ImageDraw.ImageDraw, x: int, cy: int) -> int:
     return x + w
 
 
+# Shorter names for the few long ports, for an office too narrow for the whole name.
+SHORT_NAMES = {"RIO": "Rio", "SFO": "San Fran.", "BAS": "B. Aires", "NOR": "N. Orleans",
+               "NYC": "New York", "ALX": "Alex.", "VAL": "Valparaiso", "WEL": "Wellington"}
+
+
+def spaces_left(ship: Ship) -> int | None:
+    """Sea spaces between a ship at sea and the port it is heading for."""
+    if ship.route is None or ship.port is not None:
+        return None
+    try:
+        route = ocean_trader_content().route(ship.route)
+    except KeyError:
+        return None
+    return route.spaces + 1 - ship.at if ship.toward == route.b else ship.at
+
+
+def _where(ship: Ship, form: int) -> str:
+    """Where a ship is, or where it is headed: the port's name with the spaces to go (form 0),
+    the name (1), a shorter name (2) or the port's code (3)."""
+    port = ship.port or ship.toward
+    if not port:
+        return ""
+    name = _port(port) if form < 2 else SHORT_NAMES.get(port, _port(port)) if form == 2 \
+        else port
+    left = spaces_left(ship)
+    if form == 0 and left is not None:
+        name += f", {left} to go"
+    return name
+
+
+def _cargo_width(ship: Ship, priced: bool) -> int:
+    prices = _prices(ship) if priced else ["" for _ in ship.cargo]
+    if not ship.cargo:
+        return text_width("empty", font(TEXT))
+    return sum(chip_width(g, p) + 3 for g, p in zip(ship.cargo, prices, strict=True))
+
+
+def _prices(ship: Ship) -> list[str]:
+    bills = {g.id: g.price for g in ocean_trader_content().goods.goods}
+    return [str(bills[g]) if g in bills else "" for g in ship.cargo]
+
+
+def _cargo(draw: ImageDraw.ImageDraw, x: int, cy: int, ship: Ship, priced: bool) -> int:
+    if not ship.cargo:
+        return draw_text(draw, (x, cy), "empty", font(TEXT), fill=MUTED_INK, anchor="lm")[2]
+    prices = _prices(ship) if priced else ["" for _ in ship.cargo]
+    for goods, price in zip(ship.cargo, prices, strict=True):
+        x = goods_chip(draw, x, cy, goods, price) + 3
+    return x
+
+
 def ship_row(draw: ImageDraw.ImageDraw, x: int, cy: int, right: int, seat: int,
-             ship: Ship) -> None:
-    """One ship in an office: its pill, where it is, its policy and its cargo with the price
-    on each Bill of Lading."""
+             ship: Ship, two_lines: bool = False) -> None:
+    """One ship in an office: its pill, where it is (or the port it is headed for, with the
+    spaces to go), its policy and its cargo with the price on each Bill of Lading. On two
+    lines (the cargo under the rest) when ``two_lines``; on one, the longest form that fits."""
     style = player_style(seat)
     w = pill_width(style, [ship.number])
-    ship_pill(draw, (x, cy - PILL_H // 2, x + w, cy + PILL_H // 2), style, [ship.number])
-    x += w + 4
     bold = font(TEXT, bold=True)
-    bills = {g.id: g.price for g in ocean_trader_content().goods.goods}
-    prices = [str(bills[g]) if g in bills else "" for g in ship.cargo]
-    need = sum(chip_width(g, p) + 3 for g, p in zip(ship.cargo, prices, strict=True))
-    need += text_width("Ins", bold) + 12 if ship.insured else 0
-    where = ship.port or ship.toward or ""
-    if where and x + text_width(where, bold) + 16 + need <= right:  # else the chart shows it
+    ins = text_width("Ins", bold) + 12 if ship.insured else 0
+    arrow = 12 if ship.port is None else 0
+    start = x + w + 6
+
+    def head_width(form: int) -> int:
+        where = _where(ship, form)
+        return (arrow + text_width(where, bold) + 8 if where else 0) + ins
+
+    if two_lines:
+        cy -= CHIP_H // 2 + 2
+        form = next((f for f in range(4) if start + head_width(f) <= right), 3)
+        priced = start + _cargo_width(ship, True) <= right
+        layout = (form, priced)
+    else:
+        layout = next(((f, p) for f in range(4) for p in (True, False)
+                       if start + head_width(f) + _cargo_width(ship, p) <= right), (3, False))
+    ship_pill(draw, (x, cy - PILL_H // 2, x + w, cy + PILL_H // 2), style, [ship.number])
+    x = start
+    where = _where(ship, layout[0])
+    if where:
         if ship.port is None:
             x = _arrow(draw, x, cy)
-        x = draw_text(draw, (x, cy), where, bold, anchor="lm")[2] + 4
+        x = draw_text(draw, (x, cy), where, bold, anchor="lm")[2] + 8
     if ship.insured:
         x = _insured(draw, x, cy) + 4
-    for goods, price in zip(ship.cargo, prices, strict=True):
-        if x + chip_width(goods, price) > right:
-            draw_text(draw, (right, cy), "+", bold, anchor="rm")
-            break
-        x = goods_chip(draw, x, cy, goods, price) + 3
-    if not ship.cargo:
-        draw_text(draw, (x, cy), "empty", font(TEXT), fill=MUTED_INK, anchor="lm")
+    if two_lines:
+        x, cy = start, cy + PILL_H // 2 + CHIP_H // 2 + 4
+    _cargo(draw, x, cy, ship, layout[1])
 
 
 def office(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, name: str,
-           own: bool, active: bool) -> None:
+           own: bool, active: bool, shares: bool = True) -> None:
+    """A player's office: name, what is open to view (spare policies; the viewer's own cash and
+    share certificates, ``shares`` only in the full game), and every ship."""
     seat = player.seat
     style = player_style(seat)
     inner = inset(box, 10)
@@ -272,8 +414,8 @@ def office(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, name: str,
     extra = ""
     if own and player.cash is not None:
         extra = f"cash {money(player.cash)}"
-        if player.shares is not None:
-            extra += f", {player.shares} sh"
+        if shares and player.shares is not None:
+            extra += f", {player.shares} share{'s' if player.shares != 1 else ''}"
     if player.spare_policies and not player.eliminated:  # the office is open to view
         spare = (f"{player.spare_policies} spare "
                  f"{'policy' if player.spare_policies == 1 else 'policies'}")
@@ -281,20 +423,27 @@ def office(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, name: str,
     if player.eliminated:
         extra = "eliminated"
     bold = font(TEXT, bold=True)
+    head = font(BODY, bold=True)
+    name_w = min(text_width(name, head), (right - x - 32) // 2)
     ex = right
     if extra:
-        ex = draw_text(draw, (right, y + 13), extra, bold if own else font(TEXT),
-                       fill=INK if own else MUTED_INK, anchor="rm")[0] - 8
-    draw_text(draw, (x + 32, y + 13), ellipsize(name, font(BODY, bold=True), ex - x - 32),
-              font(BODY, bold=True), anchor="lm")
+        f = bold if own else font(TEXT)
+        while text_width(extra, f) > right - x - 40 - name_w and ", " in extra:
+            extra = extra.rsplit(", ", 1)[0]  # the rest is in the status panel's own box
+        ex = draw_text(draw, (right, y + 13), extra, f, fill=INK if own else MUTED_INK,
+                       anchor="rm")[0] - 8
+    shown = name if text_width(name, head) <= ex - x - 32 else ellipsize(name, head,
+                                                                        ex - x - 32)
+    draw_text(draw, (x + 32, y + 13), shown, head, anchor="lm")
     y += 30
     ships = sorted(player.ships, key=lambda s: s.number)
     if not ships:
         draw_text(draw, (x, y + 14), "no ships", font(TEXT), fill=MUTED_INK, anchor="lm")
         return
-    step = max(min(34, (inner[3] - y) // max(len(ships), 1)), PILL_H)
+    step = max(min(64, (inner[3] - y) // max(len(ships), 1)), PILL_H)
+    two = step >= PILL_H + CHIP_H + 8
     for i, ship in enumerate(ships):
         cy = y + i * step + step // 2
         if cy + PILL_H // 2 > box[3]:
             break
-        ship_row(draw, x, cy, right, seat, ship)
+        ship_row(draw, x, cy, right, seat, ship, two_lines=two)

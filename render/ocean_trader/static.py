@@ -246,11 +246,11 @@ def _chart() -> Image.Image:
 def _key(draw: ImageDraw.ImageDraw) -> None:
     content = ocean_trader_content()
     inner = panel(draw, KEY_BOX, "Goods: Bill of Lading price", title_font=font(HEAD, bold=True),
-                  padding=10)
+                  padding=8)
     goods = list(content.goods.goods)
     rows = (len(goods) + 1) // 2
     col_w = (inner[2] - inner[0]) // 2
-    step = 26
+    step = CHIP_H + 1
     regular = font(TEXT)
     for i, g in enumerate(goods):
         x = inner[0] + (i // rows) * col_w
@@ -260,7 +260,7 @@ def _key(draw: ImageDraw.ImageDraw) -> None:
         draw_text(draw, (right + 6, cy), name, regular, anchor="lm")
         draw_text(draw, (x + col_w - 8, cy), str(g.price), regular, fill=MUTED_INK,
                   anchor="rm")
-    y = inner[1] + rows * step + 14
+    y = inner[1] + rows * step + 10
     x = inner[0]
     draw.ellipse((x + 2, y - RED_R, x + 2 + 2 * RED_R, y + RED_R), fill=RED_SPACE, outline=INK,
                  width=2)

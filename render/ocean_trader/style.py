@@ -19,14 +19,17 @@ MARGIN = 10
 GAP = 10
 MAP_BOX: Box = (MARGIN, MARGIN, MARGIN + 1180, MARGIN + 670)
 RIGHT_X = MAP_BOX[2] + GAP
-STATUS_BOX: Box = (RIGHT_X, MARGIN, WIDTH - MARGIN, 318)
-CARDS_BOX: Box = (RIGHT_X, STATUS_BOX[3] + GAP, WIDTH - MARGIN, 650)
+STATUS_BOX: Box = (RIGHT_X, MARGIN, WIDTH - MARGIN, 392)
+CARDS_BOX: Box = (RIGHT_X, STATUS_BOX[3] + GAP, WIDTH - MARGIN, 676)
 KEY_BOX: Box = (RIGHT_X, CARDS_BOX[3] + GAP, WIDTH - MARGIN, HEIGHT - MARGIN)
 OFFICES_BOX: Box = (MARGIN, MAP_BOX[3] + GAP, MAP_BOX[2], HEIGHT - MARGIN)
 
 TEXT = 20  # the one small size: nothing on the board is written smaller
 BODY = 22
 HEAD = 26
+LEAD = 36  # whose turn: read at a third of full size on a phone
+TASK = 28  # what they must do
+SECRET_SIZE = 26  # the viewer's own cash and shares
 
 SEA: RGB = (176, 208, 228)
 SEA_LINE: RGB = (150, 186, 210)
@@ -41,6 +44,7 @@ LABEL_EDGE: RGB = (120, 110, 90)
 PORT: RGB = (255, 255, 255)
 SOLD: RGB = (60, 60, 70)
 INSURED: RGB = (0, 120, 90)
+SECRET: RGB = (250, 240, 200)  # behind the viewer's own secrets
 
 # goods id -> (colour, code); each code is unique, so colour is never needed to tell them apart
 GOODS: dict[str, tuple[RGB, str]] = {
