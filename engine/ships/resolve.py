@@ -63,9 +63,13 @@ def apply_action(state: ShipsState, seat: int, action: Action) -> list[Event]:
     elif isinstance(action, A.TakeCard):
         state.players[seat].took_card = True
         state.display.remove(action.card)
+        # rulebook, Take one card: "You can only select this action once during your turn"
+        closes = "; no more cards this turn" if state.display else ""
         events.append(Event(kind="take_card", seat=seat, data={"card": action.card},
-                            text=f"{who} took {ships_content().card(action.card).name}."))
+                            text=f"{who} took {ships_content().card(action.card).name}"
+                                 f"{closes}."))
         resolve_card(state, seat, action.card, events)
+        _tell_the_pirated(state, action.card, events)
     elif isinstance(action, A.TakeGold):
         gain_gold(state, seat, 1, events)
         events.append(Event(kind="take_gold", seat=seat, text=f"{who} took one gold."))
@@ -365,6 +369,20 @@ def retrieve(state: ShipsState, seat: int, boxes: bool, areas: tuple[int, ...],
 
 
 # --- pending decisions -------------------------------------------------------------------------
+def _tell_the_pirated(state: ShipsState, card: str, events: list[Event]) -> None:
+    """Pirates asks the other players for goods: the card's line says who must answer, and
+    with what (any good they hold; goods are public)."""
+    pirates = next((p for p in state.pending if p.kind == "pirates" and p.card == card), None)
+    taken = [i for i, e in enumerate(events) if e.kind == "take_card"]
+    if pirates is None or not taken:
+        return
+    each = " each" if len(pirates.seats) > 1 else ""
+    ask = (f" {listing([seat_ref(s) for s in pirates.seats])} must{each} return "
+           f"{counted(pirates.count, 'good')} of their choice to the pool.")
+    i = taken[-1]
+    events[i] = events[i].model_copy(update={"text": events[i].text + ask})
+
+
 def _pending_step(state: ShipsState, seat: int, action: Action, events: list[Event]) -> None:
     pending = state.pending[0]
     who = seat_ref(seat)

@@ -6,7 +6,7 @@ import re
 
 from engine.core import Action, Event
 from engine.ships import GAME
-from engine.ships.actions import EndTurn
+from engine.ships.actions import DiscardGood, EndTurn, TakeCard
 from tests.contract.playout import bot_moves
 
 SEEDS = (3, 4, 5)
@@ -106,3 +106,33 @@ def test_paying_with_oil_reads_right() -> None:
         for action, _ in bot_game(seed):
             label = getattr(action, "label", "") or ""
             assert "a oil" not in label, label
+
+
+def test_taking_a_card_says_no_more_cards_this_turn() -> None:
+    """Rulebook, Take one card: "You can only select this action once during your turn"."""
+    closed = 0
+    for seed in SEEDS:
+        for action, events in bot_game(seed):
+            if not isinstance(action, TakeCard):
+                continue
+            text = next(e.text for e in events if e.kind == "take_card")
+            closed += "; no more cards this turn." in text
+            assert re.match(r"\{s\d\} took [^;]+(; no more cards this turn)?\.", text), text
+    assert closed
+
+
+def test_pirates_says_who_must_answer_and_with_what() -> None:
+    asked = 0
+    for seed in SEEDS:
+        moves = bot_game(seed)
+        for index, (action, events) in enumerate(moves):
+            if not isinstance(action, TakeCard) or action.card != "pirates":
+                continue
+            text = next(e.text for e in events if e.kind == "take_card")
+            victims = [int(s) for s in re.findall(r"\{s(\d)\}", text.split(". ", 1)[1])]
+            assert re.search(r"must (each )?return 1 good of their choice to the pool\.$", text)
+            # the next moves are those players' answers, one good each
+            answers = [a for a, _ in moves[index + 1:index + 1 + len(victims)]]
+            assert all(isinstance(a, DiscardGood) for a in answers), answers
+            asked += 1
+    assert asked
