@@ -435,7 +435,9 @@ def advance(state: EmpiresState, events: list[Event]) -> None:
                 events.append(
                     Event(
                         kind="bribe_phase",
-                        text="Bribe the Pirate: everyone chooses an amount of Gold in secret.",
+                        text="Bribe the Pirate: everyone chooses in secret an amount of "
+                        "Gold, from none to all they hold; the highest bribe commands the "
+                        "Pirate this round.",
                     )
                 )
                 return

@@ -169,3 +169,11 @@ def _states(seed: int, limit: int) -> Iterator[tuple[EmpiresState, Action, list[
         attacks += any(e.kind == "attack" for e in outcome.events)
         yield state, action, outcome.events, outcome.state
         state = outcome.state
+
+
+def test_the_bribe_line_says_what_may_be_bribed() -> None:
+    said = lines(3, "bribe_phase")
+    assert said
+    assert set(said) == {"Bribe the Pirate: everyone chooses in secret an amount of Gold, from "
+                         "none to all they hold; the highest bribe commands the Pirate this "
+                         "round."}
