@@ -126,19 +126,19 @@ def _moves() -> tuple[tuple[int, int], ...]:
     """Offsets to try for a pill, nearest first: up and down a pill's height at a time, then
     to either side."""
     step = PILL_H + 2
-    out = {(dx, k * step) for k in range(-5, 6) for dx in range(-160, 161, 20)}
+    out = {(dx, k * step) for k in range(-8, 9) for dx in range(-240, 241, 20)}
     return tuple(sorted(out, key=lambda d: (abs(d[0]) + 1.3 * abs(d[1]), d)))
 
 
 def _free(box: Box, taken: list[Box]) -> Box:
     """``box`` kept on the chart and moved as little as it can be off the chart's writing and
     the pills already placed."""
-    chart_texts = _chart_texts()
-    for dx, dy in _moves():
-        moved = shift_inside((box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy), MAP_BOX)
-        if not any(_overlaps(moved, t, 2) for t in taken) \
-                and not any(_overlaps(moved, t, 3) for t in chart_texts):
-            return moved
+    for avoid in (_chart_texts(), ()):  # off the writing if it can be, off the pills always
+        for dx, dy in _moves():
+            moved = shift_inside((box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy), MAP_BOX)
+            if not any(_overlaps(moved, t, 2) for t in taken) \
+                    and not any(_overlaps(moved, t, 3) for t in avoid):
+                return moved
     return shift_inside(box, MAP_BOX)
 
 

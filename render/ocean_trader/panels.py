@@ -22,12 +22,13 @@ from .style import (
     HEAD,
     INSURED,
     LEAD,
-    SECRET,
-    SECRET_SIZE,
-    TASK,
     PILL_H,
+    SECRET,
+    SECRET_ROW,
+    SECRET_SIZE,
     SOLD,
     STATUS_BOX,
+    TASK,
     TEXT,
     chip_width,
     goods_chip,
@@ -137,7 +138,7 @@ def status(draw: ImageDraw.ImageDraw, view: OceanTraderView, names: Sequence[str
         _finished(draw, (x, y + 38, right, box[3]), view, names)
         return
     secrets = _secrets(view)
-    bottom = box[3] - (len(secrets) * 34 + 16 if secrets else 0)
+    bottom = box[3] - (len(secrets) * SECRET_ROW + 16 if secrets else 0)
     seat, task = task_text(view, names)
     icons.draw_player_marker(draw, (x + 17, y + 18), 34, player_style(seat))
     who = seat_name(names, seat)
@@ -150,25 +151,18 @@ def status(draw: ImageDraw.ImageDraw, view: OceanTraderView, names: Sequence[str
                          big, max_lines=2) + 8
     tf = font(TASK, bold=True)
     y = draw_wrapped(draw, (x, y, right, y + 2 * line_height(tf)), task, tf, max_lines=2) + 10
-    y = _line(draw, x, y, right, round_text(view), bold=True, size=SECRET_SIZE)
-    if view.thrown is not None:
+    count = font(SECRET_SIZE, bold=True)
+    if view.thrown is not None:  # the die, and the round beside it
         icons.draw_die(draw, (x + 17, y + 17), 34, min(max(view.thrown, 1), 6))
-        draw_text(draw, (x + 44, y + 17), f"Threw {view.thrown}", font(BODY, bold=True),
-                  anchor="lm")
+        draw_text(draw, (x + 44, y + 17), f"Threw {view.thrown}", count, anchor="lm")
+        draw_text(draw, (right, y + 17), round_text(view), count, anchor="rm")
         y += 42
+    else:
+        y = _line(draw, x, y, right, round_text(view), bold=True, size=SECRET_SIZE)
     notes: list[str] = []
     claim = claim_text(view, names)
     if claim:
         notes.append(claim)
-    if view.pending is not None and view.pending.cards:  # only the deciding seat's view
-        content = ocean_trader_content()
-        for card_id in view.pending.cards:
-            try:
-                card = content.trade_card(card_id)
-                notes.append(f"Next card: {_port(card.port)} wants "
-                             f"{content.good(card.goods).name}")
-            except KeyError:
-                pass
     if view.last_prospect:
         try:
             title = ocean_trader_content().prospect(view.last_prospect).title
@@ -198,7 +192,16 @@ def _secrets(view: OceanTraderView) -> list[tuple[str, str]]:
     bid = ""
     if view.auction is not None and view.auction.my_bid is not None:
         bid = f"bid {money(view.auction.my_bid)}"
-    return [(f"Your cash {money(me.cash)}", shares), (f"Assets {money(own_assets(me))}", bid)]
+    rows = [(f"Your cash {money(me.cash)}", shares), (f"Assets {money(own_assets(me))}", bid)]
+    if view.pending is not None and view.pending.seat == me.seat:  # the cards only you saw
+        content = ocean_trader_content()
+        for i, card_id in enumerate(view.pending.cards, start=1):
+            try:
+                card = content.trade_card(card_id)
+            except KeyError:
+                continue
+            rows.append((f"{i}. {_port(card.port)} wants", content.good(card.goods).name))
+    return rows
 
 
 def own_assets(player: PlayerView) -> int:
@@ -224,7 +227,7 @@ def _draw_secrets(draw: ImageDraw.ImageDraw, box: Box, rows: list[tuple[str, str
         draw_text(draw, (box[0] + 10, y), left, f)
         if right:
             draw_text(draw, (box[2] - 10, y), right, f, anchor="ra")
-        y += 34
+        y += SECRET_ROW
 
 
 def _finished(draw: ImageDraw.ImageDraw, box: Box, view: OceanTraderView,
@@ -432,9 +435,10 @@ def office(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, name: str,
             extra = extra.rsplit(", ", 1)[0]  # the rest is in the status panel's own box
         ex = draw_text(draw, (right, y + 13), extra, f, fill=INK if own else MUTED_INK,
                        anchor="rm")[0] - 8
-    shown = name if text_width(name, head) <= ex - x - 32 else ellipsize(name, head,
-                                                                        ex - x - 32)
-    draw_text(draw, (x + 32, y + 13), shown, head, anchor="lm")
+    head = fit_font(name, ex - x - 32, BODY, TEXT, bold=True)
+    if text_width(name, head) > ex - x - 32:  # a very long name: regular weight, then cut
+        head = font(TEXT)
+    draw_text(draw, (x + 32, y + 13), ellipsize(name, head, ex - x - 32), head, anchor="lm")
     y += 30
     ships = sorted(player.ships, key=lambda s: s.number)
     if not ships:

@@ -29,7 +29,8 @@ BODY = 22
 HEAD = 26
 LEAD = 36  # whose turn: read at a third of full size on a phone
 TASK = 28  # what they must do
-SECRET_SIZE = 26  # the viewer's own cash and shares
+SECRET_SIZE = 24  # the viewer's own cash and shares
+SECRET_ROW = 30
 
 SEA: RGB = (176, 208, 228)
 SEA_LINE: RGB = (150, 186, 210)
