@@ -3,7 +3,8 @@
 The board is 1600 x 1180: the turn's status strip across the top (large enough to read on a
 phone showing the board at a third of its size), the Ship Age track under it, the map (areas
 2-7, the Spice Box and the legend) below that on the left, the cards on display on the right,
-and one display per player along the bottom. Boxes are ``(x0, y0, x1, y1)`` with exclusive far edges.
+and one display per player along the bottom. Boxes are ``(x0, y0, x1, y1)`` with exclusive far
+edges.
 """
 
 from __future__ import annotations

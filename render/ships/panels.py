@@ -243,7 +243,6 @@ def results(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequenc
     draw_text(draw, (x, y), "Game over", f36)
     y += 50
     title = f"{_joined(winners)} win{'s' if len(winners) == 1 else ''}!"
-    f28 = font(28, bold=True)
     draw_text(draw, (x, y), title, _fitted(title, width, 28, least=20), fill=INK)
     y += 52
     row = font(28, bold=True)
@@ -270,7 +269,8 @@ def results(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequenc
 def _card_lines(text: str, f: Font, first: int, rest: int) -> list[str]:
     """``text`` broken into lines: the first ``first`` wide (beside the card's name), the others
     ``rest`` wide. Nothing is cut: a word too long for the first line starts the second."""
-    words, lines, current, width = text.split(), [], "", first
+    lines: list[str] = []
+    words, current, width = text.split(), "", first
     for word in words:
         trial = f"{current} {word}" if current else word
         if text_width(trial, f) <= width:

@@ -11,16 +11,27 @@ from render.common import icons
 from render.common.canvas import draw_text, stamped
 from render.common.fonts import font, text_width
 from render.common.layout import Box, Point
-from render.common.palette import WHITE, PlayerStyle
+from render.common.palette import INK, WHITE, PlayerStyle
 
-EMBLEM = 0.5  # the owner's shape on a cube or disc, as a share of the piece
+EMBLEM = 0.62  # the owner's shape on a cube or disc, as a share of the piece
+RIM = 3  # the white edge round that shape
+
+
+def _emblem(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) -> None:
+    """The owner's shape in white with their colour inside: the shape reads at half size
+    (blue squares apart from green triangles), a disc never looks like a gold coin, and the
+    centre still shows the owner's colour."""
+    outer = max(int(size * EMBLEM), 10)
+    icons.draw_shape(draw, style.shape, at, outer, WHITE, outline=INK)
+    icons.draw_shape(draw, style.shape, at, max(outer - 2 * RIM - 2, 4), style.rgb,
+                     outline=style.rgb)
 
 
 @stamped()
 def cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) -> Box:
     """A merchant cube with the owner's shape on it; ``at`` shows the owner's colour."""
     box = icons.draw_cube(draw, at, size, style.rgb)
-    icons.draw_shape(draw, style.shape, at, max(int(size * EMBLEM), 8), style.rgb)
+    _emblem(draw, at, size, style)
     return box
 
 
@@ -29,7 +40,7 @@ def disc(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) ->
     """A city disc whose face is centred on ``at``, with the owner's shape on it."""
     face_drop = round(size * 0.07)  # the face sits above the rim
     box = icons.draw_disc(draw, (at[0], at[1] + face_drop), size, style.rgb)
-    icons.draw_shape(draw, style.shape, at, max(int(size * EMBLEM), 8), style.rgb)
+    _emblem(draw, at, size, style)
     return box
 
 

@@ -13,7 +13,6 @@ from render.common import icons
 from render.common.canvas import cached_static, draw_text, new_canvas
 from render.common.fonts import ellipsize, font, text_width
 from render.common.layout import Box, center, inset, pil_box
-from render.common.record import paused
 from render.common.palette import (
     BACKGROUND,
     GOLD,
@@ -33,6 +32,7 @@ from render.common.palette import (
     goods_style,
     shade,
 )
+from render.common.record import paused
 from render.common.snapping import distinct, fixed_palette, snap_indexed
 
 from .layout import HEIGHT, PIECE, WIDTH, BoardGeom, board_geom, player_panels
