@@ -8,7 +8,7 @@ Positions: a ship at sea is on space ``at`` of its route, counted from the route
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, seat_ref
 
 from .content_models import Route
 from .prospects import draw_prospect
@@ -223,8 +223,17 @@ def dock(state: OceanTraderState, seat: int, ship: Ship, port: str, events: list
     ship.port, ship.route, ship.toward, ship.at = port, None, None, 0
     ship.docked_now = True
     events.append(Event(kind="dock", seat=seat, data={"ship": ship.number, "port": port},
-                        text=f"{ship_ref(seat, ship.number)} docks at {port_name(port)}."))
+                        text=f"{ship_ref(seat, ship.number)} docks at {port_name(port)}; "
+                             f"{_trades_from(state, seat, ship)}."))
     pay(state, seat, content().port(port).fee, f"docking at {port_name(port)}", events)
+
+
+def _trades_from(state: OceanTraderState, seat: int, ship: Ship) -> str:
+    """When a ship that docks now may trade: a ship trades after a complete turn in port
+    (rulebook, Buying Goods), so not in the turn it docks; quarantine keeps it a turn more."""
+    if ship.quarantine_through > state.players[seat].turns:
+        return f"in quarantine, it may trade there from the turn after {seat_ref(seat)}'s next"
+    return f"it may trade there from {seat_ref(seat)}'s next turn"
 
 
 def land(state: OceanTraderState, seat: int, ship: Ship, events: list[Event],

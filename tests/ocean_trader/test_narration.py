@@ -177,3 +177,14 @@ def _first_auction(seed: int) -> tuple[str, list[int]]:
         event = next(e for e in outcome.events if e.kind == "auction")
         return event.text, list(event.data["bidders"])
     raise AssertionError("no player could buy a certificate")
+
+
+def test_docking_says_the_ship_trades_from_the_next_turn() -> None:
+    """A ship trades after a complete turn in port, so docking closes trading for that turn."""
+    docks = [e for seed in SEEDS for _, events in bot_game(seed) for e in events
+             if e.kind == "dock"]
+    assert docks
+    for e in docks:
+        assert e.text.endswith((f"; it may trade there from {{s{e.seat}}}'s next turn.",
+                                f"; in quarantine, it may trade there from the turn after "
+                                f"{{s{e.seat}}}'s next.")), e.text
