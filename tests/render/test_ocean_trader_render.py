@@ -254,3 +254,38 @@ def test_final_position_names_the_result() -> None:
     assert final.finished
     png = ocean_trader.render(final, NAMES[:2])
     assert len(png) <= MAX_PNG_BYTES
+
+
+# ------------------------------------------------------------------ what the texts say
+
+
+def _texts(view: OceanTraderView) -> list[tuple[str, int]]:
+    """Every text line the board draws, with its height in pixels."""
+    from render.common.record import recording
+
+    with recording() as notes:
+        ocean_trader.render(view, NAMES[:view.seats])
+    return [(d.text, d.box[3] - d.box[1]) for d in notes if d.kind == "text"]
+
+
+def test_the_short_game_shows_one_round_count_and_no_shares() -> None:
+    state = _picks(2, 21, "short", 3)[1]
+    for viewer in (None, 0):
+        texts = [t for t, _ in _texts(GAME.view(state, viewer))]
+        assert sum(t.startswith("Round ") and t.endswith(f" of {state.turn_limit}")
+                   for t in texts) == 1, texts
+        assert not any("turn " in t.lower() and t[-1].isdigit() for t in texts), texts
+        assert not any("share" in t.lower() or t.endswith(" sh") or " sh," in t
+                       for t in texts), texts
+
+
+def test_a_seats_own_board_shows_its_secrets_large() -> None:
+    state = GAME.setup({"variant": "full"}, 3, 8)
+    state.players[1].cash = 4_321
+    state.players[1].shares = 3
+    own = _texts(GAME.view(state, 1))
+    cash = [h for t, h in own if t == "Your cash 4,321"]
+    assert cash and min(cash) >= 20
+    assert ("3 shares" in [t for t, _ in own])
+    public = [t for t, _ in _texts(GAME.view(state, None))]
+    assert not any("4,321" in t or "Your" in t for t in public)
