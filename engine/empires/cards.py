@@ -7,7 +7,7 @@ from engine.core import Event, seat_ref
 from engine.core.words import listing
 
 from . import actions as A
-from .combat import reroll, sides
+from .combat import named_ship, reroll, sides
 from .effects import ClaimPort, ExtraActions, Fortify, LaunchShip
 from .names import KIND_NAME as KIND_NAME  # re-exported: commands and legal read it here
 from .names import where
@@ -226,7 +226,8 @@ def window_orders(state: EmpiresState, seat: int) -> list[A.PlayOrder]:
                     A.PlayOrder(
                         card=card_id,
                         ship=s,
-                        label=f"Play {name}: +{e.amount} to the counter-attack on {s}",
+                        label=f"Play {name}: +{e.amount} to the counter-attack on "
+                        f"{named_ship(state, s)}",
                     )
                     for s in c.counters
                 ]
@@ -245,7 +246,7 @@ def window_orders(state: EmpiresState, seat: int) -> list[A.PlayOrder]:
                         card=card_id,
                         ship=s,
                         label=f"Play {name}: +{e.amount} "
-                        f"defence for {s} against the counter-attack",
+                        f"defence for {named_ship(state, s)} against the counter-attack",
                     )
                     for s in ships
                     if s != PIRATE_ID or c.source == "pirate"

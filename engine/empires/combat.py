@@ -75,6 +75,12 @@ def declare(
     )
 
 
+def named_ship(state: EmpiresState, ship_id: str) -> str:
+    """``describe_ship`` by id (the id itself never reaches a line)."""
+    ship = state.ship(ship_id)
+    return describe_ship(state, ship) if ship is not None else "a ship"
+
+
 def commander(state: EmpiresState, ship: Ship) -> str:
     if ship.id == PIRATE_ID:
         return "The Pirate"
@@ -222,7 +228,8 @@ def roll(state: EmpiresState, events: list[Event]) -> None:
     if c.counters:
         text += (
             " Counter-attack dice "
-            + ", ".join(f"{d} at {s}" for d, s in zip(c.counter_dice, c.counters, strict=True))
+            + ", ".join(f"{d} against {named_ship(state, s)}"
+                        for d, s in zip(c.counter_dice, c.counters, strict=True))
             + "."
         )
     events.append(

@@ -12,11 +12,11 @@ discarded) and takes the actions as usual."""
 from __future__ import annotations
 
 from engine.core import Action, Event, seat_ref
-from engine.core.words import capital, count
+from engine.core.words import capital, count, listing
 
 from . import actions as A
 from .cards import apply_history, claim, launch, play_card, play_order, window_text
-from .combat import close_window, declare, describe_ship, roll
+from .combat import close_window, declare, describe_ship, named_ship, roll
 from .effects import Resource
 from .legal import pending_has_choice, recovery_ports
 from .names import destination
@@ -75,7 +75,8 @@ def _combat_answer(state: EmpiresState, seat: int, action: Action, events: list[
             Event(
                 kind="counter_targets",
                 seat=seat,
-                text=f"{seat_ref(seat)} aims the counter-attack at {', '.join(action.ships)}.",
+                text=f"{seat_ref(seat)} aims the counter-attack at "
+                f"{listing([named_ship(state, s) for s in action.ships])}.",
             )
         )
         roll(state, events)

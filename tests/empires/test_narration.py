@@ -14,7 +14,7 @@ from engine.empires.cards import window_text
 from engine.empires.content import empires_content
 from engine.empires.names import where
 from engine.empires.state import EmpiresState
-from tests.contract.playout import bot_moves
+from tests.contract.playout import bot_moves, played
 
 SEEDS = (3, 4)
 
@@ -177,3 +177,16 @@ def test_the_bribe_line_says_what_may_be_bribed() -> None:
     assert set(said) == {"Bribe the Pirate: everyone chooses in secret an amount of Gold, from "
                          "none to all they hold; the highest bribe commands the Pirate this "
                          "round."}
+
+
+def test_counter_attack_lines_name_ships_for_people() -> None:
+    """The dice line and the aimed counter-attack name the ships (a random game has fleets the
+    bots' games lack)."""
+    ids = re.compile(r"\b(britain|france|spain|dutch|us)\d+")
+    counters = 0
+    for seed in (1, 2):
+        for entry in played(GAME, 5, seed).log:
+            for e in entry.events:
+                assert not ids.search(e.text), e.text
+                counters += "Counter-attack dice" in e.text
+    assert counters
