@@ -1,10 +1,13 @@
 """The Ships board image: a pure function of a ``ShipsView``.
 
-Layout (1600 x 990): the Ship Age track across the top (three era bands, eleven ages with
-their border costs, first-ship VP and merchant/warship boxes holding the ship counters); the
-map below it on the left (areas 2-6 as lists of locations with their trade boxes and city
-spaces, Area 7's two open boxes, the Spice Box and a goods legend); the turn status and the
-cards on display on the right; one display per player along the bottom. What the last turn
+Layout (1600 x 1180): the status strip across the top in large bold type (who plays and what
+they have left, everyone's VP, what the rings show, the next border costs), read on a phone at
+a third of full size; the Ship Age track under it (three era bands, eleven ages with their
+border costs, first-ship VP and merchant/warship boxes holding the ship counters); the map
+below it on the left (areas 2-6 as lists of locations with their trade boxes and city spaces,
+Area 7's two open boxes, the Spice Box, the pool and decks, and a legend of goods and icons);
+the cards on display, every effect whole, on the right; one display per player along the
+bottom. What the last turn
 (and the turn in progress) changed is ringed with ``highlight``.
 
 The unchanging board is drawn once per process (``render.ships.static``) and the pieces pasted on a

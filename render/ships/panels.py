@@ -199,16 +199,16 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence
     b = font(BAND_SMALL, bold=True)
     turn = draw_words(draw, (inner[2], low_cy), f"Turn {view.turn + 1} - {_era_name(view.era)}", b,
                  fill=MUTED_INK, anchor="rm")
-    words = [ringed_text(view, names)]
+    said = [(ringed_text(view, names), HIGHLIGHT)]
     if len(view.pending) > 1:
-        words.append(pending_text(view.pending[1], names))
+        said.append((pending_text(view.pending[1], names), HIGHLIGHT))
     if view.end_triggered:
-        words.append("Final round: play on until all have had equal turns")
-    words.append(next_costs(view))
+        said.append(("Final round: play on until all have had equal turns", INK))
+    said.append((next_costs(view), INK))
     if over:
-        words = [view.end_reason]
+        said = [(f"Ended: {view.end_reason}" if view.end_reason else "", INK)]
     x = inner[0]
-    for text, fill in zip(words, (HIGHLIGHT, HIGHLIGHT, INK, INK), strict=False):
+    for text, fill in said:
         if not text:
             continue
         f = font(BAND_SMALL, bold=True)
