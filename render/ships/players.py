@@ -13,7 +13,7 @@ from engine.ships.content import ships_content
 from engine.ships.state import Player
 from render.common import icons
 from render.common.canvas import draw_text
-from render.common.fonts import ellipsize, font, text_width
+from render.common.fonts import ellipsize, fit_font, font, text_width
 from render.common.layout import Box, Point, center, pil_box
 from render.common.palette import (
     GRID,
@@ -208,8 +208,10 @@ def _header(draw: ImageDraw.ImageDraw, header: Box, player: Player, style: Playe
         draw.rounded_rectangle(pil_box(tag), radius=12, fill=INK)
         draw_text(draw, center(tag), "to play", b20, fill=WHITE, anchor="mm")
         right = tag[0] - 6
-    draw_text(draw, (header[0] + 34, cy), ellipsize(name, b24, right - header[0] - 36), b24,
-              fill=style.text, anchor="lm")
+    room = right - header[0] - 36
+    f = fit_font(name, room, 24, bold=True)  # a long name in smaller type, cut only past that
+    draw_text(draw, (header[0] + 34, cy), ellipsize(name, f, room), f, fill=style.text,
+              anchor="lm")
 
 
 def player_display(draw: ImageDraw.ImageDraw, box: Box, player: Player, style: PlayerStyle,

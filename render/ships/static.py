@@ -138,7 +138,10 @@ def _area_header(draw: ImageDraw.ImageDraw, header: Box, number: int, name: str,
     right = header[2] - 8
     f20 = font(F20)
     name = name[4:] if name.startswith("The ") else name  # "Rest of the World" needs room
-    fixed = 8 + (BADGE + 6 if border else 0) + (text_width(note, b20) + 8 if note else 0) + 8
+    # room for a note is kept whether one is shown or not, so the "now" and "scored" headers
+    # drawn over the static one each turn say the VP the same way, in the same place
+    noted = max(text_width(note, b20), text_width("now" if number == 7 else "scored", b20))
+    fixed = 8 + (BADGE + 6 if border else 0) + noted + 8 + 8
     vp_text = f"{vp} VP each"
     label_w = text_width(f"{number}  {name}", b20)
     if label_w > right - header[0] - fixed - text_width(vp_text, f20):
