@@ -346,6 +346,50 @@ def draw_text(
     )
 
 
+def draw_words(
+    draw: ImageDraw.ImageDraw,
+    xy: Point,
+    text: str,
+    font: Font,
+    fill: RGB = INK,
+    anchor: str = "la",
+    outline: RGB | None = None,
+) -> Box:
+    """``draw_text`` for one line that changes from turn to turn ("France to play: 3 actions
+    left"), drawn word by word so each word's glyph mask comes from the cache; each word
+    starts on a whole pixel, so spacing may differ from ``draw_text`` by a pixel. Noted as one
+    line of text. Returns the box of the ink drawn."""
+    text = displayable(text)
+    words = text.split(" ")
+    if len(words) == 1 or "\n" in text or not text.strip():
+        return _line(draw, xy, text, font, fill, anchor, outline)
+    ascent, descent = font.getmetrics()
+    width = font.getlength(text)
+    x = xy[0] - width * {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]]
+    base = xy[1] + {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent,
+                    "t": ascent, "b": -descent}[anchor[1]]
+    bold = stroke_width(font)
+    halo = bold + max(2, font.size // 10) if outline is not None else bold
+    boxes: list[tuple[float, float, float, float]] = []
+    at = 0.0
+    spans: list[tuple[int, str]] = []
+    for i, word in enumerate(words):
+        if word:
+            spans.append((round(x + at), word))
+        at += font.getlength(word + (" " if i < len(words) - 1 else ""))
+    y = round(base)
+    for left, word in spans:
+        if outline is not None:
+            blit_text(draw, (left, y), word, font, outline, "ls", halo)
+        boxes.append(_bbox((left, y), word, font, "ls", halo))
+    for left, word in spans:
+        blit_text(draw, (left, y), word, font, fill, "ls", bold)
+    drawn = (int(min(b[0] for b in boxes)), int(min(b[1] for b in boxes)),
+             int(max(b[2] for b in boxes)) + 1, int(max(b[3] for b in boxes)) + 1)
+    note_text(drawn, text, cut=text.endswith("…"))
+    return drawn
+
+
 def wrap_text(text: str, font: Font, max_width: int) -> list[str]:
     """Break text into lines no wider than ``max_width``, at spaces where possible and
     inside over-long words otherwise. Existing newlines are kept."""

@@ -1,13 +1,13 @@
 """The Empires at Sea board image: a pure function of an ``EmpiresView``.
 
-Layout (1600 x 1000): the grid map top left, numbered by column and row as moves name cells,
+Layout (1600 x 1152): the grid map top left, numbered by column and row as moves name cells,
 with its coastlines, ports (each framed in the colour of what it produces) and their names,
 the Caribbean and Mediterranean outlined, Pirate's Bay with the Treasure Chest, and a key.
 On the Atlantic side the turn status runs under the map and the right-hand column holds the
 round (Weather and History in force, decks) and one block per nation: resources, ports and
 forts, ships in stock and taken, Advancements and Industries, hand size. The narrower Americas
 side puts the key under the map and the round, status and nations (two columns) on the right.
-"My view" (a seat's own view) adds the hand along the bottom: 1600 x 1360.
+"My view" (a seat's own view) adds the hand along the bottom: 1600 x 1592.
 
 The map is drawn once per process (``render.empires.static``); ports, ships, the Pirate and the
 panels go on a copy. A combat's ships and target are ringed with ``highlight``. Hands and
@@ -30,7 +30,7 @@ from render.common.palette import INK, WHITE
 from . import hand as empires_hand
 from . import panels, pieces
 from .layout import CELL, board, in_grid, layout, port_point, ship_point
-from .static import SLOT, board_canvas, chest_box
+from .static import SLOT, board_canvas, chest_box, draw_moving
 
 SHIP = CELL - 2
 
@@ -119,6 +119,8 @@ def render(view: View, names: Sequence[str]) -> bytes:
     lay = layout(view.side, view.seats)
     _map_pieces(draw, view)
     _combat_rings(draw, view)
+    draw_moving(draw, view.side, view.seats,
+                {(int(s.cell[0]), int(s.cell[1])) for s in view.ships})
     panels.scene(draw, lay.scene, view)
     panels.status(draw, lay.status, view, names)
     ts = view.turn_state

@@ -8,11 +8,12 @@ from PIL import ImageDraw
 
 from engine.empires.content import empires_content
 from render.common.canvas import draw_text, draw_wrapped, panel
-from render.common.fonts import ellipsize, font, text_width
+from render.common.fonts import font, text_width
 from render.common.layout import Box
 from render.common.palette import INK, MUTED_INK, PANEL_BORDER, WHITE
 
 from . import pieces
+from .panels import fits, wrapped_words
 
 CARD_TYPE = {"order": "Order", "event": "Event", "industry": "Industry",
              "advancement": "Advancement"}
@@ -39,8 +40,9 @@ def hand(draw: ImageDraw.ImageDraw, box: Box, cards: list[str], bribe: int | Non
             draw_text(draw, (x + 8, cb[1] + 6), card, font(SMALL, bold=True))
             continue
         f_b, f = font(SMALL, bold=True), font(SMALL)
-        draw_text(draw, (x + 8, cb[1] + 6), ellipsize(cc.name, f_b, w - 16), f_b)
-        y = cb[1] + 34
+        name_f = f_b if text_width(cc.name, f_b) <= w - 16 else f
+        y = wrapped_words(draw, (x + 8, cb[1] + 6, cb[2] - 8, cb[1] + 70), cc.name, name_f,
+                          max_lines=2) + 4
         xx = draw_text(draw, (x + 8, y + 12), CARD_TYPE.get(cc.type, cc.type), f, MUTED_INK,
                        anchor="lm")[2] + 6
         cost = cc.cost_of()
@@ -53,4 +55,8 @@ def hand(draw: ImageDraw.ImageDraw, box: Box, cards: list[str], bribe: int | Non
             if xx + text_width("free", f) <= cb[2] - 6:
                 draw_text(draw, (xx, y + 12), "free", f, MUTED_INK, anchor="lm")
         draw.line([(x + 8, y + 30), (cb[2] - 9, y + 30)], fill=PANEL_BORDER, width=1)
-        draw_wrapped(draw, (x + 8, y + 38, cb[2] - 8, cb[3] - 6), cc.text, f)
+        room = (x + 8, y + 38, cb[2] - 8, cb[3] - 6)
+        if fits(cc.text, f, room):
+            wrapped_words(draw, room, cc.text, f)
+        else:  # a hand too big for its strip: the text as far as it goes, marked as cut
+            draw_wrapped(draw, room, cc.text, f)

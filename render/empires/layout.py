@@ -1,6 +1,6 @@
 """Where everything on the Empires at Sea board goes, worked out once per map side.
 
-The board is 1600 x 1000 (1600 x 1360 for a seat's own "My view", which adds the hand along
+The board is 1600 x 1152 (1600 x 1592 for a seat's own "My view", which adds the hand along
 the bottom). The grid map sits top left with its column and row numbers. On the Atlantic side
 the turn status and the map key run under the map and the round's Weather and History, then
 one block per nation, fill the right-hand column. The Americas side
@@ -16,14 +16,16 @@ from dataclasses import dataclass
 from engine.empires.content import Board, empires_content
 from render.common.layout import Box, Grid, Point, center, split_h, split_v
 
-WIDTH, HEIGHT = 1600, 1000
-HAND_H = 360  # the hand strip of "My view"
+WIDTH, HEIGHT = 1600, 1152
+HAND_H = 440  # the hand strip of "My view"
 MARGIN = 8
 GAP = 8
 CELL = 34
 ROW_LABELS = 30  # the row numbers left of the grid
 COL_LABELS = 26  # the column numbers above it
 NATION_GAP = 6
+NATION_H = 132  # a nation's block: name and score, resources, ships, Advancements
+KEY_W = 430
 
 
 @dataclass(frozen=True)
@@ -62,15 +64,15 @@ def layout(side: str, seats: int) -> Layout:
     below = (MARGIN, frame[3] + GAP, frame[2], HEIGHT - MARGIN)
     right = (frame[2] + GAP, MARGIN, WIDTH - MARGIN, HEIGHT - MARGIN)
     if side == "atlantic":
-        key = (below[2] - 430, below[1], below[2], below[3])
+        key = (below[2] - KEY_W, below[1], below[2], below[3])
         status = (below[0], below[1], key[0] - GAP, below[3])
-        nation_h = 126 * seats + NATION_GAP * (seats - 1)
+        nation_h = NATION_H * seats + NATION_GAP * (seats - 1)
         scene = (right[0], right[1], right[2], max(right[3] - nation_h - GAP, 280))
         nations = _nation_boxes((right[0], scene[3] + GAP, right[2], right[3]), seats, 1)
         return Layout(side, grid, frame, key, scene, status, nations, 1)
-    scene = (right[0], right[1], right[2], right[1] + 214)
+    scene = (right[0], right[1], right[2], right[1] + 330)
     rows = (seats + 1) // 2
-    top = right[3] - 134 * rows - NATION_GAP * (rows - 1)
+    top = right[3] - NATION_H * rows - NATION_GAP * (rows - 1)
     status = (right[0], scene[3] + GAP, right[2], top - GAP)
     nations = _nation_boxes((right[0], top, right[2], right[3]), seats, 2)
     return Layout(side, grid, frame, below, scene, status, nations, 2)

@@ -32,6 +32,7 @@ from render.common.palette import (
     shade,
     text_colour_on,
 )
+from render.common.record import paused
 from render.common.snapping import distinct, fixed_palette
 from render.common.snapping import snap as snap_to
 from render.common.snapping import snap_indexed as snap_indexed_to
@@ -81,8 +82,10 @@ def board_palette() -> Image.Image:
 def _build() -> Image.Image:
     from .static import board_image
 
-    samples = [board_image(side, seats, False) for side, seats in (("atlantic", 5),
-                                                                     ("americas", 2))]
+    # the sample boards only choose colours: what they drew is not on the board being built
+    with paused():
+        samples = [board_image(side, seats, False) for side, seats in (("atlantic", 5),
+                                                                         ("americas", 2))]
     return fixed_palette(design_colours(), samples)
 
 

@@ -6,20 +6,25 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import cast
 
 from PIL import ImageDraw
 
 from engine.empires.content import empires_content
-from engine.empires.state import PIRATE, PIRATES_BAY, EmpiresView
+from engine.empires.scoring import score_parts
+from engine.empires.state import PIRATE, PIRATES_BAY, EmpiresState, EmpiresView
 from render.common import icons
-from render.common.canvas import draw_text, draw_wrapped, panel
-from render.common.fonts import ellipsize, font, line_height, text_width
+from render.common.canvas import draw_text, draw_words, panel, wrap_text
+from render.common.fonts import Font, font, line_height, text_size, text_width
 from render.common.layout import Box
 from render.common.palette import (
     INK,
     MUTED_INK,
     PANEL,
     PANEL_BORDER,
+    RGB,
+    WHITE,
     PlayerStyle,
     shade,
 )
@@ -38,6 +43,7 @@ PENDING = {"claim": "take an uncontrolled port free", "choose_resource": "choose
            "refill": "discard Orders and refill the hand",
            "draw_port": "draw a free port (no port held)"}
 BODY, SMALL = 22, 20
+REGION_INK = (0, 84, 140)  # the task line: the map key's dark blue, apart from the name above
 
 
 def style(seat: int) -> PlayerStyle | None:
@@ -84,9 +90,12 @@ def scene(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView) -> None:
     title = f"Round {view.round} of {view.rounds}  -  Era {ERA.get(view.era, view.era)}"
     inner = panel(draw, box, title, title_font=font(28, bold=True))
     c = empires_content()
+    small = font(SMALL)
     decks = (f"Decks: Weather {view.weather_left}, History {view.history_left}, "
-             f"Captain's {view.captain_deck_size} (discards {len(view.captain_discard)})")
-    bottom = inner[3] - line_height(font(SMALL))
+             f"Captain's {view.captain_deck_size}, discards {len(view.captain_discard)}")
+    deck_lines = wrap_text(decks, small, inner[2] - inner[0])
+    step = line_height(small)
+    bottom = inner[3] - (len(deck_lines) - 1) * step - text_size("Ag", small)[1] - 6
     parts: list[tuple[str, str]] = []
     if view.weather:
         try:
@@ -105,19 +114,20 @@ def scene(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView) -> None:
     else:
         parts.append(("History: none yet", ""))
     two_cols = inner[2] - inner[0] > 800
-    cols = [(inner[0], inner[1], (inner[0] + inner[2]) // 2 - 8, bottom),
-            ((inner[0] + inner[2]) // 2 + 8, inner[1], inner[2], bottom)]
+    half = (inner[0] + inner[2]) // 2
+    cols = [(inner[0], half - 8), (half + 8, inner[2])] if two_cols else \
+        [(inner[0], inner[2])] * 2
+    head = font(BODY, bold=True)
     y = inner[1]
-    for i, (head, text) in enumerate(parts):
-        x0, x1 = (cols[i][0], cols[i][2]) if two_cols else (inner[0], inner[2])
+    for i, (name, text) in enumerate(parts):
+        x0, x1 = cols[i]
         top = inner[1] if two_cols else y
-        hb = draw_text(draw, (x0, top), ellipsize(head, font(BODY, bold=True), x1 - x0), font(
-            BODY, bold=True))
-        room_bottom = bottom - 6 if two_cols or i == len(parts) - 1 else \
-            max(hb[3] + 30, (inner[1] + bottom) // 2 - 4)
-        y = draw_wrapped(draw, (x0, hb[3] + 4, x1, room_bottom), text, font(SMALL)) + 12
-    draw_text(draw, (inner[0], inner[3]), ellipsize(decks, font(SMALL), inner[2] - inner[0]),
-              font(SMALL), MUTED_INK, anchor="ld")
+        y = wrapped_words(draw, (x0, top, x1, bottom), name, head, INK, max_lines=2) + 4
+        y = wrapped_words(draw, (x0, y, x1, bottom), text, small) + 12
+    y = inner[3] - (len(deck_lines) - 1) * step - text_size("Ag", small)[1]
+    for line in deck_lines:
+        draw_words(draw, (inner[0], y), line, small, MUTED_INK)
+        y += step
 
 
 # ------------------------------------------------------------------ status
@@ -146,18 +156,26 @@ def _answered(view: EmpiresView, seat: int) -> bool:
 
 
 def headline(view: EmpiresView, names: Sequence[str]) -> str:
+    """Whose turn it is and what they must do, in one line (``turn_lines`` splits it)."""
+    who_, task = turn_lines(view, names)
+    return f"{who_}: {task}" if task else who_
+
+
+def turn_lines(view: EmpiresView, names: Sequence[str]) -> tuple[str, str]:
+    """Whose turn it is ("Spain (Bot 4) to play") and what they must do ("Play or discard a
+    Captain's card"), the status strip's two big lines."""
     ts = view.turn_state
     if view.finished or view.scores is not None:
-        return "Game over"
+        return "Game over", ""
     if view.phase in ("turns", "pirate") and ts is not None:
         if ts.pirate:
             lead = f"The Pirate's turn, commanded by {who(view, names, ts.seat)}"
         else:
             lead = f"{who(view, names, ts.seat)} to play"
         if ts.stage == "card":
-            return f"{lead}: play or discard a Captain's card"
-        return f"{lead}: {ts.actions} action{'s' if ts.actions != 1 else ''} left"
-    return PHASES.get(view.phase, view.phase.replace("_", " ").capitalize())
+            return lead, "Play or discard a Captain's card"
+        return lead, f"{ts.actions} action{'s' if ts.actions != 1 else ''} left"
+    return PHASES.get(view.phase, view.phase.replace("_", " ").capitalize()), ""
 
 
 def _target(view: EmpiresView) -> str:
@@ -220,19 +238,56 @@ def pending_lines(view: EmpiresView) -> list[str]:
     return out
 
 
+HEAD, TASK = 36, 30  # the status strip's two big lines: read on a phone at a third of full size
+
+
+def wrapped_words(draw: ImageDraw.ImageDraw, box: Box, text: str, f: Font,
+                  fill: RGB = INK, max_lines: int | None = None) -> int:
+    """``text`` wrapped to the width of ``box`` from its top, each line drawn word by word
+    (``draw_words``); lines past the bottom of ``box`` or ``max_lines`` are left out whole,
+    never cut. Returns the y below the last line drawn (``box[1]`` when none fit)."""
+    step = line_height(f)
+    high = text_size("Ag", f)[1]
+    y = box[1]
+    for i, line in enumerate(wrap_text(text, f, box[2] - box[0])):
+        if y + high > box[3] or (max_lines is not None and i >= max_lines):
+            break
+        draw_words(draw, (box[0], y), line, f, fill)
+        y += step
+    return y if y == box[1] else y - step + high
+
+
+def fits(text: str, f: Font, box: Box, max_lines: int | None = None) -> bool:
+    lines = len(wrap_text(text, f, box[2] - box[0]))
+    if max_lines is not None and lines > max_lines:
+        return False
+    step = line_height(f)
+    return (lines - 1) * step + text_size("Ag", f)[1] <= box[3] - box[1]
+
+
 def status(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView,
            names: Sequence[str]) -> None:
-    inner = panel(draw, box, None)
+    draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=12, fill=WHITE,
+                           outline=INK, width=3)
+    inner = (box[0] + 14, box[1] + 8, box[2] - 14, box[3] - 6)
     x0, x1 = inner[0], inner[2]
-    f_head, f = font(24, bold=True), font(SMALL)
+    f = font(BODY)
     step = line_height(f)
-    y = draw_text(draw, (x0, inner[1]), ellipsize(headline(view, names), f_head, x1 - x0),
-                  f_head)[3] + 6
+    who_, task = turn_lines(view, names)
+    dice = bool(view.combat and view.combat.attack_dice)
+    right = x1 - (36 * min(len(view.combat.attack_dice), 6) + 8 if dice and view.combat else 0)
+    head = font(HEAD, bold=True)
+    y = wrapped_words(draw, (x0, inner[1], right, inner[3]), who_, head, INK, max_lines=2) + 4
+    if task:
+        y = wrapped_words(draw, (x0, y, x1, inner[3]), task, font(TASK, bold=True),
+                          REGION_INK, max_lines=2) + 6
     lines: list[str] = []
     if view.scores is not None:
         ranked = sorted(range(len(view.scores)), key=lambda s: -view.scores[s])  # type: ignore
-        lines.append("Empire Scores: " + ", ".join(
-            f"{nation_name(view, s)} {view.scores[s]}" for s in ranked))
+        scores = "Empire Scores: " + ", ".join(
+            f"{nation_name(view, s)} {view.scores[s]}" for s in ranked)
+        y = wrapped_words(draw, (x0, y, x1, inner[3]), scores, font(TASK, bold=True), INK,
+                          max_lines=2) + 6
         if view.end_reason:
             lines.append(view.end_reason)
     if view.phase == "bribe" and view.bribes_answered:
@@ -246,19 +301,37 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView,
                                                        "recovery", "round_end"):
         lines.append("Last bribes: " + ", ".join(
             f"{nation_name(view, s)} {b}" for s, b in enumerate(view.last_bribes)))
+    small = font(SMALL)
     for line in lines:
-        if y + step > inner[3] + 4:
-            break
-        y = draw_wrapped(draw, (x0, y, x1, inner[3] + 4), line, f, max_lines=2) + 4
-    if view.combat and view.combat.attack_dice:
+        room = (x0, y, x1, inner[3])
+        use = f if fits(line, f, room, 2) else small
+        if not fits(line, use, room, 2):
+            break  # no room left: the rest waits for the next board rather than being cut
+        y = wrapped_words(draw, room, line, use, INK, max_lines=2) + 4
+    del step
+    if dice and view.combat:
         x = x1 - 4
         for value in reversed(view.combat.attack_dice[:6]):
             if 1 <= value <= 6:
-                icons.draw_die(draw, (x - 15, inner[1] + 15), 30, value)
+                icons.draw_die(draw, (x - 15, inner[1] + 17), 30, value)
                 x -= 36
 
 
 # ------------------------------------------------------------------ nations
+
+
+def empire_score(view: EmpiresView, seat: int) -> int:
+    """The seat's Empire Score if the game ended now, by the Empire Scoring card
+    (``engine.empires.scoring``), from what the public view shows: ships afloat and taken,
+    ports with their Forts, and resources."""
+    table = SimpleNamespace(
+        players=view.players, ships=view.ships,
+        ports={pid: SimpleNamespace(owner=owner, forts=view.port_forts.get(pid, 0))
+               for pid, owner in view.port_owners.items()})
+    return sum(score_parts(cast(EmpiresState, table), seat).values())
+
+
+SCORE = 30  # the Empire Score: big, white on black, read at a third of full size
 
 
 def nation(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView, seat: int,
@@ -271,55 +344,83 @@ def nation(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView, seat: int,
     draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=10, fill=fill,
                            outline=INK if active else PANEL_BORDER, width=4 if active else 2)
     x0, y0, x1 = box[0] + 10, box[1] + 6, box[2] - 10
-    icons.draw_player_marker(draw, (x0 + 14, y0 + 14), 28, st)
+    icons.draw_player_marker(draw, (x0 + 15, y0 + 16), 30, st)
     f_b, f = font(BODY, bold=True), font(SMALL)
-    hand = f"Hand {p.hand_size}"
-    hw = text_width(hand, f_b)
-    pieces.card_back(draw, (x1 - hw - 14, y0 + 14), 28)
-    draw_text(draw, (x1, y0 + 14), hand, f_b, INK, anchor="rm")
+    # the Empire Score, top right
+    score = str(view.scores[seat]) if view.scores is not None and seat < len(view.scores) \
+        else str(empire_score(view, seat))
+    f_s = font(SCORE, bold=True)
+    sw = text_width(score, f_s)
+    label_w = text_width("Score", f)
+    pill = (x1 - sw - 16, y0, x1, y0 + 33)
+    draw.rounded_rectangle([pill[0], pill[1], pill[2] - 1, pill[3] - 1], radius=8, fill=INK)
+    draw_text(draw, ((pill[0] + pill[2]) // 2, (pill[1] + pill[3]) // 2), score, f_s, WHITE,
+              anchor="mm")
+    draw_text(draw, (pill[0] - 6, y0 + 16), "Score", f, INK, anchor="rm")
     title = f"{nation_name(view, seat)} - {player_name(names, seat)}"
     if active:
         title = "> " + title
-    draw_text(draw, (x0 + 36, y0 + 14), ellipsize(title, f_b, x1 - hw - 36 - x0 - 36), f_b,
-              INK, anchor="lm")
-    # resources and ports
-    y = y0 + 43
+    room = pill[0] - 6 - label_w - 10 - (x0 + 38)
+    shown = title if text_width(title, f_b) <= room else nation_name(view, seat)
+    if text_width(shown, f_b) > room:
+        shown = st.name
+    draw_words(draw, (x0 + 38, y0 + 16), shown, f_b, INK, anchor="lm")
+    # resources and ports; the hand's size at the right
+    y = y0 + 49
     x = x0
     for res in ("gold", "wood", "steel"):
         pieces.resource_chip(draw, (x + 12, y), 24, res)
         x = draw_text(draw, (x + 28, y), str(getattr(p, res)), f_b, INK, anchor="lm")[2] + 14
+    hand = f"Hand {p.hand_size}"
+    hw = text_width(hand, f_b)
+    pieces.card_back(draw, (x1 - hw - 14, y), 28)
+    draw_text(draw, (x1, y), hand, f_b, INK, anchor="rm")
     owned = [k for k, o in view.port_owners.items() if o == seat]
     forts = sum(1 for k in owned if view.port_forts.get(k, 0) == 1)
     bases = sum(1 for k in owned if view.port_forts.get(k, 0) >= 2)
-    ports = f"Ports {len(owned)}"
-    if forts or bases:
-        ports += f" ({forts} Fort{'s' if forts != 1 else ''}, {bases} Base{'s' * (bases != 1)})"
-    draw_text(draw, (x + 6, y), ellipsize(ports, f, x1 - x - 6), f, INK, anchor="lm")
+    room = x1 - hw - 34 - x - 6
+    for ports in (_ports_text(len(owned), forts, bases, True),
+                  _ports_text(len(owned), forts, bases, False), f"Ports {len(owned)}"):
+        if text_width(ports, f) <= room:
+            draw_words(draw, (x + 6, y), ports, f, INK, anchor="lm")
+            break
     # ships in stock and ships taken
-    y += 30
+    y += 31
     x = draw_text(draw, (x0, y), "Stock", f, MUTED_INK, anchor="lm")[2] + 4
     for kind in ("transport", "frigate", "ship_of_the_line"):
-        pieces.ship(draw, (x + 14, y - 1), 28, kind, st)
-        x = draw_text(draw, (x + 30, y), f"x{p.pieces.get(kind, 0)}", f, INK, anchor="lm")[2] + 8
+        pieces.ship(draw, (x + 15, y - 1), 30, kind, st)
+        x = draw_text(draw, (x + 32, y), f"x{p.pieces.get(kind, 0)}", f, INK, anchor="lm")[2] + 8
     if p.captured:
         x = draw_text(draw, (x + 8, y), "Taken", f, MUTED_INK, anchor="lm")[2] + 4
         for kind, n in sorted(Counter(p.captured).items()):
-            if x + 60 > x1:
+            if x + 62 > x1:
                 break
-            pieces.ship(draw, (x + 14, y - 1), 28, "ship_of_the_line" if kind == "pirate"
+            pieces.ship(draw, (x + 15, y - 1), 30, "ship_of_the_line" if kind == "pirate"
                         else kind, None if kind == "pirate" else _grey(st))
-            x = draw_text(draw, (x + 30, y), f"x{n}", f, INK, anchor="lm")[2] + 8
-    # Advancements and Industries
-    y += 15
+            x = draw_text(draw, (x + 32, y), f"x{n}", f, INK, anchor="lm")[2] + 8
+    # Advancements and Industries: in full when they fit, else counted
+    room_box = (x0, y + 17, x1, box[3] - 3)
     text = _in_front(p.in_front)
-    draw_wrapped(draw, (x0, y, x1, box[3] - 4), text, f, INK if p.in_front else MUTED_INK)
+    if not fits(text, f, room_box):
+        text = _in_front(p.in_front, short=True)
+    wrapped_words(draw, room_box, text, f, INK if p.in_front else MUTED_INK)
+
+
+def _ports_text(n: int, forts: int, bases: int, long: bool) -> str:
+    ports = f"Ports {n}"
+    if not (forts or bases):
+        return ports
+    if long:
+        return ports + f" ({forts} Fort{'s' if forts != 1 else ''}, " \
+            f"{bases} Base{'s' * (bases != 1)})"
+    return ports + f" ({forts}F, {bases}B)"
 
 
 def _grey(st: PlayerStyle) -> PlayerStyle:
     return PlayerStyle(st.name, (190, 190, 190), "?", "circle", INK)
 
 
-def _in_front(cards: list[str]) -> str:
+def _in_front(cards: list[str], short: bool = False) -> str:
     c = empires_content()
     adv: list[str] = []
     ind: list[str] = []
@@ -329,8 +430,10 @@ def _in_front(cards: list[str]) -> str:
             name, kind = cc.name, cc.type
         except KeyError:
             name, kind = card, "advancement"
-        label = f"{name} x{n}" if n > 1 else name
-        (ind if kind == "industry" else adv).append(label)
+        label = f"{name} (x{n})" if n > 1 else name
+        (ind if kind == "industry" else adv).extend([label] if not short else [label] * n)
+    if short:
+        return f"{len(adv)} Advancements, {len(ind)} Industries (too many to list)"
     parts = []
     if adv:
         parts.append("Adv: " + ", ".join(adv))

@@ -6,11 +6,12 @@ and the map key."""
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
 from render.common.canvas import cached_static, draw_text, new_canvas
-from render.common.fonts import font, text_size
+from render.common.fonts import font, stroke_width, text_bbox, text_size
 from render.common.layout import Box, Point
 from render.common.palette import (
     BACKGROUND,
@@ -48,46 +49,334 @@ def chest_box(side: str, seats: int) -> Box:
     return lay.grid.span(bx - 4, by + 1, 4, 1)
 
 
+SHIP_SLACK = 3  # a ship is drawn a pixel inside its cell: a label may touch a sea cell this far
+LABEL_GAP = 10  # the least room between two port names on one line, so each reads as one
+STEP_BUDGET = 2000  # places tried per board when fitting the names on the sea
+
+
+def _sea_cost(box: Box, sea_boxes: list[Box]) -> int:
+    """How much of ``box`` lies where a ship may be drawn."""
+    inner = [(s[0] + SHIP_SLACK, s[1] + SHIP_SLACK, s[2] - SHIP_SLACK, s[3] - SHIP_SLACK)
+             for s in sea_boxes]
+    return sum(_overlap(box, s) for s in inner)
+
+
+def _place(w: int, h: int, options: list[Point], bounds: Box, taken: list[Box],
+           sea_boxes: list[Box]) -> Box | None:
+    """The first of ``options`` (left-top corners) that covers no sea and nothing taken, else
+    the one covering least, a text over another text or a piece counting most."""
+    best: tuple[int, int, Box] | None = None
+    for rank, (x, y) in enumerate(options):
+        box = (x, y, x + w, y + h)
+        if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] \
+                or box[3] > bounds[3]:
+            continue
+        cost = 1000 * sum(_overlap(box, t) for t in taken) + 10 * _sea_cost(box, sea_boxes)
+        if best is None or (cost, rank) < best[:2]:
+            best = (cost, rank, box)
+        if cost == 0:
+            break
+    return None if best is None else best[2]
+
+
+def _ink(xy: Point, text: str, bold: bool) -> Box:
+    """The box a name drawn at ``xy`` (left-top, with its white halo) inks, as the board's
+    record notes it."""
+    f = font(LABEL_SIZE, bold=bold)
+    halo = stroke_width(f) + max(2, f.size // 10)
+    b = text_bbox(f, text, "la", halo)
+    return int(xy[0] + b[0]), int(xy[1] + b[1]), int(xy[0] + b[2]) + 1, int(xy[1] + b[3]) + 1
+
+
+def _near(box: Box) -> Box:
+    """A name's box with the least room that keeps a name beside it apart."""
+    return box[0] - 6, box[1], box[2] + 6, box[3]
+
+
+def _spaced(box: Box) -> Box:
+    return (box[0] - LABEL_GAP, box[1] - 2, box[2] + LABEL_GAP, box[3] + 2)
+
+
 @functools.cache
 def port_labels(side: str, seats: int) -> dict[str, tuple[Point, str]]:
-    """Each port's name: where it goes (a left-top corner) so it covers as little sea, and
-    nothing else already placed, as it can."""
+    """The port names that go on land (where no ship can hide them) and so on the static
+    board: each at its nearest place covering no sea, clear of the other names by
+    ``LABEL_GAP``; the ports with fewest such places choose first. A port missing here has its
+    name placed each turn (``moving_labels``)."""
     lay = layout(side, seats)
     b = board(side)
     f = font(LABEL_SIZE)
-    bounds = lay.grid.bounds
+    g = lay.grid.bounds
     bx, by = b.pirates_bay
     bay_name = _bay_label_box(lay, side)
-    taken: list[Box] = [lay.key, chest_box(side, seats), bay_name[0], lay.grid.box(bx, by)]
-    taken += [lay.grid.box(*p.cell) for p in b.ports.values()]
-    taken += [box for _, _, box in region_labels(side, seats)]
+    taken: list[Box] = [chest_box(side, seats), _spaced(bay_name[0]), lay.grid.box(bx, by)]
+    # a port's cell with its Fort tokens, which stand 4 px above it
+    taken += [_port_box(lay.grid.box(*p.cell)) for p in b.ports.values()]
     sea_boxes = [lay.grid.box(*c) for c in b.sea]
-    out: dict[str, tuple[Point, str]] = {}
-    for port in sorted(b.ports.values(), key=lambda p: (p.cell[1], p.cell[0])):
-        cell = lay.grid.box(*port.cell)
+    moving = moving_regions(side, seats)
+    taken += [_spaced(box) for _, text, box in region_labels(side, seats) if text not in moving]
+    land: dict[str, list[Box]] = {}
+    for port in b.ports.values():
         w, h = text_size(port.name, f)
-        cy = (cell[1] + cell[3]) // 2 - h // 2
-        cx = (cell[0] + cell[2]) // 2 - w // 2
-        options = [
-            (cell[2] + 2, cy), (cell[0] - 2 - w, cy), (cx, cell[1] - h), (cx, cell[3]),
-            (cell[0], cell[1] - h), (cell[2] - w, cell[1] - h), (cell[0], cell[3]),
-            (cell[2] - w, cell[3]),
-        ]
-        best: tuple[int, Box] | None = None
-        for x, y in options:
-            box = (x, y, x + w, y + h)
-            if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] \
-                    or box[3] > bounds[3]:
-                continue
-            cost = 50 * sum(_overlap(box, t) for t in taken if t != cell)
-            cost += sum(_overlap(box, s) for s in sea_boxes)
-            if best is None or cost < best[0]:
-                best = (cost, box)
-        if best is None:
+        w, h = w + 4, h + 4  # the white halo
+        boxes = [_ink((x + 2, y + 2), port.name, False) for x, y in _clamped(
+            _port_options(lay.grid.box(*port.cell), w, h)[:16], w, g)]
+        land[port.id] = [bx_ for bx_ in boxes if bx_[1] >= g[1] and bx_[3] <= g[3]
+                         and not _sea_cost(bx_, sea_boxes)
+                         and not any(_overlap(bx_, t) for t in taken)]
+    out: dict[str, tuple[Point, str]] = {}
+    for pid in sorted(land, key=lambda k: (len(land[k]), b.ports[k].cell[1], b.ports[k].cell[0])):
+        box = next((bx_ for bx_ in land[pid] if not any(_overlap(bx_, t) for t in taken)), None)
+        if box is None:
             continue
-        taken.append(best[1])
-        out[port.id] = ((best[1][0], best[1][1]), port.name)
+        taken.append(_spaced(box))
+        out[pid] = (_ink_origin(box, b.ports[pid].name), b.ports[pid].name)
     return out
+
+
+def _ink_origin(box: Box, text: str) -> Point:
+    """Where to draw a name so that it inks ``box`` (``_ink`` inverted)."""
+    probe = _ink((0, 0), text, False)
+    return box[0] - probe[0], box[1] - probe[1]
+
+
+def _clamped(options: list[Point], w: int, g: Box) -> list[Point]:
+    """``options`` slid back onto the map where they pass its left or right edge."""
+    return list(dict.fromkeys((min(max(x, g[0]), g[2] - w), y) for x, y in options))
+
+
+def _port_options(cell: Box, w: int, h: int) -> list[Point]:
+    """Where a port's name may go, nearest first: beside, above, below, at the corners."""
+    cy = (cell[1] + cell[3]) // 2 - h // 2
+    cx = (cell[0] + cell[2]) // 2 - w // 2
+    half = (cell[3] - cell[1]) // 2
+    up, down = cell[1] - 6 - h, cell[3] + 1
+    return [
+        (cell[2] + 3, cy), (cell[0] - 3 - w, cy), (cx, up), (cx, down),
+        (cell[0], up), (cell[2] - w, up), (cell[0], down), (cell[2] - w, down),
+        (cell[2] + 3, cy - half), (cell[0] - 3 - w, cy - half),
+        (cell[2] + 3, cy + half), (cell[0] - 3 - w, cy + half),
+        (cell[2] + 3, up), (cell[0] - 3 - w, up), (cell[2] + 3, down), (cell[0] - 3 - w, down),
+        (cx, up - half), (cx, down + half), (cell[2] + 3, up - half), (cell[0] - 3 - w, up - half),
+        (cell[2] + 3, down + half), (cell[0] - 3 - w, down + half),
+        (cell[0] - w // 2, up), (cell[2] - w // 2, up), (cell[0] - w // 2, down),
+        (cell[2] - w // 2, down), (cell[0] - CELL, up), (cell[2] + CELL - w, up),
+        (cell[0] - CELL, down), (cell[2] + CELL - w, down),
+    ]
+
+
+def _far_options(cell: Box, w: int, h: int) -> list[Point]:
+    """Last places for a crowded port's name, a cell further off (tied to it by a line)."""
+    cy = (cell[1] + cell[3]) // 2 - h // 2
+    cx = (cell[0] + cell[2]) // 2 - w // 2
+    up, down = cell[1] - 6 - h - CELL, cell[3] + 1 + CELL
+    return [(cx, up), (cx, down), (cell[2] + 3 + CELL, cy), (cell[0] - 3 - w - CELL, cy),
+            (cell[0], up), (cell[2] - w, up), (cell[0], down), (cell[2] - w, down)]
+
+
+def _region_options(box: Box, w: int, h: int) -> list[Point]:
+    """Where a region's name may go: inside a corner of its outline, else just outside."""
+    return [
+        (box[0] + 4, box[3] - 4 - h), (box[0] + 4, box[1] + 4), (box[2] - 4 - w, box[1] + 4),
+        (box[2] - 4 - w, box[3] - 4 - h), (box[0] + 4, box[3] + 2),
+        (box[0] + 4, box[1] - 2 - h), (box[2] - 4 - w, box[3] + 2),
+        (box[2] - 4 - w, box[1] - 2 - h), (box[0] + 4, box[3] + 2 + CELL),
+        (box[2] - 4 - w, box[3] + 2 + CELL), (box[0] + 4, box[1] - 2 - h - CELL),
+        (box[2] - 4 - w, box[1] - 2 - h - CELL),
+    ]
+
+
+@dataclass(frozen=True)
+class Moving:
+    """A name that lies on the sea wherever it goes, so it is placed each turn where no ship
+    is: ``spots`` are its places, nearest first, each with the sea cells it covers."""
+
+    text: str
+    bold: bool
+    spots: tuple[tuple[Point, Box, frozenset[tuple[int, int]]], ...]
+    port: Box | None = None  # the port's cell: a place a row away is tied to it by a line
+
+
+# a name to place each turn: text, bold, places, halo pad, width, its port's cell
+Wanted = tuple[str, bool, list[Point], int, int, Box | None]
+
+
+@functools.cache
+def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[str]]:
+    """The names drawn each turn (``Moving``), and the texts of those that are not: names
+    whose place covers no sea stay on the static board."""
+    lay = layout(side, seats)
+    b = board(side)
+    sea = sorted(b.sea)
+    sea_boxes = [lay.grid.box(*c) for c in sea]
+    bx, by = b.pirates_bay
+    fixed: list[Box] = [chest_box(side, seats), _spaced(_bay_label_box(lay, side)[0]),
+                        lay.grid.box(bx, by)]
+    fixed += [_port_box(lay.grid.box(*p.cell)) for p in b.ports.values()]
+    wanted: list[Wanted] = []
+    f, fb = font(LABEL_SIZE), font(LABEL_SIZE, bold=True)
+    for _xy, text, box in region_labels(side, seats):
+        if text in moving_regions(side, seats):
+            w, h = box[2] - box[0], box[3] - box[1]
+            region = next(r for r, name in region_boxes(side, seats)
+                          if name.capitalize() == text)
+            wanted.append((text, True, _region_options(region, w, h), 3, w, None))
+        else:
+            fixed.append(_near(box))
+    placed = port_labels(side, seats)
+    g = lay.grid.bounds
+
+    def reach(text: str, bold: bool, options: list[Point], pad: int, w: int) -> list[Box]:
+        return [_ink((x + pad, y + pad), text, bold) for x, y in _clamped(options, w, g)]
+
+    on_land: list[tuple[Box, Wanted]] = []
+    for pid, card in sorted(b.ports.items(), key=lambda kv: (kv[1].cell[1], kv[1].cell[0])):
+        w, h = text_size(card.name, f)
+        cell = lay.grid.box(*card.cell)
+        entry: Wanted = (card.name, False, _port_options(cell, w + 4, h + 4)
+                 + _far_options(cell, w + 4, h + 4), 2, w + 4, cell)
+        if pid in placed:
+            on_land.append((_near(_ink(placed[pid][0], card.name, False)), entry))
+        else:
+            wanted.append(entry)
+    # a name on land in the way of a name on the sea moves with it, to give it room
+    room = [box for e in wanted for box in reach(e[0], e[1], e[2], e[3], e[4])]
+    for box, entry in on_land:
+        if any(_overlap(box, r) for r in room):
+            wanted.append(entry)
+        else:
+            fixed.append(box)
+    out: list[Moving] = []
+    for text, bold, options, pad, w, port in wanted:
+        h = text_size(text, fb if bold else f)[1] + 2 * pad
+        spots = []
+        # a place past the map's edge slides back onto it
+        for x, y in _clamped(options, w, g):
+            box = _ink((x + pad, y + pad), text, bold)
+            if box[1] < g[1] or box[3] > g[3]:
+                continue
+            if any(_overlap(box, t) for t in fixed):
+                continue
+            cells = frozenset(c for c, sb in zip(sea, sea_boxes, strict=True)
+                              if _sea_cost(box, [sb]))
+            spots.append(((x + pad, y + pad), box, cells))
+        out.append(Moving(text, bold, tuple(spots), port))
+    return tuple(out), frozenset(m.text for m in out)
+
+
+FAILED: list[int] = []  # boards where no place was free for every name (for tests)
+
+
+@functools.cache
+def _clashes(labels: tuple[Moving, ...]) -> dict[tuple[int, int], dict[int, frozenset[int]]]:
+    """For each name's place, the places of the other names too close to it."""
+    near = [[_near(spot[1]) for spot in m.spots] for m in labels]
+    reach = [(min(b[0] for b in n), min(b[1] for b in n), max(b[2] for b in n),
+              max(b[3] for b in n)) if n else (0, 0, 0, 0) for n in near]
+    out: dict[tuple[int, int], dict[int, frozenset[int]]] = {}
+    for i, m in enumerate(labels):
+        for j, _ in enumerate(m.spots):
+            out[(i, j)] = {}
+    for i in range(len(labels)):
+        for k in range(i + 1, len(labels)):
+            if not _overlap(reach[i], reach[k]):
+                continue
+            for j, a in enumerate(near[i]):
+                hit = frozenset(c for c, spot in enumerate(labels[k].spots)
+                                if _overlap(a, spot[1]))
+                if hit:
+                    out[(i, j)][k] = hit
+                    for c in hit:
+                        out[(k, c)][i] = out[(k, c)].get(i, frozenset()) | {j}
+    return out
+
+
+def _choose(labels: tuple[Moving, ...], ships: set[tuple[int, int]]) -> list[int]:
+    """A place for each name (an index into its ``spots``) that no ship covers and no other
+    name comes too near, nearest places first: a search that places the name with fewest
+    places left next and gives up after ``STEP_BUDGET`` tries, falling back to each name's
+    nearest place clear of the names already placed."""
+    clashes = _clashes(labels)
+    start = {i: [j for j, spot in enumerate(m.spots) if not spot[2] & ships]
+             for i, m in enumerate(labels) if m.spots}
+    steps = [0]
+
+    def solve(domains: dict[int, list[int]], done: dict[int, int]) -> dict[int, int] | None:
+        if not domains:
+            return done
+        i = min(domains, key=lambda k: len(domains[k]))
+        rest = {k: v for k, v in domains.items() if k != i}
+        for j in domains[i]:
+            steps[0] += 1
+            if steps[0] > STEP_BUDGET:
+                return None
+            hit = clashes[(i, j)]
+            narrowed = {k: [c for c in v if c not in hit[k]] if k in hit else v
+                        for k, v in rest.items()}
+            if any(not v for v in narrowed.values()):
+                continue
+            found = solve(narrowed, {**done, i: j})
+            if found is not None:
+                return found
+        return None
+
+    found = solve(start, {}) if all(start.values()) else None
+    if found is None:
+        # a name every place of which a ship covers (ships all round its port) goes where
+        # the fewest do, drawn over them; the others still keep clear
+        FAILED.append(len(labels))
+        for i, m in enumerate(labels):
+            if i in start and not start[i]:
+                start[i] = sorted(range(len(m.spots)), key=lambda j: len(m.spots[j][2] & ships))
+        steps[0] = 0
+        found = solve(start, {})
+    if found is not None:
+        return [found.get(i, -1) for i in range(len(labels))]
+    chosen: dict[int, int] = {}
+    for i in sorted(start, key=lambda k: len(start[k])):
+        order = start[i] + [j for j in range(len(labels[i].spots)) if j not in start[i]]
+        pick = next((j for j in order if not any(
+            k in chosen and chosen[k] in clashes[(i, j)].get(k, ()) for k in chosen)), order[0])
+        chosen[i] = pick
+    return [chosen.get(i, -1) for i in range(len(labels))]
+
+
+def draw_moving(draw: ImageDraw.ImageDraw, side: str, seats: int,
+                ships: set[tuple[int, int]]) -> None:
+    """The names on the sea, each at its nearest place that no ship covers nor another name
+    takes (drawn after the ships)."""
+    labels = moving_labels(side, seats)[0]
+    for label, j in zip(labels, _choose(labels, ships), strict=True):
+        if j < 0:
+            continue
+        f = font(LABEL_SIZE, bold=label.bold)
+        box = label.spots[j][1]
+        port = label.port
+        if port is not None and not (box[0] <= port[2] + 8 and box[2] >= port[0] - 8
+                                     and box[1] <= port[3] + 8 and box[3] >= port[1] - 8):
+            _leader(draw, box, port)
+        draw_text(draw, label.spots[j][0], label.text, f, REGION_LINE if label.bold else INK,
+                  outline=WHITE)
+
+
+def _leader(draw: ImageDraw.ImageDraw, box: Box, port: Box) -> None:
+    """A line from a name placed a cell away to the side of its port facing it."""
+    cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+    px, py = (port[0] + port[2]) // 2, (port[1] + port[3]) // 2
+    if box[3] <= port[1]:
+        a, b = (cx, box[3]), (px, port[1])
+    elif box[1] >= port[3]:
+        a, b = (cx, box[1]), (px, port[3])
+    elif box[2] <= port[0]:
+        a, b = (box[2], cy), (port[0], py)
+    else:
+        a, b = (box[0], cy), (port[2], py)
+    draw.line([a, b], fill=WHITE, width=5)
+    draw.line([a, b], fill=INK, width=2)
+
+
+def _port_box(cell: Box) -> Box:
+    return cell[0], cell[1] - 5, cell[2] + 2, cell[3]
 
 
 @functools.cache
@@ -106,15 +395,42 @@ def region_boxes(side: str, seats: int) -> list[tuple[Box, str]]:
 
 @functools.cache
 def region_labels(side: str, seats: int) -> list[tuple[Point, str, Box]]:
-    """Each outlined region's name, inside its bottom-left corner."""
-    out = []
+    """Each outlined region's name at a corner of its outline, inside or just outside it,
+    where it covers no sea (where a ship would hide it) if it can."""
+    lay = layout(side, seats)
+    b = board(side)
+    out: list[tuple[Point, str, Box]] = []
     f = font(LABEL_SIZE, bold=True)
+    sea_boxes = [lay.grid.box(*c) for c in b.sea]
+    bx, by = b.pirates_bay
+    taken: list[Box] = [lay.grid.box(*p.cell) for p in b.ports.values()]
+    taken += [lay.grid.box(bx, by)]
     for box, name in region_boxes(side, seats):
         text = name.capitalize()
         w, h = text_size(text, f)
-        xy = (box[0] + 5, box[3] - 4 - h)
-        out.append((xy, text, (xy[0], xy[1], xy[0] + w, xy[1] + h)))
+        w, h = w + 6, h + 6  # the halo
+        options: list[Point] = [
+            (box[0] + 4, box[3] - 4 - h), (box[0] + 4, box[1] + 4), (box[2] - 4 - w, box[1] + 4),
+            (box[2] - 4 - w, box[3] - 4 - h), (box[0] + 4, box[3] + 2),
+            (box[0] + 4, box[1] - 2 - h), (box[2] - 4 - w, box[3] + 2),
+            (box[2] - 4 - w, box[1] - 2 - h),
+        ]
+        best = _place(w, h, options, lay.grid.bounds, taken, sea_boxes)
+        if best is None:
+            continue
+        taken.append(best)
+        xy = (best[0] + 3, best[1] + 3)
+        out.append((xy, text, best))
     return out
+
+
+@functools.cache
+def moving_regions(side: str, seats: int) -> frozenset[str]:
+    """The region names that lie on the sea wherever they go (placed each turn)."""
+    lay = layout(side, seats)
+    sea_boxes = [lay.grid.box(*c) for c in board(side).sea]
+    return frozenset(text for _, text, box in region_labels(side, seats)
+                     if _sea_cost(box, sea_boxes))
 
 
 def _bay_label_box(lay: Layout, side: str) -> tuple[Box, str]:
@@ -154,7 +470,10 @@ def _map(draw: ImageDraw.ImageDraw, lay: Layout, side: str, seats: int) -> None:
         draw_text(draw, (g[0] - 4, (y0 + y1) // 2), str(row), f, MUTED_INK, anchor="rm")
     for box, _ in region_boxes(side, seats):
         _dashed(draw, box, REGION_LINE)
+    moving = moving_regions(side, seats)
     for xy, text, _ in region_labels(side, seats):
+        if text in moving:
+            continue
         draw_text(draw, xy, text, font(LABEL_SIZE, bold=True), REGION_LINE, outline=WHITE)
     # ports and Pirate's Bay
     for port in b.ports.values():
@@ -167,7 +486,10 @@ def _map(draw: ImageDraw.ImageDraw, lay: Layout, side: str, seats: int) -> None:
             dx = -6 + 12 * i if port.icons > 1 else 0
             draw.ellipse([at[0] + dx - 3, at[1] - 3, at[0] + dx + 3, at[1] + 3],
                          fill=pieces.RESOURCE_RGB[port.produces], outline=INK)
+    moved = moving_labels(side, seats)[1]
     for _pid, (xy, name) in port_labels(side, seats).items():
+        if name in moved:
+            continue
         draw_text(draw, xy, name, f, INK, anchor="la", outline=WHITE)
     bx0, by0, bx1, by1 = grid.box(*b.pirates_bay)
     draw.rectangle([bx0, by0, bx1 - 1, by1 - 1], fill=pieces.PIRATE_HULL, outline=INK)
