@@ -363,8 +363,9 @@ def draw_words(
     words = text.split(" ")
     if len(words) == 1 or "\n" in text or not text.strip():
         return _line(draw, xy, text, font, fill, anchor, outline)
-    ascent, descent = font.getmetrics()
-    width = font.getlength(text)
+    ascent, descent = _metrics(font)
+    space = _advance(font, " ")
+    width = sum(_advance(font, word) for word in words) + space * (len(words) - 1)
     x = xy[0] - width * {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]]
     base = xy[1] + {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent,
                     "t": ascent, "b": -descent}[anchor[1]]
@@ -373,10 +374,10 @@ def draw_words(
     boxes: list[tuple[float, float, float, float]] = []
     at = 0.0
     spans: list[tuple[int, str]] = []
-    for i, word in enumerate(words):
+    for word in words:
         if word:
             spans.append((round(x + at), word))
-        at += font.getlength(word + (" " if i < len(words) - 1 else ""))
+        at += _advance(font, word) + space
     y = round(base)
     for left, word in spans:
         if outline is not None:
@@ -388,6 +389,17 @@ def draw_words(
              int(max(b[2] for b in boxes)) + 1, int(max(b[3] for b in boxes)) + 1)
     note_text(drawn, text, cut=text.endswith("…"))
     return drawn
+
+
+@lru_cache(maxsize=8192)
+def _advance(font: Font, word: str) -> float:
+    """How far one word (no stroke) moves the pen, for ``draw_words``."""
+    return font.getlength(word)
+
+
+@lru_cache(maxsize=64)
+def _metrics(font: Font) -> tuple[int, int]:
+    return font.getmetrics()
 
 
 def wrap_text(text: str, font: Font, max_width: int) -> list[str]:

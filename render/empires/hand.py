@@ -57,6 +57,6 @@ def hand(draw: ImageDraw.ImageDraw, box: Box, cards: list[str], bribe: int | Non
         draw.line([(x + 8, y + 30), (cb[2] - 9, y + 30)], fill=PANEL_BORDER, width=1)
         room = (x + 8, y + 38, cb[2] - 8, cb[3] - 6)
         if fits(cc.text, f, room):
-            wrapped_words(draw, room, cc.text, f)
+            wrapped_words(draw, room, cc.text, f, by_word=False)
         else:  # a hand too big for its strip: the text as far as it goes, marked as cut
             draw_wrapped(draw, room, cc.text, f)

@@ -4,6 +4,7 @@ nation, and the viewer's own hand in "My view"."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from types import SimpleNamespace
@@ -93,7 +94,7 @@ def scene(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView) -> None:
     small = font(SMALL)
     decks = (f"Decks: Weather {view.weather_left}, History {view.history_left}, "
              f"Captain's {view.captain_deck_size}, discards {len(view.captain_discard)}")
-    deck_lines = wrap_text(decks, small, inner[2] - inner[0])
+    deck_lines = _wrap(decks, small, inner[2] - inner[0])
     step = line_height(small)
     bottom = inner[3] - (len(deck_lines) - 1) * step - text_size("Ag", small)[1] - 6
     parts: list[tuple[str, str]] = []
@@ -242,23 +243,33 @@ HEAD, TASK = 36, 30  # the status strip's two big lines: read on a phone at a th
 
 
 def wrapped_words(draw: ImageDraw.ImageDraw, box: Box, text: str, f: Font,
-                  fill: RGB = INK, max_lines: int | None = None) -> int:
-    """``text`` wrapped to the width of ``box`` from its top, each line drawn word by word
-    (``draw_words``); lines past the bottom of ``box`` or ``max_lines`` are left out whole,
-    never cut. Returns the y below the last line drawn (``box[1]`` when none fit)."""
+                  fill: RGB = INK, max_lines: int | None = None, by_word: bool = True) -> int:
+    """``text`` wrapped to the width of ``box`` from its top; lines past the bottom of ``box``
+    or ``max_lines`` are left out whole, never cut. A line that changes from turn to turn is
+    drawn word by word (``draw_words``: each word's glyphs come from the cache); a fixed text
+    (a card's) line by line (``by_word`` False: each line's glyphs come from the cache).
+    Returns the y below the last line drawn (``box[1]`` when none fit)."""
     step = line_height(f)
     high = text_size("Ag", f)[1]
     y = box[1]
-    for i, line in enumerate(wrap_text(text, f, box[2] - box[0])):
+    for i, line in enumerate(_wrap(text, f, box[2] - box[0])):
         if y + high > box[3] or (max_lines is not None and i >= max_lines):
             break
-        draw_words(draw, (box[0], y), line, f, fill)
+        if by_word:
+            draw_words(draw, (box[0], y), line, f, fill)
+        else:
+            draw_text(draw, (box[0], y), line, f, fill)
         y += step
     return y if y == box[1] else y - step + high
 
 
+@functools.lru_cache(maxsize=2048)
+def _wrap(text: str, f: Font, width: int) -> tuple[str, ...]:
+    return tuple(wrap_text(text, f, width))
+
+
 def fits(text: str, f: Font, box: Box, max_lines: int | None = None) -> bool:
-    lines = len(wrap_text(text, f, box[2] - box[0]))
+    lines = len(_wrap(text, f, box[2] - box[0]))
     if max_lines is not None and lines > max_lines:
         return False
     step = line_height(f)

@@ -291,6 +291,20 @@ def _clashes(labels: tuple[Moving, ...]) -> dict[tuple[int, int], dict[int, froz
     return out
 
 
+def _greedy(labels: tuple[Moving, ...], free: dict[int, list[int]],
+            clashes: dict[tuple[int, int], dict[int, frozenset[int]]]) -> dict[int, int] | None:
+    """Each name at its nearest free place clear of those placed before it, the names with
+    fewest places first; None when one finds none (the search then takes over)."""
+    chosen: dict[int, int] = {}
+    for i in sorted(free, key=lambda k: len(free[k])):
+        pick = next((j for j in free[i] if not any(
+            chosen.get(k, -1) in hit for k, hit in clashes[(i, j)].items())), None)
+        if pick is None:
+            return None
+        chosen[i] = pick
+    return chosen
+
+
 def _choose(labels: tuple[Moving, ...], ships: set[tuple[int, int]]) -> list[int]:
     """A place for each name (an index into its ``spots``) that no ship covers and no other
     name comes too near, nearest places first: a search that places the name with fewest
@@ -320,7 +334,9 @@ def _choose(labels: tuple[Moving, ...], ships: set[tuple[int, int]]) -> list[int
                 return found
         return None
 
-    found = solve(start, {}) if all(start.values()) else None
+    found = _greedy(labels, start, clashes) if all(start.values()) else None
+    if found is None and all(start.values()):
+        found = solve(start, {})
     if found is None:
         # a name every place of which a ship covers (ships all round its port) goes where
         # the fewest do, drawn over them; the others still keep clear
