@@ -46,7 +46,7 @@ from .actions import (
 )
 from .cards import KIND_NAME, card_label
 from .content import Board, Cell, empires_content
-from .names import cell_text, ship_words, where
+from .names import cell_text, read_cell, ship_words, where
 from .rules import cost_text
 from .state import PIRATE_ID, PIRATES_BAY, EmpiresView, Ship
 
@@ -128,7 +128,7 @@ def beside(cell: Cell, board: Board) -> list[str]:
 
 
 def place(cell: Cell, view: V) -> str:
-    """A sea cell for people: ``[7, 5] beside Havana``."""
+    """A sea cell for people: ``F8 beside Havana``."""
     ports = beside(cell, _board(view))
     return cell_text(cell) + (" beside " + " and ".join(ports) if ports else "")
 
@@ -272,7 +272,7 @@ def _play_card_label(action: PlayCard | DiscardCard, view: V) -> str:
 
 def _play_where(action: PlayCard, view: V) -> str | None:
     if action.cell is not None:
-        return f"{action.cell[0]},{action.cell[1]}"
+        return cell_text(action.cell)
     return action.port
 
 
@@ -287,12 +287,13 @@ def _build_play(typed: Mapping[str, str | None], view: V) -> PlayCard:
     where = typed.get("where")
     if where is None:
         return PlayCard(card=card)
-    numbers = [whole(n) for n in re.findall(r"-?[0-9]+", where)]
-    if len(numbers) == 2 and numbers[0] is not None and numbers[1] is not None:
-        return PlayCard(card=card, cell=(numbers[0], numbers[1]))
+    cell = read_cell(where)  # F8, as the board's edges name it (or the rules' [7, 5])
+    if cell is not None:
+        return PlayCard(card=card, cell=cell)
     port = _find_port(where, view)
     if port is None:
-        raise CommandError(f"Where is a sea cell such as [7, 5] or a port, not {where!r}.")
+        raise CommandError(f"Where is a sea cell such as F8 (row letter, then column number, "
+                           f"as the board's edges show them) or a port, not {where!r}.")
     return PlayCard(card=card, port=port)
 
 

@@ -1,9 +1,16 @@
-"""Ships and places named for people, the same in move labels and in command options:
-``Frigate at Havana``, ``Transport near Quebec [11, 1]``, ``[7, 5]``."""
+"""Ships and places named for people, the same in move labels, in command options and on the
+board's edges: ``Frigate at Havana``, ``Transport near Quebec B12``, ``F8``.
+
+A cell is named like a chess square, a letter and a number: the letter is its row (A at the
+top, down to X: the map has 24 rows, which fit the alphabet, where its 30 columns would not)
+and the number its column counted from 1 at the left, as the board's edges show them. Cell
+``[x, y]`` of the rules (column x, row y, from 0) is ``f"{ROWS[y]}{x + 1}"``: ``[7, 5]`` is
+F8. ``read_cell`` reads that back, and the old ``[7, 5]`` and ``7,5`` too."""
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 
 from .content import Cell, MapSide, empires_content
@@ -13,8 +20,40 @@ KIND_NAME = {"transport": "Transport", "frigate": "Frigate", "ship_of_the_line":
 NEAR = 3  # a ship this many cells from a port or closer is named after it
 
 
+ROWS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def row_name(y: int) -> str:
+    return ROWS[y] if 0 <= y < len(ROWS) else f"row {y}"
+
+
+def col_name(x: int) -> str:
+    return str(x + 1)
+
+
 def cell_text(cell: Cell) -> str:
-    return f"[{cell[0]}, {cell[1]}]"
+    """``F8`` for the cell ``[7, 5]``: its row's letter, then its column's number."""
+    return f"{row_name(int(cell[1]))}{col_name(int(cell[0]))}"
+
+
+_SQUARE = re.compile(r"\s*\[?\s*([A-Za-z])\s*-?\s*([0-9]{1,2})\s*\]?\s*")
+_SQUARE_BACK = re.compile(r"\s*\[?\s*([0-9]{1,2})\s*-?\s*([A-Za-z])\s*\]?\s*")
+_PAIR = re.compile(r"\s*\[?\s*(-?[0-9]+)\s*[,; ]\s*(-?[0-9]+)\s*\]?\s*")
+
+
+def read_cell(text: str) -> Cell | None:
+    """The cell ``text`` names: ``F8`` (also ``f8``, ``8F``), or the rules' ``[7, 5]`` or
+    ``7,5``; None when it names no cell."""
+    found = _SQUARE.fullmatch(text)
+    if found:
+        return int(found.group(2)) - 1, ROWS.index(found.group(1).upper())
+    found = _SQUARE_BACK.fullmatch(text)
+    if found:
+        return int(found.group(1)) - 1, ROWS.index(found.group(2).upper())
+    found = _PAIR.fullmatch(text)
+    if found:
+        return int(found.group(1)), int(found.group(2))
+    return None
 
 
 @functools.cache
@@ -31,10 +70,15 @@ def where(side: MapSide, cell: Cell) -> str:
     return f"at {cell_text((x, y))}"
 
 
+def _by_port(side: MapSide, cell: Cell) -> bool:
+    """True when ``where`` names the cell after a port rather than by itself."""
+    return where(side, cell) != f"at {cell_text(cell)}"
+
+
 def destination(side: MapSide, cell: Cell) -> str:
-    """Where a ship sails to: ``Havana [7, 11]``, ``[7, 12] near Havana``, ``[20, 3]``."""
+    """Where a ship sails to: ``Havana L8``, ``M8 near Havana``, ``D21``."""
     place = where(side, cell)
-    if place.startswith("at ["):
+    if not _by_port(side, cell):
         return cell_text(cell)
     if place.startswith("at "):
         return f"{place[3:]} {cell_text(cell)}"
@@ -53,4 +97,4 @@ def ship_words(ship: Ship, ships: Sequence[Ship], side: MapSide) -> str:
     base = f"{kind_name(ship)} {where(side, ship.cell)}"
     twins = [s for s in ships if s.owner == ship.owner and s.id != ship.id
              and f"{kind_name(s)} {where(side, s.cell)}" == base]
-    return f"{base} {cell_text(ship.cell)}" if twins and "[" not in base else base
+    return f"{base} {cell_text(ship.cell)}" if twins and _by_port(side, ship.cell) else base

@@ -1,8 +1,9 @@
 """The Empires at Sea board image: a pure function of an ``EmpiresView``.
 
-Layout (1600 x 1152): the grid map top left, numbered by column and row as moves name cells,
-with its coastlines, ports (each framed in the colour of what it produces) and their names,
-the Caribbean and Mediterranean outlined, Pirate's Bay with the Treasure Chest, and a key.
+Layout (1600 x 1152): the grid map top left, its rows lettered and columns numbered as moves
+name cells (F8), with its coastlines, ports (each framed in the colour of what it produces)
+and their names, the Caribbean and Mediterranean outlined, Pirate's Bay with the Treasure
+Chest, and a key.
 On the Atlantic side the turn status runs under the map and the right-hand column holds the
 round (Weather and History in force, decks) and one block per nation: resources, ports and
 forts, ships in stock and taken, Advancements and Industries, hand size. The narrower Americas

@@ -1,4 +1,4 @@
-"""The pieces of Empires at Sea: ships by type (no masts, two or three), the Pirate, port cubes
+"""The pieces of Empires at Sea: ships by type (crates, two sails, three), the Pirate, port cubes
 with their Fort tokens, and resource chips. A nation's pieces carry its colour and its marker
 (shape and letter), so no one has to tell nations apart by colour alone."""
 
@@ -31,27 +31,40 @@ def _p(at: Point, size: int):  # noqa: ANN202
     return box, lambda u, v: (box[0] + u * span, box[1] + v * span)
 
 
+CARGO: Colour = (140, 92, 48)  # a Transport's crates: wood brown, no sail at all
+
+
 @stamped()
 def ship(draw: ImageDraw.ImageDraw, at: Point, size: int, kind: str,
          style: PlayerStyle | None) -> Box:
-    """A ship in profile: the hull in the nation's colour with its marker on it; no masts for a
-    Transport (a deckhouse), two for a Frigate, three for a Ship of the Line. ``style`` None is
-    the Pirate: black hull and sails, a white skull mark."""
+    """A ship in profile, the hull in the nation's colour with its marker on it. The kinds
+    differ in outline, so they tell apart at a glance even small: a Transport carries brown
+    crates and no sail; a Frigate two small sails with a gap between; a Ship of the Line three
+    tall sails side by side (one wide white block) under a pennant, and a raised stern.
+    ``style`` None is the Pirate: black hull and sails, a white skull mark."""
     box, p = _p(at, size)
     hull = PIRATE_HULL if style is None else style.rgb
     sail = PIRATE_SAIL if style is None else SAIL
     w = 1 if size < 30 else 2
     masts = MASTS.get(kind, 0)
     if masts == 0:
-        draw.rectangle([p(0.3, 0.24), p(0.7, 0.48)], fill=sail, outline=INK, width=w)
-        draw.rectangle([p(0.42, 0.1), p(0.52, 0.24)], fill=INK)
-    else:
-        us = (0.3, 0.7) if masts == 2 else (0.2, 0.5, 0.8)
-        half = 0.15 if masts == 2 else 0.12
-        for u in us:
-            draw.line([p(u, 0.0), p(u, 0.5)], fill=INK, width=max(w, 2))
-            draw.rectangle([p(u - half, 0.06), p(u + half, 0.42)], fill=sail, outline=INK,
+        for u0, u1 in ((0.12, 0.46), (0.54, 0.88)):
+            draw.rectangle([p(u0, 0.16), p(u1, 0.48)], fill=CARGO, outline=INK, width=w)
+            draw.line([p(u0, 0.32), p(u1, 0.32)], fill=INK, width=1)
+    elif masts == 2:
+        for u in (0.3, 0.7):
+            draw.line([p(u, 0.1), p(u, 0.5)], fill=INK, width=max(w, 2))
+            draw.rectangle([p(u - 0.11, 0.2), p(u + 0.11, 0.42)], fill=sail, outline=INK,
                            width=1)
+    else:
+        draw.line([p(0.5, 0.0), p(0.5, 0.5)], fill=INK, width=max(w, 2))
+        draw.polygon([p(0.5, 0.0), p(0.72, 0.05), p(0.5, 0.1)],
+                     fill=INK if style is None else hull, outline=INK)
+        for u in (0.2, 0.5, 0.8):
+            draw.line([p(u, 0.06), p(u, 0.5)], fill=INK, width=max(w, 2))
+            draw.rectangle([p(u - 0.16, 0.08), p(u + 0.16, 0.46)], fill=sail, outline=INK,
+                           width=1)
+        draw.rectangle([p(0.0, 0.34), p(0.16, 0.48)], fill=hull, outline=INK, width=w)
     draw.polygon([p(0.0, 0.46), p(1.0, 0.46), p(0.86, 0.98), p(0.14, 0.98)], fill=hull,
                  outline=INK, width=w)
     mark = (at[0], round(p(0, 0.72)[1]))

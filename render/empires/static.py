@@ -1,7 +1,8 @@
 """The unchanging Empires at Sea board, drawn once per map side: sea and land cells with their
-coastlines, the column and row numbers, the Caribbean and Mediterranean outlined, every port's
-slot (framed in the colour of what it produces, a dot per resource icon) and name, Pirate's Bay
-and the map key."""
+coastlines, the row letters and column numbers that name cells as moves do (F8), the
+Caribbean and Mediterranean outlined, every port's slot (framed in the colour of what it
+produces, a dot per resource icon) and the names that lie on land, Pirate's Bay and the map
+key. Names that lie on the sea are placed each turn where no ship is (``draw_moving``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from engine.empires.names import col_name, row_name
 from render.common.canvas import cached_static, draw_text, new_canvas
 from render.common.fonts import font, stroke_width, text_bbox, text_size
 from render.common.layout import Box, Point
@@ -17,7 +19,6 @@ from render.common.palette import (
     BACKGROUND,
     INK,
     LAND,
-    MUTED_INK,
     PANEL,
     PANEL_BORDER,
     SEA,
@@ -31,6 +32,7 @@ from .layout import CELL, HAND_H, HEIGHT, WIDTH, Layout, board, layout
 COAST = (70, 96, 110)
 SEA_LINE = shade(SEA, 0.9)
 REGION_LINE = (0, 84, 140)
+EDGE_INK = INK  # the row letters and column numbers: as dark as any text
 LABEL_SIZE = 20
 SLOT = CELL - 8  # a port's cube
 
@@ -477,13 +479,16 @@ def _map(draw: ImageDraw.ImageDraw, lay: Layout, side: str, seats: int) -> None:
                                ((cx + 1, cy), [(x1 - 1, y0), (x1 - 1, y1 - 1)])):
             if (nx, ny) in b.sea:
                 draw.line(edge, fill=COAST, width=3)
+    # the edges name cells as moves do (engine.empires.names): row letter, column number
     f = font(LABEL_SIZE)
+    edge = font(LABEL_SIZE, bold=True)
     for col in range(grid.cols):
         x0, _, x1, _ = grid.box(col, 0)
-        draw_text(draw, ((x0 + x1) // 2, g[1] - 2), str(col), f, MUTED_INK, anchor="mb")
+        draw_text(draw, ((x0 + x1) // 2, g[1] - 2), col_name(col), edge, EDGE_INK, anchor="mb")
     for row in range(grid.rows):
         _, y0, _, y1 = grid.box(0, row)
-        draw_text(draw, (g[0] - 4, (y0 + y1) // 2), str(row), f, MUTED_INK, anchor="rm")
+        draw_text(draw, (g[0] - 6, (y0 + y1) // 2), row_name(row), edge, EDGE_INK,
+                  anchor="rm")
     for box, _ in region_boxes(side, seats):
         _dashed(draw, box, REGION_LINE)
     moving = moving_regions(side, seats)

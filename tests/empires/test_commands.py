@@ -322,3 +322,36 @@ def test_orders_in_an_attack_come_back_and_ask_for_their_ship() -> None:
         else:
             state, _ = do(state, seat, legal[0] if seat == 1 else A.Pass())
     assert any(label.startswith("Re-roll the") for label in seen), seen
+
+
+# --- cells named as the board's edges name them ------------------------------------------------
+def test_cells_are_named_row_letter_then_column_number_and_read_back() -> None:
+    from engine.empires.names import cell_text, read_cell
+
+    assert cell_text((7, 5)) == "F8" and cell_text((0, 0)) == "A1" and cell_text((29, 23)) == "X30"
+    # the rules' own [x, y] and the old option values x,y are still read
+    for typed in ("F8", "f8", " F8 ", "8F", "[7, 5]", "7,5", "7, 5"):
+        assert read_cell(typed) == (7, 5), typed
+    assert read_cell("Havana") is None and read_cell("") is None
+    for x in range(30):
+        for y in range(24):
+            assert read_cell(cell_text((x, y))) == (x, y)
+
+
+def test_a_card_played_on_a_sea_cell_is_offered_and_typed_as_its_square() -> None:
+    from engine.empires.names import cell_text
+
+    for _state, _seat, legal, view in samples():
+        plays = [a for a in legal if isinstance(a, A.PlayCard) and a.cell is not None]
+        if not plays:
+            continue
+        play = plays[0]
+        assert play.cell is not None
+        square = cell_text(play.cell)
+        for typed in (square, square.lower()):
+            found = resolve(table(), "play", {"card": play.card, "where": typed}, legal, view)
+            assert same(found.action, play), typed
+        offered = suggest(table(), "play", "where", "", {"card": play.card}, legal, view)
+        assert any(v.value == square and v.label.startswith(f"At {square}") for v in offered)
+        return
+    raise AssertionError("no card played on a sea cell in the playouts")
