@@ -13,6 +13,7 @@ import logging
 import math
 import shlex
 import sys
+import time
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -23,7 +24,7 @@ from bot.notices import Notice
 from bot.service import ActResult, Choice, MatchService, ServiceError
 from bot.settings import Settings
 from bot.storage import Storage
-from bot.ui.text import NOT_A_MOVE, clean_name, clip, echo, unreadable_move
+from bot.ui.text import NOT_A_MOVE, clean_name, clip, echo, local_times, unreadable_move
 from engine.core import Game, all_games
 
 log = logging.getLogger(__name__)
@@ -72,7 +73,7 @@ class LocalTable:
 
     def say(self, *lines: str) -> None:
         for line in lines:
-            print(line, file=self.out)
+            print(local_times(line, time.time()), file=self.out)
         self.out.flush()
 
     async def notify(self, notice: Notice) -> None:
@@ -430,7 +431,9 @@ async def run_local(
     storage = await Storage.open(db or settings.db)
     table: LocalTable | None = None
     notify: Callable[[Notice], Any] = lambda notice: table.notify(notice)  # type: ignore[union-attr]  # noqa: E731
-    service = MatchService(storage, settings.model_copy(update={"bot_delay": 0.0}), notify)
+    # at the table every line is printed as it happens: nothing to gather into fewer posts
+    service = MatchService(storage, settings.model_copy(
+        update={"bot_delay": 0.0, "turn_batch_seconds": 0.0}), notify)
     table = LocalTable(service, boards or settings.board_dir, out)
     try:
         await _restore_users(table)

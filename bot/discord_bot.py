@@ -68,6 +68,8 @@ class PortolanBot(commands.AutoShardedBot):
         self._ticking = asyncio.Lock()  # held while the deadline clock runs
         self.failed: str | None = None  # why the start failed, if it did
         self._warming: asyncio.Future[None] | None = None  # the board workers starting
+        # each match's running message of the turn going on, with the lines it shows
+        self._turn_posts: dict[int, tuple[discord.Message, list[str]]] = {}
 
     @property
     def service(self) -> MatchService:
@@ -199,6 +201,45 @@ class PortolanBot(commands.AutoShardedBot):
                             notice.match_id, notice.channel_id, err.status)
 
     async def _post(self, channel: discord.abc.Messageable, notice: Notice) -> None:
+        """One channel message for a notice; the lines of a turn still going on
+        (``notice.running``) are added to the turn's running message by an edit when there is
+        one and they fit."""
+        if notice.running:
+            if await self._add_to_turn_post(notice):
+                return
+        else:
+            self._turn_posts.pop(notice.match_id, None)
+        message = await self._send(channel, notice)
+        if notice.running and message is not None:
+            self._turn_posts[notice.match_id] = (message, list(notice.lines))
+
+    async def _add_to_turn_post(self, notice: Notice) -> bool:
+        """Edits the turn's running message to show ``notice``'s lines too. False when there
+        is none, or the lines no longer fit in it, or it was deleted: a new one is posted."""
+        found = self._turn_posts.get(notice.match_id)
+        if found is None:
+            return False
+        message, shown = found
+        lines = shown + notice.lines
+        content = "\n".join(lines)
+        if len(content) > MESSAGE_LIMIT:
+            return False
+        try:
+            await message.edit(content=content, allowed_mentions=QUIET)
+        except discord.NotFound:
+            self._turn_posts.pop(notice.match_id, None)
+            return False
+        except discord.HTTPException as err:
+            raise DeliveryFailed(_refused_for_good(err),
+                                 f"channel {notice.channel_id}: {err.status} {err.code}") from None
+        except (aiohttp.ClientError, OSError, TimeoutError) as err:
+            raise DeliveryFailed(False, f"channel {notice.channel_id}: "
+                                 f"{type(err).__name__}") from None
+        self._turn_posts[notice.match_id] = (message, lines)
+        return True
+
+    async def _send(self, channel: discord.abc.Messageable,
+                    notice: Notice) -> discord.Message | None:
         pings = list(dict.fromkeys(notice.ping))
         tail = ("Your move: " + " ".join(f"<@{uid}>" for uid in pings)) if pings else ""
         body = join_lines(notice.lines, MESSAGE_LIMIT - len(tail) - 1)
@@ -214,7 +255,7 @@ class PortolanBot(commands.AutoShardedBot):
         elif pings:  # someone must answer in the middle of a turn: a private way to do it
             extra["view"] = decide_button_view(notice.match_id, notice.version)
         if not content and not extra:
-            return
+            return None
         mentions = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False,
             users=[discord.Object(id=uid) for uid in pings],
@@ -222,7 +263,7 @@ class PortolanBot(commands.AutoShardedBot):
         if notice.ledger:
             extra["nonce"] = notice.nonce
         try:
-            await channel.send(content or None, allowed_mentions=mentions, **extra)
+            return await channel.send(content or None, allowed_mentions=mentions, **extra)
         except discord.HTTPException as err:
             raise DeliveryFailed(_refused_for_good(err),
                                  f"channel {notice.channel_id}: {err.status} {err.code}") from None

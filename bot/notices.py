@@ -42,6 +42,9 @@ class Notice:
     ledger: bool = False
     # the version announced before this notice's own lines begin (-1: none, the start)
     since: int | None = None
+    # the lines of a turn still going on, let out after a while: the adapter adds them to the
+    # turn's running message (edits it) rather than posting a new one where it can
+    running: bool = False
 
     @property
     def nonce(self) -> str:

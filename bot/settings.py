@@ -34,6 +34,10 @@ class Settings(BaseSettings):
     # then the game's default answer is given (a pass, no bid); 0: no limit
     answer_seconds: float = Field(default=300, ge=0)
     tick_seconds: float = Field(default=30, gt=0)
+    # a turn's lines are gathered into its board message; a turn longer than this many
+    # seconds shows them meanwhile in one running message, edited as the turn goes on;
+    # 0: every action is posted at once
+    turn_batch_seconds: float = Field(default=20, ge=0)
     # worker processes drawing board images; 0: draw in a thread of the bot's process
     render_workers: int = Field(default=2, ge=0, le=32)
     log_level: str = "INFO"

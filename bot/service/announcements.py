@@ -42,6 +42,59 @@ class Announcements(ServiceBase):
             self._evict(match_id)
 
     async def _deliver(self, notice: Notice) -> None:
+        """Hands a notice to the adapter, gathering a turn's lines first: a move in the middle
+        of a turn that asks nobody anything is held (``turn_batch_seconds`` at most) and goes
+        out with the next notice, so that a turn reads as one message with its board. What
+        is still held when the time is up goes out as the turn's running message (which the
+        adapter edits as the turn goes on). Anything else first lets the held lines out."""
+        held = self._held.pop(notice.match_id, None)
+        if held is not None:
+            if notice.ledger:
+                _merge(held, notice)
+            else:
+                held.running = True
+                await self._deliver_now(held)
+        if self._holds(notice):
+            self._held[notice.match_id] = notice
+            self._flush_later(notice.match_id)
+            return
+        await self._deliver_now(notice)
+
+    def _holds(self, notice: Notice) -> bool:
+        return (self._notify is not None and self.settings.turn_batch_seconds > 0
+                and not self.stopping and notice.ledger and not notice.board
+                and not notice.ping and not notice.finished)
+
+    def _flush_later(self, match_id: int) -> None:
+        """Lets a match's held lines out once ``turn_batch_seconds`` have passed since the
+        first of them (one such job per match), or at once when the service stops or is
+        waited on (``flush_held``)."""
+        if (match_id, "batch") in self._running:
+            return
+
+        async def job() -> None:
+            try:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._flushing.wait(),
+                                           self.settings.turn_batch_seconds)
+                async with self._order[match_id]:
+                    held = self._held.pop(match_id, None)
+                    if held is not None:
+                        held.running = True
+                        await self._deliver_now(held)
+            finally:
+                self._running.pop((match_id, "batch"), None)
+                self._evict(match_id)
+
+        self._running[(match_id, "batch")] = self._spawn(job())
+
+    def flush_held(self) -> None:
+        """Every held line goes out now (shutdown, and tests that wait for what is posted)."""
+        if self._held:
+            self._flushing.set()
+            self._flushing = asyncio.Event()
+
+    async def _deliver_now(self, notice: Notice) -> None:
         """Hands a notice to the adapter. A move's notice (``ledger``) counts as announced
         only once the adapter took it; one that follows a notice that never got out carries
         the lines it missed. A transient failure is retried in the background with growing
@@ -297,3 +350,12 @@ class Announcements(ServiceBase):
         log.info("match %s: announcing versions %s-%s again", match.id, announced + 1,
                  match.version)
         await self._deliver(notice)
+
+
+def _merge(held: Notice, notice: Notice) -> None:
+    """Puts the lines and DMs of a held notice in front of the next one, which then begins
+    where the held one began."""
+    notice.lines[:0] = held.lines
+    for user, lines in held.private.items():
+        notice.private[user] = lines + notice.private.get(user, [])
+    notice.since = held.since

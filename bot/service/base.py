@@ -70,6 +70,9 @@ class ServiceBase:
         # (seat, action key, version it produced, when it was sent) of each match's last move
         self._sent: dict[int, tuple[int, str, int, float]] = {}
         self._exports: dict[int, float] = {}  # user -> when their last export was read
+        # each match's lines of the turn so far, not yet posted (see Announcements._deliver)
+        self._held: dict[int, Notice] = {}
+        self._flushing = asyncio.Event()  # set: every held line goes out now
 
     async def close(self) -> None:
         """Stops the board workers (the storage is closed by its owner)."""
@@ -161,6 +164,7 @@ class ServiceBase:
         def _seat_records(seats: list[SeatRow]) -> list[dict[str, Any]]: ...  # moves
 
         async def _deliver(self, notice: Notice) -> None: ...  # announcements
+        def flush_held(self) -> None: ...  # announcements
         # announcements
         def _announcing(self, match_id: int
                         ) -> contextlib.AbstractAsyncContextManager[list[Notice]]: ...

@@ -46,8 +46,10 @@ class BotSeats(ServiceBase):
 
     async def idle(self) -> None:
         """Waits until no bot is thinking, no background work runs and no move is being
-        committed or announced (for tests and orderly shutdown)."""
+        committed or announced (for tests and orderly shutdown). Lines held for a turn's
+        message go out at once."""
         while self._tasks or self._moving:
+            self.flush_held()
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
             if self._moving:
                 await asyncio.sleep(0.05)

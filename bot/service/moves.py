@@ -16,7 +16,7 @@ from bot.notices import Notice, name_seats, public_lines, result_lines
 from bot.service.base import STORAGE_FAULTS, ServiceBase, disk_full, log
 from bot.service.results import ActResult, Choice, Commanding, SaveFailed, ServiceError
 from bot.service.texts import set_aside_text
-from bot.storage import Finish, MatchRow, SeatRow, StaleVersion
+from bot.storage import DeadlineSpec, Finish, MatchRow, SeatRow, StaleVersion
 from engine.core import (
     Accepted,
     Action,
@@ -256,11 +256,15 @@ class Moves(ServiceBase):
             else None
         result = game.outcome(new)
         finish = plan = None
+        opened: list[DeadlineSpec] = []
         if result is not None:
             finish = Finish(result.end_reason, result.model_dump(mode="json"),
                             self._seat_records(seats))
         else:
-            plan = self._plan(match, game, new, seats, await self.storage.deadlines(match.id))
+            current = await self.storage.deadlines(match.id)
+            plan = self._plan(match, game, new, seats, current)
+            opened = [spec for spec in plan.write if spec.kind == "answer"
+                      and all(row.due_at != spec.due_at for row in current)]
         try:
             await self.storage.append_action(
                 match.id, expected_version=state.version, seat=seat,
@@ -285,6 +289,7 @@ class Moves(ServiceBase):
             self._finished(match.id)
         try:
             notice = self._announce(match, game, state, outcome, seats, seat, result)
+            notice.lines += answer_by(game, new, opened)
         except Exception:  # the move is committed: it stands, whatever fails after
             log.exception("match %s: bookkeeping after move %s failed", match.id, new.version)
             notice = Notice(match.id, match.channel_id, new.version, ledger=True,
@@ -348,3 +353,17 @@ def _key_of(game: Game[Any], action: Action | dict[str, Any]) -> str | None:
         return game.parse_action(action).key()
     except Exception:
         return None  # malformed: step says why
+
+
+def answer_by(game: Game[Any], state: State, opened: list[DeadlineSpec]) -> list[str]:
+    """When a move opens a window with a time limit (a reaction, a bid, a bribe): until when
+    it is open, as a Discord timestamp each reader sees in their own time, and what is chosen
+    for whoever has not answered by then."""
+    for spec in opened:
+        due = int(spec.due_at)
+        defaults = {action.label for s in spec.seats
+                    if (action := game.timeout_action(state, s)) is not None and action.label}
+        then = (f"then \u201c{defaults.pop()}\u201d is chosen for whoever has not answered"
+                if len(defaults) == 1 else "then the game answers for whoever has not")
+        return [f"Time to answer: until <t:{due}:t> (<t:{due}:R>); {then}."]
+    return []

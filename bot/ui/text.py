@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import time
 import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -155,3 +157,23 @@ def clean_name(text: str, fallback: str) -> str:
     if not any(unicodedata.category(c)[0] not in "MCZ" for c in name):
         return fallback
     return name
+
+
+_STAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+
+
+def local_times(text: str, now: float) -> str:
+    """Discord's timestamps (``<t:1700000000:R>``) written out for a terminal: the clock time
+    for most styles, "in 4 min" for the relative one."""
+
+    def one(match: re.Match[str]) -> str:
+        at = int(match.group(1))
+        if match.group(2) == "R":
+            minutes = round((at - now) / 60)
+            if abs(minutes) < 1:
+                return "now"
+            span = f"{abs(minutes)} min" if abs(minutes) < 120 else f"{abs(minutes) // 60} h"
+            return f"in {span}" if minutes > 0 else f"{span} ago"
+        return time.strftime("%H:%M", time.localtime(at))
+
+    return _STAMP.sub(one, text)

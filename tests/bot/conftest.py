@@ -26,8 +26,9 @@ class Harness:
         self.path = path
         self.clock = Clock()
         self.notices: list[Notice] = []
+        # every notice is handed over as it is made (tests/bot/test_turn_batching.py gathers)
         self.settings = Settings(bot_delay=0, snapshot_every=5, render_workers=0,
-                                 _env_file=None)  # type: ignore[call-arg]
+                                 turn_batch_seconds=0, _env_file=None)  # type: ignore[call-arg]
         self.storage: Storage | None = None
         self.service: MatchService | None = None
 

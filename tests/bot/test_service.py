@@ -381,7 +381,15 @@ async def test_an_unanswered_bribe_times_out_to_the_games_default(harness: Harne
     else:
         raise AssertionError("no bribe phase reached")
     first, second = actors
+    # the notice that asked for the bribes says until when, in each reader's own time
+    [due] = [int(d.due_at) for d in await service.storage.deadlines(match.id)
+             if d.kind == "answer"]
+    asked = harness.notices[-1]
+    assert set(asked.ping) == {users[first], users[second]}
+    assert f"Time to answer: until <t:{due}:t> (<t:{due}:R>); then" in asked.lines[-1]
+    assert due == int(harness.clock.now) + 120
     assert (await service.act(CH, users[first], {"type": "bribe", "amount": 0})).ok  # type: ignore[arg-type]
+    assert not any("Time to answer" in line for line in harness.notices[-1].lines)
     harness.clock.now += 60
     await service.tick()
     assert game.actors(await service.state_of(match.id)) == {second}  # not yet

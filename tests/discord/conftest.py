@@ -272,8 +272,9 @@ class Table:
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
+    # every action is posted as it happens (tests/discord/test_turn_posts.py gathers turns)
     return Settings(_env_file=None, bot_delay=0, db=tmp_path / "t.sqlite3", render_workers=0,  # type: ignore[call-arg]
-                    mix_seeds=False)
+                    mix_seeds=False, turn_batch_seconds=0)
 
 
 @pytest.fixture
