@@ -16,14 +16,20 @@ from engine.empires.content import empires_content
 from engine.empires.scoring import score_parts
 from engine.empires.state import PIRATE, PIRATES_BAY, EmpiresState, EmpiresView
 from render.common import icons
-from render.common.canvas import draw_text, draw_words, panel, wrap_text
-from render.common.fonts import Font, font, line_height, text_size, text_width
+from render.common.canvas import draw_text, draw_words, wrap_text
+from render.common.fonts import (
+    Font,
+    displayable,
+    font,
+    line_height,
+    stroke_width,
+    text_size,
+    text_width,
+)
 from render.common.layout import Box
 from render.common.palette import (
     INK,
     MUTED_INK,
-    PANEL,
-    PANEL_BORDER,
     RGB,
     WHITE,
     PlayerStyle,
@@ -32,6 +38,7 @@ from render.common.palette import (
 
 from . import pieces
 from .palette import nation_style
+from .static import SCENE_TITLE, scene_inner
 
 ERA = {1: "I", 2: "II", 3: "III"}
 PHASES = {"round": "A new round begins", "production": "Ports and Industries produce",
@@ -89,7 +96,8 @@ def _card_name(card: str) -> str:
 
 def scene(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView) -> None:
     title = f"Round {view.round} of {view.rounds}  -  Era {ERA.get(view.era, view.era)}"
-    inner = panel(draw, box, title, title_font=font(28, bold=True))
+    inner, _ = scene_inner(box)  # the frame and its rule are on the static board
+    draw_words(draw, (box[0] + 16, box[1] + 16), title, font(SCENE_TITLE, bold=True))
     c = empires_content()
     small = font(SMALL)
     decks = (f"Decks: Weather {view.weather_left}, History {view.history_left}, "
@@ -124,7 +132,7 @@ def scene(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView) -> None:
         x0, x1 = cols[i]
         top = inner[1] if two_cols else y
         y = wrapped_words(draw, (x0, top, x1, bottom), name, head, INK, max_lines=2) + 4
-        y = wrapped_words(draw, (x0, y, x1, bottom), text, small) + 12
+        y = wrapped_words(draw, (x0, y, x1, bottom), text, small, by_word=False) + 12
     y = inner[3] - (len(deck_lines) - 1) * step - text_size("Ag", small)[1]
     for line in deck_lines:
         draw_words(draw, (inner[0], y), line, small, MUTED_INK)
@@ -265,7 +273,31 @@ def wrapped_words(draw: ImageDraw.ImageDraw, box: Box, text: str, f: Font,
 
 @functools.lru_cache(maxsize=2048)
 def _wrap(text: str, f: Font, width: int) -> tuple[str, ...]:
-    return tuple(wrap_text(text, f, width))
+    """``wrap_text``, measuring each word once (a word's width is cached; a line's is the sum
+    of its words' and spaces'), as ``draw_words`` lays them out."""
+    if "\n" in text:
+        return tuple(wrap_text(text, f, width))
+    space = _word_width(" ", f)
+    lines: list[str] = []
+    current: list[str] = []
+    used = 0.0
+    for word in text.split():
+        w = _word_width(word, f)
+        if w > width:  # a word too long for a line: the generic wrap cuts it
+            return tuple(wrap_text(text, f, width))
+        if current and used + space + w > width:
+            lines.append(" ".join(current))
+            current, used = [], 0.0
+        used += (space if current else 0) + w
+        current.append(word)
+    if current:
+        lines.append(" ".join(current))
+    return tuple(lines)
+
+
+@functools.lru_cache(maxsize=8192)
+def _word_width(word: str, f: Font) -> float:
+    return f.getlength(displayable(word)) + (2 * stroke_width(f) if word != " " else 0)
 
 
 def fits(text: str, f: Font, box: Box, max_lines: int | None = None) -> bool:
@@ -278,8 +310,7 @@ def fits(text: str, f: Font, box: Box, max_lines: int | None = None) -> bool:
 
 def status(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView,
            names: Sequence[str]) -> None:
-    draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=12, fill=WHITE,
-                           outline=INK, width=3)
+    # the frame is on the static board
     inner = (box[0] + 14, box[1] + 8, box[2] - 14, box[3] - 6)
     x0, x1 = inner[0], inner[2]
     f = font(BODY)
@@ -351,9 +382,9 @@ def nation(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView, seat: int,
     if st is None:
         return
     p = view.players[seat]
-    fill = shade(st.rgb, 1.8) if active else PANEL
-    draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=10, fill=fill,
-                           outline=INK if active else PANEL_BORDER, width=4 if active else 2)
+    if active:  # the others' frames are on the static board
+        draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=10,
+                               fill=shade(st.rgb, 1.8), outline=INK, width=4)
     x0, y0, x1 = box[0] + 10, box[1] + 6, box[2] - 10
     icons.draw_player_marker(draw, (x0 + 15, y0 + 16), 30, st)
     f_b, f = font(BODY, bold=True), font(SMALL)

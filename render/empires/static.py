@@ -12,19 +12,21 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.empires.names import col_name, row_name
-from render.common.canvas import cached_static, draw_text, new_canvas
-from render.common.fonts import font, stroke_width, text_bbox, text_size
-from render.common.layout import Box, Point
+from render.common.canvas import PaletteDraw, cached_static, draw_text, new_canvas
+from render.common.fonts import Font, font, is_bold, stroke_width, text_bbox, text_size
+from render.common.layout import Box, Point, inset, pil_box
 from render.common.palette import (
     BACKGROUND,
     INK,
     LAND,
     PANEL,
     PANEL_BORDER,
+    RGB,
     SEA,
     WHITE,
     shade,
 )
+from render.common.record import note_text, paused
 
 from . import pieces
 from .layout import CELL, HAND_H, HEIGHT, WIDTH, Layout, board, layout
@@ -373,8 +375,24 @@ def draw_moving(draw: ImageDraw.ImageDraw, side: str, seats: int,
         if port is not None and not (box[0] <= port[2] + 8 and box[2] >= port[0] - 8
                                      and box[1] <= port[3] + 8 and box[3] >= port[1] - 8):
             _leader(draw, box, port)
-        draw_text(draw, label.spots[j][0], label.text, f, REGION_LINE if label.bold else INK,
-                  outline=WHITE)
+        _name(draw, label.spots[j][0], label.text, f, REGION_LINE if label.bold else INK)
+
+
+def _name(draw: ImageDraw.ImageDraw, xy: Point, text: str, f: Font, fill: RGB) -> None:
+    """A name with its white halo, pasted from a sprite made once (``PaletteDraw.stamp``);
+    noted as the text it is."""
+    if not isinstance(draw, PaletteDraw):
+        draw_text(draw, xy, text, f, fill, outline=WHITE)
+        return
+    ink = text_bbox(f, text, "la", stroke_width(f) + max(2, f.size // 10))
+    reach = int(max(abs(v) for v in ink)) + 4
+
+    def paint(d: ImageDraw.ImageDraw, at: Point) -> Box:
+        return draw_text(d, at, text, f, fill, outline=WHITE)
+
+    with paused():
+        box = draw.stamp(("empires-name", text, f.size, is_bold(f), fill), xy, reach, paint)
+    note_text(box, text)
 
 
 def _leader(draw: ImageDraw.ImageDraw, box: Box, port: Box) -> None:
@@ -481,13 +499,14 @@ def _map(draw: ImageDraw.ImageDraw, lay: Layout, side: str, seats: int) -> None:
                 draw.line(edge, fill=COAST, width=3)
     # the edges name cells as moves do (engine.empires.names): row letter, column number
     f = font(LABEL_SIZE)
-    edge = font(LABEL_SIZE, bold=True)
+    names = font(LABEL_SIZE, bold=True)
     for col in range(grid.cols):
         x0, _, x1, _ = grid.box(col, 0)
-        draw_text(draw, ((x0 + x1) // 2, g[1] - 2), col_name(col), edge, EDGE_INK, anchor="mb")
+        draw_text(draw, ((x0 + x1) // 2, g[1] - 2), col_name(col), names, EDGE_INK,
+                  anchor="mb")
     for row in range(grid.rows):
         _, y0, _, y1 = grid.box(0, row)
-        draw_text(draw, (g[0] - 6, (y0 + y1) // 2), row_name(row), edge, EDGE_INK,
+        draw_text(draw, (g[0] - 6, (y0 + y1) // 2), row_name(row), names, EDGE_INK,
                   anchor="rm")
     for box, _ in region_boxes(side, seats):
         _dashed(draw, box, REGION_LINE)
@@ -573,7 +592,34 @@ def _build(side: str, seats: int, hand: bool) -> Image.Image:
     draw.fontmode = "1"
     _map(draw, lay, side, seats)
     _key(draw, lay.key)
+    _frames(draw, lay)
     return image
+
+
+SCENE_TITLE = 28  # the round's title
+
+
+def scene_inner(box: Box) -> tuple[Box, int]:
+    """The round panel's content box under its title, and the y of the rule above it (the
+    panel as ``canvas.panel`` draws it, with a one-line title)."""
+    content = inset(box, 2 + 14)
+    rule_y = content[1] + text_size("Round", font(SCENE_TITLE, bold=True))[1] + 7
+    return (content[0], rule_y + 2 + 7, content[2], content[3]), rule_y
+
+
+def _frames(draw: ImageDraw.ImageDraw, lay: Layout) -> None:
+    """The panels' frames, which never move: the round's (its rule too), the status strip's
+    and each nation's as it is when not its turn (the nation whose turn it is is drawn over)."""
+    draw.rounded_rectangle(pil_box(lay.scene), radius=14, fill=PANEL, outline=PANEL_BORDER,
+                           width=2)
+    inner, rule_y = scene_inner(lay.scene)
+    draw.line([(inner[0], rule_y), (inner[2] - 1, rule_y)], fill=PANEL_BORDER, width=2)
+    box = lay.status
+    draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=12, fill=WHITE,
+                           outline=INK, width=3)
+    for box in lay.nations:
+        draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=10, fill=PANEL,
+                               outline=PANEL_BORDER, width=2)
 
 
 def board_image(side: str, seats: int, hand: bool) -> Image.Image:
