@@ -5,7 +5,17 @@ It sees only its seat's view and legal moves. Rules of thumb it follows: pieces 
 area are worth their area's score (counted when the wave moves on); opening an area scores the
 old one for everyone, which is good only when it scores better than the others; opening an age
 earns its first-ship VP but costs ships left behind; goods and gold are worth half their price
-in VP; free action cubes left at the end are worth nothing, so it spends them on good moves."""
+in VP; free action cubes left at the end are worth nothing, so it spends them on good moves.
+
+Three habits of people it keeps (issue 15):
+- a sale is worth the gold it brings (kept in the bank, or 1 VP per 2 past it) and the room it
+  makes for the goods still to come; goods that would not fit are not counted as gained;
+- the wave moves on: the area left behind is scored now or at the end anyway, so moving on costs
+  little, and the next area's fresh boxes score one more each (rulebook: Placing Your Merchant
+  Cube or City Disc in the Next Area); navigation is worth more while the next border needs it;
+- every ship on the track will lose 1 VP when the age two above it opens and 2 VP when the age
+  three above opens (rulebook: Placing Your Ship in the Next Age Level), so a new ship is charged
+  that loss up front, and upgrading a ship already on the track is preferred to building."""
 
 from __future__ import annotations
 
@@ -14,8 +24,9 @@ from engine.core import Action, Rng, View
 from . import actions as A
 from .board import REST_AREA, board
 from .content import ships_content
-from .economy import price
-from .rules import area_border
+from .economy import bank_space, price
+from .effects import SellGoods as SellGoodsEffect
+from .rules import ACTION_BOX, LAST_AGE, area_border, card_action_effect, gold_cost
 from .scoring import area_scores
 from .state import ShipsView
 
@@ -23,6 +34,10 @@ CUBE = 1.2  # a merchant cube used up from the stock
 NAVIGATION = 0.7
 GOLD = 0.5
 PAY = {"merchant": 0.0, "free": 0.5, "oil": 1.3, "card": 0.0}
+KEPT_GOLD = 0.55  # gold in the bank pays for actions, so a little more than its 1 VP per 2
+ROOM = 0.9  # a warehouse space freed while the warehouse is (nearly) full
+OBSOLETE = 0.9  # how surely a ship's coming VP losses are paid (it may be upgraded or removed)
+WAVE = 1.0  # opening the next area: its boxes are fresh and score one more each
 BENEFIT = {"merchant_cubes": 1.2, "free_action_cubes": 1.0, "gold": 0.5, "navigation": 0.7,
            "industry": 0.8, "vp": 1.0}
 
@@ -55,7 +70,9 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
         return -0.6 if player.action_merchant else 0.0
     if isinstance(action, A.DiscardGood):
         return -price(action.good) * GOLD
-    if isinstance(action, (A.ChooseGood, A.ConvertWine)):
+    if isinstance(action, A.ChooseGood):
+        return _goods_gain(view, me, action.good, 1)
+    if isinstance(action, A.ConvertWine):
         return price(action.good) * GOLD
     if isinstance(action, A.StopConverting):
         return 0.0
@@ -69,14 +86,13 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
         value -= (0.1 if spare else PAY[action.pay]) + action.wine * 1.0
         if isinstance(action, A.TakeCard):
             value -= ships_content().card(action.card).gold_cost.value * GOLD
+        elif action.type in ACTION_BOX:  # the gold printed on the action box
+            value -= gold_cost(action.type, action.pay) * GOLD
     if isinstance(action, (A.PlaceShip, A.UpgradeShip)):
         # the longer the game, the keener to build: a stand-off must not last for ever
         return value + _placement(view, me, action) + view.turn / 60
     if isinstance(action, A.SellGoods):
-        sold = sum(n for _, n in action.goods)
-        room = _warehouse_room(view, me)
-        return value + (0.4 * sold if room <= 1 else -0.3 * sold) + (
-            2.0 * sold if action.pay == "card" else 0.0)
+        return value + _sale(view, me, action)
     if isinstance(action, A.Retrieve):
         cubes = _cubes_back(view, me, action)
         need = 1.0 if player.stock_cubes < 3 else 0.2
@@ -95,7 +111,9 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
     if isinstance(action, A.TakeCard):
         return value + 2.2
     if isinstance(action, A.RemoveShip):
-        return value + (_removal(view, me, action.age) if no_build else -1.5)
+        # a ship about to lose VP for lagging is worth taking back (its losses are saved)
+        saved = OBSOLETE * _imminent_loss(view, action.age)
+        return value + max(saved - 1.6, _removal(view, me, action.age) if no_build else -1.5)
     if isinstance(action, A.RemoveShips):
         return value - 1.5
     return value
@@ -103,7 +121,6 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
 
 def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
     b = board()
-    player = view.players[me]
     value = 0.0
     present = view.present_age
     area = b.area_of(action.spaces[0])
@@ -116,8 +133,12 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
     if action.age > present:
         value += b.age_first_vp[action.age]
         value += _age_penalties(view, me, action.age)
+    # the VP the ship will lose as the ages move on past it, charged now; an upgrade moves a
+    # ship already on the track, so it adds only the difference
+    future = max(present, action.age)
+    value -= OBSOLETE * _liability(action.age, future)
     if isinstance(action, A.UpgradeShip):
-        value += 0.5
+        value += 0.5 + OBSOLETE * _liability(action.from_age, future)
     if action.age == len(view.ages):
         # ships in the last age bring the end nearer, which only a leader wants
         pending = (area_scores(view, view.area)  # type: ignore[arg-type]
@@ -131,7 +152,8 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
         scores = area_scores(view, view.area)  # type: ignore[arg-type]
         mine = scores[me]
         best_other = max((s for i, s in enumerate(scores) if i != me), default=0)
-        value += (mine - best_other) * 0.8
+        # the area is scored at the end if not now: moving on only stops the others adding
+        value += (mine - best_other) * 0.2 + WAVE
     if action.box == "merchant":
         for space in action.spaces:
             value -= CUBE
@@ -145,12 +167,10 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
                 value += trade.amount * GOLD
             else:
                 good = trade.good or "food"
-                amount = ships_content().good(good).trade_box_yield
-                value += price(good) * GOLD * amount
-                if _warehouse_room(view, me) < amount:
-                    value -= 1.0
+                amount = ships_content().good(good).trade_box_yield + (1 if action.industry else 0)
+                value += _goods_gain(view, me, good, amount)
         if action.industry:
-            value += 1.0
+            value -= 0.3  # the counter cycles like a cube
     else:
         value -= price("food") * GOLD + 0.3
         space = action.spaces[0]
@@ -162,8 +182,69 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
             value += (area_value + own_cubes) * 0.8
         else:
             value += 6 + (area_value + view.rest_merchant[me]) * 0.8
-        value += 0.2 if action.disc_from == "bank" and player.gold >= 2 else 0.1
+        value += _disc_row(view, me, action.disc_from)
     return value
+
+
+def _liability(age: int, present: int) -> int:
+    """The VP one ship in ``age`` is still to lose: 1 when the age two above opens, 2 when the
+    age three above opens (and it leaves the board), counting only ages not yet opened."""
+    loss = 0
+    if present < age + 2 <= LAST_AGE:
+        loss += 1
+    if present < age + 3 <= LAST_AGE:
+        loss += 2
+    return loss
+
+
+def _imminent_loss(view: ShipsView, age: int) -> int:
+    """The VP a ship in ``age`` loses when the next age opens."""
+    nxt = view.present_age + 1
+    if nxt > LAST_AGE:
+        return 0
+    return {2: 1, 3: 2}.get(nxt - age, 0)
+
+
+def _goods_gain(view: ShipsView, me: int, good: str, amount: int) -> float:
+    """What goods coming into the warehouse are worth: past its room the cheapest goods held
+    (or coming) go back to the pool, and those are no gain."""
+    amount = min(amount, view.supply.goods.get(good, 0))
+    room = max(0, _warehouse_room(view, me))
+    gained = float(price(good) * amount)
+    overflow = amount - room
+    if overflow > 0:
+        player = view.players[me]
+        held = sorted([price(g) for g, n in player.goods.items() for _ in range(n)]
+                      + [price(good)] * amount)
+        gained -= sum(held[:overflow]) + 0.5 * overflow  # and a good thrown away is a waste
+    return gained * GOLD
+
+
+def _sale(view: ShipsView, me: int, action: A.SellGoods) -> float:
+    """A sale is worth the gold it brings, less the goods' own worth at the end (the final sale
+    would bring their price too), plus the room it makes while the warehouse is nearly full."""
+    player = view.players[me]
+    extra, vp_each = 0, 0
+    if action.pay == "card" and view.pending and view.pending[0].card:
+        effect = card_action_effect(view.pending[0].card)
+        if isinstance(effect, SellGoodsEffect):
+            extra, vp_each = effect.extra_gold_per_good, effect.vp_per_good
+    sold = sum(n for _, n in action.goods)
+    worth = sum(price(g) * n for g, n in action.goods)
+    gold = min(worth + extra * sold, view.supply.gold)
+    kept = min(gold, bank_space(player))
+    value = kept * KEPT_GOLD + (gold - kept) // 2 + vp_each * sold - worth * GOLD
+    room = _warehouse_room(view, me)
+    value += ROOM * min(sold, max(0, 3 - room)) - 0.1 * sold
+    return value
+
+
+def _disc_row(view: ShipsView, me: int, row: str | None) -> float:
+    """A disc leaves a space open in the warehouse or the bank: worth most where it is short."""
+    player = view.players[me]
+    if row == "warehouse":
+        return 0.7 if _warehouse_room(view, me) <= 1 else 0.25
+    return 0.5 if bank_space(player) <= 1 and player.gold >= 2 else 0.15
 
 
 def _removal(view: ShipsView, me: int, age: int) -> float:
