@@ -37,6 +37,7 @@ PAY = {"merchant": 0.0, "free": 0.5, "oil": 1.3, "card": 0.0}
 KEPT_GOLD = 0.55  # gold in the bank pays for actions, so a little more than its 1 VP per 2
 ROOM = 0.9  # a warehouse space freed while the warehouse is (nearly) full
 OBSOLETE = 0.9  # how surely a ship's coming VP losses are paid (it may be upgraded or removed)
+AREA_NAVIGATION = 0.45
 WAVE = 1.0  # opening the next area: its boxes are fresh and score one more each
 BENEFIT = {"merchant_cubes": 1.2, "free_action_cubes": 1.0, "gold": 0.5, "navigation": 0.7,
            "industry": 0.8, "vp": 1.0}
@@ -104,7 +105,10 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
         return 1.0 if player.stock_cubes < 3 else -0.5
     if isinstance(action, A.TakeNavigation):
         available = min(2, view.supply.navigation)  # an empty pool gives nothing
-        return value + (available * NAVIGATION if player.navigation < 16 else 0.2) - (
+        # while the wave lags, navigation for the next border is worth more
+        short = _next_border(view) - player.navigation - player.goods.get("metal", 0)
+        each = NAVIGATION + (0.25 * min(2, _wave_lag(view)) if short > 0 else 0.0)
+        return value + (available * each if player.navigation < 16 else 0.2) - (
             0.5 if not available else 0.0)
     if isinstance(action, A.TakeGold):
         return value + GOLD + 0.1
@@ -127,8 +131,12 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
     area_value = b.area_values[area]
     # navigation and metal spent
     value += action.metal * (2.0 - NAVIGATION - price("metal") * GOLD)
-    nav_paid = _navigation_cost(view, action) - action.metal
-    value -= nav_paid * NAVIGATION
+    age_nav, area_nav = _navigation_cost(view, action)
+    # metal pays the age's part first; navigation kept has no worth at the end, and the
+    # border is what holds the wave back, so it costs less than navigation in general
+    metal_left = max(0, action.metal - age_nav)
+    value -= max(0, age_nav - action.metal) * NAVIGATION
+    value -= max(0, area_nav - metal_left) * AREA_NAVIGATION
     # a new age: its first-ship VP, less my ships left behind, plus the others'
     if action.age > present:
         value += b.age_first_vp[action.age]
@@ -153,7 +161,7 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
         mine = scores[me]
         best_other = max((s for i, s in enumerate(scores) if i != me), default=0)
         # the area is scored at the end if not now: moving on only stops the others adding
-        value += (mine - best_other) * 0.2 + WAVE
+        value += (mine - best_other) * 0.2 + WAVE * (1 + _wave_lag(view) + 2 * _fullness(view))
     if action.box == "merchant":
         for space in action.spaces:
             value -= CUBE
@@ -184,6 +192,30 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
             value += 6 + (area_value + view.rest_merchant[me]) * 0.8
         value += _disc_row(view, me, action.disc_from)
     return value
+
+
+def _wave_lag(view: ShipsView) -> float:
+    """How far the wave is behind the pace people keep: the age track sets the game's length
+    and the wave must sweep Areas 2-7 in it, about one area for every two ages."""
+    if view.area < 2 or view.area >= REST_AREA:
+        return 0.0
+    return max(0.0, 1 + view.present_age / 2 - view.area)
+
+
+def _fullness(view: ShipsView) -> float:
+    """The share of the present area's trade boxes taken: a full area is one to move on from."""
+    boxes = board().trade_by_area.get(view.area, ())
+    if not boxes:
+        return 0.0
+    return sum(1 for t in boxes if t in view.trade) / len(boxes)
+
+
+def _next_border(view: ShipsView) -> int:
+    """The navigation it costs now to open the next area (0 when there is none to open)."""
+    if view.area < 2 or view.area >= REST_AREA:
+        return 0
+    discs = sum(1 for c in board().cities_by_area.get(view.area, ()) if c in view.cities)
+    return max(0, area_border(view.area + 1) - discs)
 
 
 def _liability(age: int, present: int) -> int:
@@ -258,19 +290,20 @@ def _removal(view: ShipsView, me: int, age: int) -> float:
     return value
 
 
-def _navigation_cost(view: ShipsView, action: A.Placement) -> int:
-    """The navigation the move costs: to open a new age and to open a new area."""
+def _navigation_cost(view: ShipsView, action: A.Placement) -> tuple[int, int]:
+    """The navigation the move costs: to open a new age, and to open a new area."""
     b = board()
-    cost = 0
+    age_cost = 0
     if action.age > view.present_age and action.age > 1:
-        cost += max(0, b.age_border[action.age] - view.ages[action.age - 2].count())
+        age_cost = max(0, b.age_border[action.age] - view.ages[action.age - 2].count())
+    cost = 0
     area = b.area_of(action.spaces[0])
     if view.area >= 2 and area > view.area:
         discs = sum(1 for c, _ in view.cities.items() if b.cities[c].area == view.area)
         if view.area == REST_AREA:
             discs = sum(view.rest_warship)
         cost += max(0, area_border(area) - discs)
-    return cost
+    return age_cost, cost
 
 
 def _age_penalties(view: ShipsView, me: int, age: int) -> float:
