@@ -197,13 +197,17 @@ def _target(view: EmpiresView) -> str:
             name = empires_content().board(view.side).ports[cb.target].name
         except KeyError:
             name = cb.target
-        return f"{nation_name(view, cb.defender)}'s port {name}" if cb.defender is not None \
+        return f"{_owner(nation_name(view, cb.defender))} port {name}" if cb.defender is not None \
             else name
     ship = next((s for s in view.ships if s.id == cb.target), None)
     kind = pieces.KIND_NAME.get(ship.kind, "ship") if ship else "ship"
     if ship is not None and ship.owner == PIRATE:
         return "the Pirate"
-    return f"{nation_name(view, cb.defender)}'s {kind}"
+    return f"{_owner(nation_name(view, cb.defender))} {kind}"
+
+
+def _owner(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def combat_lines(view: EmpiresView, names: Sequence[str]) -> list[str]:
@@ -247,7 +251,7 @@ def pending_lines(view: EmpiresView) -> list[str]:
     return out
 
 
-HEAD, TASK = 36, 30  # the status strip's two big lines: read on a phone at a third of full size
+HEAD, TASK = 40, 32  # the status strip's two big lines: read on a phone at a third of full size
 
 
 def wrapped_words(draw: ImageDraw.ImageDraw, box: Box, text: str, f: Font,
@@ -318,7 +322,10 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView,
     who_, task = turn_lines(view, names)
     dice = bool(view.combat and view.combat.attack_dice)
     right = x1 - (36 * min(len(view.combat.attack_dice), 6) + 8 if dice and view.combat else 0)
-    head = font(HEAD, bold=True)
+    # one line if it can (a long name takes smaller type first), else two
+    head = next((font(size, bold=True) for size in (HEAD, HEAD - 6)
+                 if text_width(who_, font(size, bold=True)) <= right - x0),
+                font(HEAD - 6, bold=True))
     y = wrapped_words(draw, (x0, inner[1], right, inner[3]), who_, head, INK, max_lines=2) + 4
     if task:
         y = wrapped_words(draw, (x0, y, x1, inner[3]), task, font(TASK, bold=True),

@@ -244,3 +244,26 @@ def test_no_text_below_the_half_scale_minimum(monkeypatch: pytest.MonkeyPatch) -
     finally:
         clear_static_cache()
     assert sizes and min(sizes) >= SMALL_SIZE >= 20
+
+
+# ------------------------------------------------------------------ Empire Score
+
+
+def test_each_nations_score_on_the_board_is_the_engines_empire_score() -> None:
+    from engine.empires.scoring import scores
+
+    for state in _picks(2, 71, 4) + _picks(5, 72, 4):
+        view = GAME.view(state, None)
+        assert [empires_panels.empire_score(view, s) for s in range(state.seats)] == \
+            scores(state)
+
+
+def test_names_on_the_sea_move_off_the_ships() -> None:
+    """A port or region name that lies on the sea is placed each turn where no ship is."""
+    for state in _picks(2, 73, 6) + _picks(5, 74, 6):
+        view = GAME.view(state, None)
+        ships = {(int(s.cell[0]), int(s.cell[1])) for s in view.ships}
+        labels = empires_static.moving_labels(view.side, view.seats)[0]
+        assert labels
+        for label, j in zip(labels, empires_static._choose(labels, ships), strict=True):
+            assert j >= 0 and not label.spots[j][2] & ships, label.text
