@@ -115,6 +115,7 @@ def render(view: View, names: Sequence[str]) -> bytes:
     if not isinstance(view, EmpiresView):
         raise TypeError(f"the Empires renderer needs an EmpiresView, not {type(view).__name__}")
     own_hand = view.hand is not None
+    panels.warm_glyphs()
     image = board_canvas(view.side, view.seats, own_hand)  # on the board palette
     draw = PaletteDraw(image)  # crisp text, every colour drawn as its palette colour
     lay = layout(view.side, view.seats)

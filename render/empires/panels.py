@@ -91,6 +91,43 @@ def _card_name(card: str) -> str:
         return card
 
 
+# ------------------------------------------------------------------ the glyph cache
+
+
+@functools.cache
+def warm_glyphs() -> None:
+    """Render once, at the first board of the process, the glyphs of the words and numbers
+    the panels draw turn after turn (card texts, counts, phases), so a later board renders
+    few new ones (what a board's text costs is rendering glyphs it has not drawn before)."""
+    from render.common.fonts import crisp_text_mask
+
+    c = empires_content()
+    words: set[str] = set()
+    for w in c.weather.cards:
+        words.update(w.text.split())
+    for h in c.history.cards:
+        words.update(h.text.split())
+    for phrase in list(PHASES.values()) + list(PENDING.values()) + [
+            "to play", "actions left", "action left", "Waiting for", "Attack:", "on",
+            "Orders may be played before after the dice; waiting for", "Last bribes:",
+            "Bribes stay secret until everyone has answered.", "Empire Scores:"]:
+        words.update(phrase.split())
+    for nation in c.rules.nations.items:
+        words.update(nation.name.split())
+    numbers = [str(n) for n in range(60)]
+    plan: list[tuple[Font, list[str], str]] = [
+        (font(SMALL), sorted(words) + numbers + [f"x{n}" for n in range(10)], "ls"),
+        (font(BODY), sorted(words), "ls"),
+        (font(SMALL), [f"x{n}" for n in range(10)], "lm"),
+        (font(BODY, bold=True), numbers + [f"Hand {n}" for n in range(13)], "lm"),
+        (font(SCORE, bold=True), numbers, "mm"),
+        (font(TASK, bold=True), numbers + ["actions", "action", "left"], "ls"),
+    ]
+    for f, texts, anchor in plan:
+        for text in texts:
+            crisp_text_mask(f, displayable(text), anchor, stroke_width(f), (0.0, 0.0))
+
+
 # ------------------------------------------------------------------ round: Weather, History
 
 
