@@ -1,19 +1,26 @@
 """The standard Empires at Sea bot: a greedy player with rules of thumb.
 
 It sees only its seat's view and legal actions (plus the printed content: map, cards, tables).
-It plays its cards for ships, forts, ports and industry, heads for free ports and buys them,
-attacks when the odds favour it, keeps Captain's Orders for combat, and bribes modestly."""
+It plays its cards for ships, forts, ports and industry, sends each ship towards the best thing
+within reach (a free port to buy, an enemy ship or port worth its odds, Pirate's Bay once the
+chest pays for the try), keeps Captain's Orders for combat, and bribes the Pirate by what
+commanding it is worth this round.
+
+Sailing is valued by a potential on the ship's cell (the best target's worth, less with every
+sailing move still needed), so a move is made only when it brings the ship nearer its target:
+no ship sails back to the square it left while nothing has changed."""
 
 from __future__ import annotations
 
 import functools
+from collections import deque
 from collections.abc import Callable
 
 from engine.core import Action, Rng, View
 
 from . import actions as A
-from .content import empires_content
-from .state import PIRATE_ID, PIRATES_BAY, EmpiresView, Ship
+from .content import PORT_LEVELS, Cell, MapSide, empires_content
+from .state import PIRATE, PIRATE_ID, PIRATES_BAY, EmpiresView, Ship
 
 CARD_VALUE = {
     "launch_sotl": 30, "launch_frigate": 24, "launch_transport": 14, "naval_base": 20,
@@ -25,6 +32,7 @@ CARD_VALUE = {
     "letter_of_marque": 2, "full_sail": 2,
 }
 KEEP_VALUE = {"decoy": 6, "broadside": 5, "evasive": 5, "double_shot": 4, "weather_gage": 3}
+FAR = 99  # sailing moves to a cell no straight line reaches
 
 
 @functools.cache
@@ -39,25 +47,82 @@ def _sum_dist(n: int) -> dict[int, float]:
     return dist
 
 
+@functools.cache
 def p_at_least(dice: int, need: int) -> float:
     return sum(p for t, p in _sum_dist(dice).items() if t >= need)
+
+
+@functools.cache
+def _moves_from(side: MapSide, cell: Cell) -> dict[Cell, int]:
+    """Sailing moves (straight lines over the sea, ships ignored) from ``cell`` to every sea
+    cell; the same both ways, so it also counts the moves *to* ``cell``."""
+    b = empires_content().board(side)
+    dist = {cell: 0}
+    queue = deque([cell])
+    while queue:
+        here = queue.popleft()
+        d = dist[here] + 1
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            x, y = here[0] + dx, here[1] + dy
+            while (x, y) in b.sea:
+                if (x, y) not in dist:
+                    dist[(x, y)] = d
+                    queue.append((x, y))
+                x, y = x + dx, y + dy
+    return dist
 
 
 class StandardBot:
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         assert isinstance(view, EmpiresView)
-        me = view.viewer if view.viewer is not None else 0
-        scored = [(_value(view, me, a), i) for i, a in enumerate(legal)]
+        ctx = _Ctx(view, view.viewer if view.viewer is not None else 0, rng)
+        scored = [(_value(ctx, a), i) for i, a in enumerate(legal)]
         best = max(v for v, _ in scored)
         options = [legal[i] for v, i in scored if v >= best - 1e-9]
         return rng.choice(options)
 
 
+class _Ctx:
+    """One decision's view, with what several actions' values share worked out once."""
+
+    def __init__(self, view: EmpiresView, me: int, rng: Rng) -> None:
+        self.view = view
+        self.me = me
+        self.rng = rng
+        self.ships = {s.id: s for s in view.ships}
+        self.board = empires_content().board(view.side)
+        self.occupied = {s.cell for s in view.ships}
+        self._targets: dict[str, list[tuple[Cell, float]]] = {}
+        self._bribe: int | None = None
+        self._potential: dict[tuple[str, Cell], float] = {}
+
+    @property
+    def actions_left(self) -> int:
+        t = self.view.turn_state
+        return t.actions if t is not None else 0
+
+    def targets(self, ship: Ship) -> list[tuple[Cell, float]]:
+        """The cells ``ship`` wants to reach, each with the worth of being there."""
+        if ship.id not in self._targets:
+            self._targets[ship.id] = _ship_targets(self, ship)
+        return self._targets[ship.id]
+
+    def potential(self, ship: Ship, cell: Cell) -> float:
+        """The best target's worth, halved, thirded ... by the sailing moves still needed."""
+        key = (ship.id, cell)
+        if key in self._potential:
+            return self._potential[key]
+        best = 0.0
+        for target, worth in self.targets(ship):
+            if target != cell and target in self.occupied:
+                continue  # another ship is there: it cannot be reached
+            moves = _moves_from(self.view.side, target).get(cell, FAR)
+            best = max(best, worth / (1 + moves))
+        self._potential[key] = best
+        return best
+
+
 # ------------------------------------------------------------------ helpers on the view
-def _ships(view: EmpiresView) -> dict[str, Ship]:
-    return {s.id: s for s in view.ships}
-
-
 def _attack_bonus(view: EmpiresView, ship: Ship) -> int:
     c = empires_content()
     war = c.rules.table_of_war
@@ -70,154 +135,183 @@ def _attack_bonus(view: EmpiresView, ship: Ship) -> int:
     return bonus
 
 
-def _defence(view: EmpiresView, target: str) -> int:
-    c = empires_content()
-    war = c.rules.table_of_war
-    ships = _ships(view)
-    if target in ships:
-        return war.ships[ships[target].kind].defence
+def _defence(ctx: _Ctx, target: str) -> int:
+    war = empires_content().rules.table_of_war
+    if target in ctx.ships:
+        return war.ships[ctx.ships[target].kind].defence
     if target == PIRATES_BAY:
-        return war.ports["naval_base"].defence
-    forts = view.port_forts.get(target, 0)
-    return war.ports[("port", "fort", "naval_base")[forts]].defence
+        return war.ports[empires_content().rules.pirate.pirates_bay_defence].defence
+    forts = ctx.view.port_forts.get(target, 0)
+    return war.ports[PORT_LEVELS[min(forts, 2)]].defence
 
 
-def _target_value(view: EmpiresView, target: str) -> float:
-    ships = _ships(view)
+def _port_points(ctx: _Ctx, port: str) -> float:
     scoring = empires_content().rules.scoring
-    if target in ships:
-        return scoring.ships[ships[target].kind] * 2.0
+    forts = ctx.view.port_forts.get(port, 0)
+    return scoring.ports[PORT_LEVELS[min(forts, 2)]] + \
+        ctx.board.ports[port].icons * 1.0
+
+
+def _target_value(ctx: _Ctx, target: str) -> float:
+    """What winning an attack on ``target`` is worth to the attacker, in points: a sunk ship
+    is taken (it scores for the winner and no longer for its owner), a port changes hands,
+    the chest's Gold is 1 point a pair."""
+    scoring = empires_content().rules.scoring
+    if target in ctx.ships:
+        return scoring.ships[ctx.ships[target].kind] * 2.0
     if target == PIRATES_BAY:
-        return view.chest / 2 + 1
-    forts = view.port_forts.get(target, 0)
-    return scoring.ports[("port", "fort", "naval_base")[forts]] * 2.0 + 4
+        return ctx.view.chest / 2 + 1
+    return _port_points(ctx, target) * 2.0
 
 
-def _attack_odds(view: EmpiresView, a: A.Attack) -> float:
-    ships = _ships(view)
-    lead = ships[a.ship]
-    need = _defence(view, a.target) - _attack_bonus(view, lead)
-    return p_at_least(1 + len(a.fleet), need)
+def _counter_risk(ctx: _Ctx, lead: Ship, target: str) -> float:
+    """The expected loss from the target's counter-attack on the lead ship."""
+    if target not in ctx.ships:
+        return 0.0  # ports, forts and naval bases do not counter-attack
+    war = empires_content().rules.table_of_war
+    defender = ctx.ships[target]
+    p = p_at_least(1, war.ships[lead.kind].defence + 1 - war.ships[defender.kind].attack)
+    return p * empires_content().rules.scoring.ships[lead.kind] * 2
 
 
-def _free_port_cells(view: EmpiresView) -> set[tuple[int, int]]:
-    b = empires_content().board(view.side)
-    cells = set()
-    for port_id, owner in view.port_owners.items():
-        if owner is None:
-            cells.update(b.sea_beside(b.ports[port_id].cell))
-    return cells
+def _enemy_targets(ctx: _Ctx, pirate: bool) -> list[tuple[str, Cell]]:
+    """(target, its cell) of every enemy ship and port; for the Pirate, not our own."""
+    me = ctx.me
+    found = [(s.id, s.cell) for s in ctx.view.ships if s.owner != me
+             and not (pirate and s.owner == PIRATE)]
+    found += [(p, ctx.board.ports[p].cell) for p, o in ctx.view.port_owners.items()
+              if o is not None and o != me]
+    return found
 
 
-def _distance(cell: tuple[int, int], targets: set[tuple[int, int]]) -> int:
-    if not targets:
-        return 0
-    return min(abs(cell[0] - x) + abs(cell[1] - y) for x, y in targets)
+def _bay_odds(ctx: _Ctx, ship: Ship) -> float:
+    """The odds of taking Pirate's Bay led by ``ship``, with a second ship beside it if we
+    have one (the bay has room for two)."""
+    need = _defence(ctx, PIRATES_BAY) - _attack_bonus(ctx.view, ship)
+    mine = sum(1 for s in ctx.view.ships if s.owner == ctx.me)
+    return p_at_least(2 if mine >= 2 else 1, need)
 
 
-def _enemy_cells(view: EmpiresView, me: int) -> set[tuple[int, int]]:
-    b = empires_content().board(view.side)
-    cells: set[tuple[int, int]] = set()
-    for s in view.ships:
-        if s.owner != me and s.kind == "transport":
-            cells.update(b.sea_beside(s.cell))
-    for port_id, owner in view.port_owners.items():
-        if owner is not None and owner != me and not view.port_forts.get(port_id):
-            cells.update(b.sea_beside(b.ports[port_id].cell))
-    return cells
+def _ship_targets(ctx: _Ctx, ship: Ship) -> list[tuple[Cell, float]]:
+    view, b = ctx.view, ctx.board
+    found: list[tuple[Cell, float]] = []
+    if ship.id == PIRATE_ID:
+        bonus = _attack_bonus(view, ship)
+        for target, cell in _enemy_targets(ctx, True):
+            worth = _pirate_ev(ctx, ship, target, bonus)
+            if worth > 0:
+                found += [(c, worth) for c in b.sea_beside(cell)]
+        return found
+    p = view.players[ctx.me]
+    can_buy = p.gold >= 1 and p.steel >= 1 and p.wood >= 1 and p.cubes > 0
+    if p.cubes > 0 and (ship.kind == "transport" or can_buy):
+        for port_id, owner in view.port_owners.items():
+            if owner is None:
+                card = b.ports[port_id]
+                worth = (8.0 + card.icons) * (1.0 if can_buy else 0.6)
+                found += [(c, worth) for c in b.sea_beside(card.cell)]
+    bonus = _attack_bonus(view, ship)
+    for target, cell in _enemy_targets(ctx, False):
+        odds = p_at_least(1, _defence(ctx, target) - bonus)
+        worth = odds * _target_value(ctx, target) - _counter_risk(ctx, ship, target)
+        if worth > 1:
+            found += [(c, worth) for c in b.sea_beside(cell)]
+    if view.chest >= 6:
+        worth = _bay_odds(ctx, ship) * _target_value(ctx, PIRATES_BAY)
+        if worth > 1:
+            found += [(c, worth) for c in b.sea_beside(b.pirates_bay)]
+    return found
+
+
+def _pirate_ev(ctx: _Ctx, pirate: Ship, target: str, bonus: int) -> float:
+    """What a Pirate attack on ``target`` is worth to the seat commanding it: the target is
+    destroyed, costing its owner; a Ship of the Line may sink the Pirate, which scores for
+    the one who sinks it."""
+    scoring = empires_content().rules.scoring
+    odds = p_at_least(1, _defence(ctx, target) - bonus)
+    if target in ctx.ships:
+        loss = float(scoring.ships[ctx.ships[target].kind])
+    else:
+        loss = _port_points(ctx, target) + 1
+    risk = _counter_risk(ctx, pirate, target) / 2  # a point lost to another, not to us
+    return odds * loss - risk
 
 
 # ------------------------------------------------------------------ valuing one action
-def _value(view: EmpiresView, me: int, a: Action) -> float:
+def _value(ctx: _Ctx, a: Action) -> float:
     handler = HANDLERS.get(type(a))
-    return handler(view, me, a) if handler else 0.0
+    return handler(ctx, a) if handler else 0.0
 
 
-def _play_card(view: EmpiresView, me: int, a: Action) -> float:
+def _play_card(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.PlayCard)
     value = CARD_VALUE.get(a.card, 1)
     if a.port is not None:
-        card = empires_content().board(view.side).ports[a.port]
+        card = ctx.board.ports[a.port]
         value += card.icons + (1 if card.produces == "gold" else 0)
     return value
 
 
-def _discard(view: EmpiresView, me: int, a: Action) -> float:
+def _discard(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.DiscardCard)
     return 5.0 - KEEP_VALUE.get(a.card, 0) - CARD_VALUE.get(a.card, 0) / 4
 
 
-def _sail(view: EmpiresView, me: int, a: Action) -> float:
+def _sail(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.Sail)
-    ships = _ships(view)
-    ship = ships[a.ship]
-    if a.ship == PIRATE_ID:
-        targets = _enemy_cells(view, me)
-        return 3.0 + _distance(ship.cell, targets) - _distance(a.to, targets)
-    p = view.players[me]
-    can_buy = p.gold >= 1 and p.steel >= 1 and p.wood >= 1
-    targets = _free_port_cells(view) if ship.kind == "transport" or can_buy else set()
-    if ship.kind != "transport":
-        targets = targets | _enemy_cells(view, me)
-    if not targets:
-        return -1.0
-    gain = _distance(ship.cell, targets) - _distance(a.to, targets)
-    if a.to in targets:
-        gain += 3
-    return 1.0 + gain if gain > 0 else -1.0
+    ship = ctx.ships[a.ship]
+    gain = ctx.potential(ship, a.to) - ctx.potential(ship, ship.cell)
+    return 1.0 + gain if gain > 1e-9 else -1.0
 
 
-def _trade(view: EmpiresView, me: int, a: Action) -> float:
+def _trade(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.Trade)
-    p = view.players[me]
+    p = ctx.view.players[ctx.me]
     have = {"gold": p.gold, "wood": p.wood, "steel": p.steel}
-    get = empires_content().board(view.side).ports[a.port].produces
+    get = ctx.board.ports[a.port].produces
     if have[a.give] <= 1 or have[get] >= 2:
         return -1.0
     return 2.0 + (have[a.give] - have[get]) * 0.5
 
 
-def _buy(view: EmpiresView, me: int, a: Action) -> float:
+def _buy(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.BuyPort)
-    card = empires_content().board(view.side).ports[a.port]
-    return 8.0 + card.icons
+    return 8.0 + ctx.board.ports[a.port].icons
 
 
-def _attack(view: EmpiresView, me: int, a: Action) -> float:
+def _attack(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.Attack)
-    odds = _attack_odds(view, a)
-    value = _target_value(view, a.target)
-    ships = _ships(view)
-    risk = 0.0
-    if a.target in ships:  # the counter-attack may sink our lead ship
-        war = empires_content().rules.table_of_war
-        target = ships[a.target]
-        lead = ships[a.ship]
-        p_counter = p_at_least(1, war.ships[lead.kind].defence + 1 - war.ships[target.kind].attack)
-        risk = p_counter * empires_content().rules.scoring.ships[lead.kind] * 2
-    expected = odds * value - risk - (0 if a.ship == PIRATE_ID else 4)
-    return expected if odds >= 0.5 else -5.0
+    lead = ctx.ships[a.ship]
+    bonus = _attack_bonus(ctx.view, lead)
+    if a.ship == PIRATE_ID:
+        ev = _pirate_ev(ctx, lead, a.target, bonus)
+        return 1.0 + ev if ev > 0.5 else -1.0
+    odds = p_at_least(1 + len(a.fleet), _defence(ctx, a.target) - bonus)
+    expected = odds * _target_value(ctx, a.target) - _counter_risk(ctx, lead, a.target)
+    # the attack ends the turn: the actions left are given up
+    cost = 1.0 + 0.5 * max(0, ctx.actions_left - 1)
+    ev = expected - cost
+    return ev if ev > 0 and odds >= 0.15 else -5.0
 
 
-def _window(view: EmpiresView, me: int, a: Action) -> float:
-    c = view.combat
+def _window(ctx: _Ctx, a: Action) -> float:
+    c = ctx.view.combat
     if c is None or isinstance(a, A.Pass):
         return 0.0
     assert isinstance(a, A.PlayOrder)
     card = a.card
-    attacking = c.attacker == me
+    attacking = c.attacker == ctx.me
     if c.stage != "rolled":
         if card == "decoy" and not attacking:
             return 2.0
         return -1.0
     # after the roll: spend an order only where it turns the result
-    ships = _ships(view)
-    lead = ships.get(c.ships[0])
+    lead = ctx.ships.get(c.ships[0])
     if lead is None:
         return -1.0
-    attack = sum(c.attack_dice) + c.attack_mod + c.bonus + _attack_bonus(view, lead) \
+    attack = sum(c.attack_dice) + c.attack_mod + c.bonus + _attack_bonus(ctx.view, lead) \
         - (1 if c.gage_lost else 0)
-    defence = _defence(view, c.target) + c.defence_mod
+    defence = _defence(ctx, c.target) + c.defence_mod
     success = attack >= defence
     if attacking and not success:
         gap = defence - attack
@@ -237,42 +331,105 @@ def _window(view: EmpiresView, me: int, a: Action) -> float:
     return -1.0
 
 
-def _bribe(view: EmpiresView, me: int, a: Action) -> float:
+def pirate_worth(ctx: _Ctx) -> float:
+    """What commanding the Pirate this round is worth to us, in Gold (2 Gold a point): the
+    best attack it can reach on an enemy, and keeping it off our own ships and ports."""
+    view, me = ctx.view, ctx.me
+    pirate = ctx.ships.get(PIRATE_ID)
+    if pirate is None or not view.pirate_afloat:
+        return 0.0
+    reach = max(1, empires_content().rules.turn.pirate_actions)  # sailing moves, then attack
+    moves = _moves_from(view.side, pirate.cell)
+    bonus = _attack_bonus(view, pirate)
+    gain = guard = 0.0
+    for target, cell in [*_enemy_targets(ctx, True), *_own_targets(ctx)]:
+        near = min((moves.get(c, FAR) for c in ctx.board.sea_beside(cell)), default=FAR)
+        if near >= reach:
+            continue
+        ev = _pirate_ev(ctx, pirate, target, bonus)
+        if _owner(ctx, target) == me:
+            guard = max(guard, ev)
+        else:
+            gain = max(gain, ev)
+    rivals = max(1, len(view.players) - 1)
+    # in a bigger game the Pirate hurts one rival of several, and another rival may take it
+    return 2.0 * (gain * (1.0 if rivals == 1 else 0.7) + guard / rivals)
+
+
+def _own_targets(ctx: _Ctx) -> list[tuple[str, Cell]]:
+    found = [(s.id, s.cell) for s in ctx.view.ships if s.owner == ctx.me]
+    found += [(p, ctx.board.ports[p].cell) for p, o in ctx.view.port_owners.items()
+              if o == ctx.me]
+    return found
+
+
+def _owner(ctx: _Ctx, target: str) -> int | None:
+    if target in ctx.ships:
+        return ctx.ships[target].owner
+    return ctx.view.port_owners.get(target)
+
+
+def _bribe_target(ctx: _Ctx) -> int:
+    """A sealed bid by what the Pirate is worth this round: each amount is weighed by the odds
+    that it beats the others (each thought to bid anything up to what the Pirate is worth, as
+    far as their purse goes) against the Gold it costs; among the amounts nearly as good as the
+    best, the rng picks, as a person varies their bids. Never more than outbids every purse."""
+    if ctx._bribe is None:
+        view, me = ctx.view, ctx.me
+        gold = view.players[me].gold
+        worth = pirate_worth(ctx)
+        rivals = [p.gold for s, p in enumerate(view.players) if s != me]
+        top = min(gold, max(rivals, default=0) + 1)
+        if worth < 1 or top <= 0:
+            ctx._bribe = 0
+            return 0
+        caps = [min(g, int(worth + 0.5)) for g in rivals]
+        evs = []
+        for bid in range(top + 1):
+            p_win = 1.0
+            for cap in caps:
+                p_win *= min(1.0, bid / (cap + 1))
+            evs.append(p_win * worth - 0.8 * bid)
+        best = max(evs)
+        margin = max(0.5, 0.2 * worth)
+        near = [bid for bid, ev in enumerate(evs) if ev >= best - margin]
+        ctx._bribe = ctx.rng.choice(near)
+    return ctx._bribe
+
+
+def _bribe(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.Bribe)
-    gold = view.players[me].gold
-    # a modest bribe: worth it only with spare gold, and never most of the treasury
-    target = min(gold // 3, 2 + view.round // 5) if gold >= 3 else 0
-    return -abs(a.amount - target)
+    return -abs(a.amount - _bribe_target(ctx))
 
 
-def _end_turn(view: EmpiresView, me: int, a: Action) -> float:
+def _end_turn(ctx: _Ctx, a: Action) -> float:
     return 0.0
 
 
-def _counter(view: EmpiresView, me: int, a: Action) -> float:
+def _counter(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.CounterTargets)
-    ships = _ships(view)
     war = empires_content().rules.table_of_war
-    return sum(10 - war.ships[ships[s].kind].defence for s in a.ships if s in ships) + len(a.ships)
+    return sum(10 - war.ships[ctx.ships[s].kind].defence for s in a.ships if s in ctx.ships) \
+        + len(a.ships)
 
 
-def _claim(view: EmpiresView, me: int, a: Action) -> float:
+def _claim(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.ClaimPort)
-    return 5.0 + empires_content().board(view.side).ports[a.port].icons
+    return 5.0 + ctx.board.ports[a.port].icons
 
 
-def _choose(view: EmpiresView, me: int, a: Action) -> float:
+def _choose(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.ChooseResource)
-    p = view.players[me]
+    p = ctx.view.players[ctx.me]
     return -float({"gold": p.gold, "wood": p.wood, "steel": p.steel}[a.resource])
 
 
-HANDLERS: dict[type, Callable[[EmpiresView, int, Action], float]] = {
+HANDLERS: dict[type, Callable[[_Ctx, Action], float]] = {
     A.PlayCard: _play_card, A.DiscardCard: _discard, A.Sail: _sail, A.Trade: _trade,
     A.BuyPort: _buy, A.Attack: _attack, A.PlayOrder: _window, A.Pass: _window,
     A.Bribe: _bribe, A.EndTurn: _end_turn, A.CounterTargets: _counter, A.ClaimPort: _claim,
     A.ChooseResource: _choose,
-    A.Launch: lambda v, m, a: 5.0, A.Relocate: lambda v, m, a: 1.0,
-    A.Decline: lambda v, m, a: 0.0, A.Draw: lambda v, m, a: 1.0,
-    A.DiscardOrder: lambda v, m, a: -1.0,
+    A.Launch: lambda c, a: 5.0, A.Relocate: lambda c, a: 1.0,
+    A.Decline: lambda c, a: 0.0, A.Draw: lambda c, a: 1.0,
+    A.DiscardOrder: lambda c, a: -1.0,
 }
