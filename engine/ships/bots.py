@@ -36,6 +36,7 @@ GOLD = 0.5
 PAY = {"merchant": 0.0, "free": 0.5, "oil": 1.3, "card": 0.0}
 KEPT_GOLD = 0.55  # gold in the bank pays for actions, so a little more than its 1 VP per 2
 ROOM = 0.9  # a warehouse space freed while the warehouse is (nearly) full
+SELL_FIRST = 1.5  # a full warehouse emptied while another action this turn can fill it
 OBSOLETE = 0.9  # how surely a ship's coming VP losses are paid (it may be upgraded or removed)
 AREA_NAVIGATION = 0.45
 WAVE = 1.0  # opening the next area: its boxes are fresh and score one more each
@@ -268,6 +269,9 @@ def _sale(view: ShipsView, me: int, action: A.SellGoods) -> float:
     value = kept * KEPT_GOLD + (gold - kept) // 2 + vp_each * sold - worth * GOLD
     room = _warehouse_room(view, me)
     value += ROOM * min(sold, max(0, 3 - room)) - 0.1 * sold
+    if room <= 0 and player.action_merchant + player.action_free >= 2:
+        # a person sells first and then places in the same turn, with room for the goods
+        value += SELL_FIRST * min(sold, 2)
     return value
 
 
