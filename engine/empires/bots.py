@@ -389,9 +389,9 @@ def _bribe_target(ctx: _Ctx) -> int:
             p_win = 1.0
             for cap in caps:
                 p_win *= min(1.0, bid / (cap + 1))
-            evs.append(p_win * worth - 0.8 * bid)
+            evs.append(p_win * worth - 0.6 * bid)  # the chest's Gold may be won back
         best = max(evs)
-        margin = max(0.5, 0.2 * worth)
+        margin = 0.2 + 0.1 * worth
         near = [bid for bid, ev in enumerate(evs) if ev >= best - margin]
         ctx._bribe = ctx.rng.choice(near)
     return ctx._bribe

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
-from engine.core import Accepted, Outcome, bot_rng, step
+from engine.core import Accepted, Action, Outcome, bot_rng, step
 from engine.empires import GAME
+from engine.empires import actions as A
+from engine.empires.content import empires_content
+from engine.empires.state import PIRATE_ID, PIRATES_BAY, EmpiresState
+from tests.empires.helpers import calm, clear, my_turn, new, put
 
 
 def play(seats: int, seed: int, kinds: list[str]) -> Outcome:
@@ -44,3 +50,144 @@ def test_standard_bot_beats_the_random_bot() -> None:
         outcome = play(2, 500 + g, kinds)
         wins += outcome.winners == [standard]
     assert wins / games >= 0.9, wins
+
+
+# ------------------------------------------------------------------ how the standard bot plays
+Move = tuple[EmpiresState, int, Action]
+
+
+@functools.cache
+def standard_game(seats: int, seed: int) -> tuple[Move, ...]:
+    """Every move of a seeded game between standard bots, with the state it was made in."""
+    bot = GAME.bots()["standard"]
+    state = GAME.setup({}, seats, seed)
+    moves: list[Move] = []
+    while GAME.outcome(state) is None:
+        seat = min(GAME.actors(state))
+        action = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat),
+                            bot_rng(seed, state.version, seat))
+        moves.append((state, seat, action))
+        result = step(GAME, state, seat, action, state.version)
+        assert isinstance(result, Accepted), result
+        state = result.state  # type: ignore[assignment]
+    return tuple(moves)
+
+
+GAMES = [(2, 1000), (2, 1001), (2, 1002), (3, 1000), (3, 1001), (4, 1000)]
+
+
+def test_no_ship_sails_back_to_the_square_it_left_this_turn_without_a_reason() -> None:
+    for seats, seed in GAMES:
+        left: dict[str, tuple[object, tuple[int, int]]] = {}  # ship -> (turn, cell it left)
+        for state, _, action in standard_game(seats, seed):
+            turn = state.turn_state
+            if not isinstance(action, A.Sail):
+                left.clear()  # an attack, a trade or a card is a reason to think again
+                continue
+            assert turn is not None
+            key = (state.round, turn.seat, turn.pirate)
+            ship = state.ship(action.ship)
+            assert ship is not None
+            assert left.get(action.ship) != (key, tuple(action.to)), (seats, seed, action)
+            left[action.ship] = (key, ship.cell)
+
+
+def bay_position(chest: int) -> EmpiresState:
+    """Britain's turn with a Frigate and a Transport on the two cells beside Pirate's Bay."""
+    state = new(2, 1)
+    clear(state, pirate_at=(10, 9))
+    calm(state)
+    bay = empires_content().board(state.side).pirates_bay
+    beside = empires_content().board(state.side).sea_beside(bay)
+    put(state, 0, "frigate", beside[0], "f1")
+    put(state, 0, "transport", beside[1], "t1")
+    put(state, 1, "transport", (3, 12), "t2")
+    my_turn(state, 0, actions=4)
+    state.chest = chest
+    return state
+
+
+def standard_choice(state: EmpiresState, seat: int, salt: int = 0) -> Action:
+    GAME.forget_legal_keys()
+    return GAME.bots()["standard"].choose(GAME.view(state, seat), GAME.legal_actions(state, seat),
+                                          bot_rng(salt, state.version, seat))
+
+
+def test_attacks_the_pirates_bay_when_the_odds_and_the_chest_make_it_worth_it() -> None:
+    for salt in range(5):
+        choice = standard_choice(bay_position(40), 0, salt)
+        assert isinstance(choice, A.Attack) and choice.target == PIRATES_BAY, choice
+        assert choice.fleet, "both ships join: two dice against the Naval Base"
+    for salt in range(5):  # an empty chest is not worth the turn
+        choice = standard_choice(bay_position(0), 0, salt)
+        assert not (isinstance(choice, A.Attack) and choice.target == PIRATES_BAY), choice
+
+
+def test_standard_bots_attack_the_pirates_bay_and_keep_its_chest_in_reach() -> None:
+    attacks = 0
+    for seats, seed in GAMES:
+        moves = standard_game(seats, seed)
+        attacks += sum(isinstance(a, A.Attack) and a.target == PIRATES_BAY for _, _, a in moves)
+    assert attacks >= len(GAMES) // 2, attacks
+
+
+def bribe_position(rival_gold: int = 6) -> EmpiresState:
+    """The bribe phase; the Pirate near the US Transport, Britain's far away."""
+    state = new(2, 1)
+    clear(state, pirate_at=(10, 9))
+    put(state, 0, "transport", (3, 12), "t1")
+    put(state, 1, "transport", (10, 10), "t2")
+    state.phase = "bribe"
+    state.turn_state = None
+    state.bribes = [None, None]
+    state.players[0].gold = 8
+    state.players[1].gold = rival_gold
+    return state
+
+
+def test_bribes_by_what_the_pirate_is_worth_this_round_with_variety() -> None:
+    bids = {standard_choice(bribe_position(), 0, salt) for salt in range(12)}
+    amounts = sorted(b.amount for b in bids if isinstance(b, A.Bribe))
+    assert len(amounts) == len(bids) >= 2, amounts  # the rng varies the bid
+    assert all(0 < n <= 7 for n in amounts), amounts  # worth something; never the whole purse
+    # a rival with 1 Gold is outbid with 2: no more is spent
+    assert {standard_choice(bribe_position(1), 0, s).amount  # type: ignore[attr-defined]
+            for s in range(8)} <= {0, 1, 2}
+    empty = bribe_position()
+    empty.ships = [s for s in empty.ships if s.id == PIRATE_ID]  # nothing to attack or guard
+    for port in empty.ports.values():
+        port.owner = None
+    assert {standard_choice(empty, 0, s).amount for s in range(8)} == {0}  # type: ignore[attr-defined]
+
+
+def test_bribes_seldom_tie() -> None:
+    rounds = ties = 0
+    for seats, seed in GAMES:
+        for before, _, action in standard_game(seats, seed):
+            if isinstance(action, A.Bribe) and sum(b is None for b in before.bribes) == 1:
+                bids = [b if b is not None else action.amount for b in before.bribes]
+                rounds += 1
+                top = max(bids)
+                ties += top > 0 and bids.count(top) > 1
+    assert rounds and ties / rounds <= 0.2, (ties, rounds)
+
+
+def test_players_attack_each_other_not_only_the_pirate() -> None:
+    per_game = []
+    for seats, seed in GAMES:
+        n = 0
+        for state, seat, action in standard_game(seats, seed):
+            if not isinstance(action, A.Attack) or action.ship == PIRATE_ID:
+                continue
+            target = state.ship(action.target)
+            owner = target.owner if target is not None else (
+                state.ports[action.target].owner if action.target in state.ports else None)
+            n += owner is not None and owner >= 0 and owner != seat
+        per_game.append(n)
+    assert sum(per_game) >= 2 * len(GAMES) and sum(n > 0 for n in per_game) >= len(GAMES) - 1, \
+        per_game
+
+
+def test_the_standard_bot_is_deterministic() -> None:
+    state = bribe_position()
+    assert standard_choice(state, 0, 3) == standard_choice(state, 0, 3)
