@@ -92,7 +92,7 @@ class _Ctx:
         self.ships = {s.id: s for s in view.ships}
         self.board = empires_content().board(view.side)
         self.occupied = {s.cell for s in view.ships}
-        self._targets: dict[str, list[tuple[Cell, float]]] = {}
+        self._targets: dict[str, list[tuple[float, dict[Cell, int]]]] = {}
         self._bribe: int | None = None
         self._potential: dict[tuple[str, Cell], float] = {}
 
@@ -101,24 +101,33 @@ class _Ctx:
         t = self.view.turn_state
         return t.actions if t is not None else 0
 
-    def targets(self, ship: Ship) -> list[tuple[Cell, float]]:
-        """The cells ``ship`` wants to reach, each with the worth of being there."""
+    def targets(self, ship: Ship) -> list[tuple[float, dict[Cell, int]]]:
+        """What ``ship`` wants to reach: (worth of being there, sailing moves to there from
+        every cell), one per target cell, the most worth first; none where another ship is."""
         if ship.id not in self._targets:
-            self._targets[ship.id] = _ship_targets(self, ship)
+            best: dict[Cell, float] = {}
+            for cell, worth in _ship_targets(self, ship):
+                if worth > best.get(cell, 0.0) and (cell == ship.cell or
+                                                    cell not in self.occupied):
+                    best[cell] = worth
+            side = self.view.side
+            self._targets[ship.id] = sorted(
+                ((w, _moves_from(side, c)) for c, w in best.items()), key=lambda t: -t[0])
         return self._targets[ship.id]
 
     def potential(self, ship: Ship, cell: Cell) -> float:
         """The best target's worth, halved, thirded ... by the sailing moves still needed."""
         key = (ship.id, cell)
-        if key in self._potential:
-            return self._potential[key]
-        best = 0.0
-        for target, worth in self.targets(ship):
-            if target != cell and target in self.occupied:
-                continue  # another ship is there: it cannot be reached
-            moves = _moves_from(self.view.side, target).get(cell, FAR)
-            best = max(best, worth / (1 + moves))
-        self._potential[key] = best
+        best = self._potential.get(key)
+        if best is None:
+            best = 0.0
+            for worth, moves in self.targets(ship):
+                if worth <= best:
+                    break  # sorted: no later target can do better, even where it is
+                value = worth / (1 + moves.get(cell, FAR))
+                if value > best:
+                    best = value
+            self._potential[key] = best
         return best
 
 
