@@ -90,7 +90,7 @@ class Announcements(ServiceBase):
 
     def flush_held(self) -> None:
         """Every held line goes out now (shutdown, and tests that wait for what is posted)."""
-        if self._held:
+        if self._held or any(job == "batch" for _, job in self._running):
             self._flushing.set()
             self._flushing = asyncio.Event()
 

@@ -156,7 +156,8 @@ class ServiceBase:
         async def choices(self, channel_id: int, user_id: int) -> list[Choice]: ...  # moves
         async def _commit(self, match: MatchRow, game: Game[Any], state: State,
                           seats: list[SeatRow], seat: int, action: Action | dict[str, Any],
-                          expected: int, undone: str | None = None) -> ActResult: ...  # moves
+                          expected: int, undone: str | None = None,
+                          forced: int = 0) -> ActResult: ...  # moves
         @staticmethod
         def _after_turn(game: Game[Any], state: State, seats: list[SeatRow], notice: Notice,
                         previous_actors: set[int], new_turn: bool = True) -> None: ...  # moves

@@ -244,9 +244,10 @@ class Moves(ServiceBase):
 
     async def _commit(self, match: MatchRow, game: Game[Any], state: State,
                       seats: list[SeatRow], seat: int, action: Action | dict[str, Any],
-                      expected: int, undone: str | None = None) -> ActResult:
-        """step, then commit (with the turn's deadlines, or the result), then announce.
-        Called under the match's lock. ``SaveFailed`` when storage could not write."""
+                      expected: int, undone: str | None = None, forced: int = 0) -> ActResult:
+        """step, then commit (with the turn's deadlines, or the result), then announce, and
+        make the moves the game forces on people after it (``_forced_after``). Called under
+        the match's lock. ``SaveFailed`` when storage could not write."""
         names = self._names(seats)
         outcome = step(game, state, seat, action, expected)
         if isinstance(outcome, Rejection):
@@ -302,7 +303,42 @@ class Moves(ServiceBase):
             notice.lines = [f"{names[seat]} took back: {undone}." if line == said else line
                             for line in notice.lines]
         mine = notice.private.get(seats[seat].user_id or -1, [])
-        return ActResult(True, message, private=mine, version=new.version, notice=notice)
+        done = ActResult(True, message, private=mine, version=new.version, notice=notice)
+        if result is None and forced < FORCED_CHAIN:
+            await self._forced_after(match, game, new, seats, notice, forced)
+        return done
+
+    async def _forced_after(self, match: MatchRow, game: Game[Any], state: State,
+                            seats: list[SeatRow], notice: Notice, depth: int) -> None:
+        """A person whose only move reveals nothing (``Game.forced_action``) has it made for
+        them at once, and the channel is told; it goes out in the same notice as the move
+        that led to it. A move that cannot be saved is left for them to make."""
+        for seat in sorted(game.actors(state)):
+            if seats[seat].bot is not None:
+                continue  # a bot seat moves by itself
+            action = game.forced_action(state, seat)
+            if action is None:
+                continue
+            try:
+                later = await self._commit(match, game, state, seats, seat, action,
+                                           state.version, forced=depth + 1)
+            except SaveFailed:
+                return
+            if not later.ok or later.notice is None:
+                log.error("match %s: a forced move was refused (%s)", match.id, later.message)
+                return
+            name = self._names(seats)[seat]
+            then = later.notice
+            then.lines.insert(_after_own_lines(then), f"({name} had no other choice: "
+                                                      "Portolan made that move for them.)")
+            acting = {seats[s].user_id for s in game.actors(self._states.get(match.id, state))}
+            notice.lines += then.lines
+            for user, lines in then.private.items():
+                notice.private[user] = notice.private.get(user, []) + lines
+            notice.ping = [u for u in dict.fromkeys(notice.ping + then.ping) if u in acting]
+            notice.version, notice.board = then.version, notice.board or then.board
+            notice.finished = then.finished
+            return
 
     def _announce(self, match: MatchRow, game: Game[Any], before: State,
                   accepted: Accepted, seats: list[SeatRow], seat: int,
@@ -353,6 +389,17 @@ def _key_of(game: Game[Any], action: Action | dict[str, Any]) -> str | None:
         return game.parse_action(action).key()
     except Exception:
         return None  # malformed: step says why
+
+
+FORCED_CHAIN = 20  # forced moves made in a row at most (each may force the next)
+
+
+def _after_own_lines(notice: Notice) -> int:
+    """Where a forced move's own lines end in its notice (before a result or a clock)."""
+    for i, line in enumerate(notice.lines):
+        if line.startswith(("The game is over", "Time to answer")):
+            return i
+    return len(notice.lines)
 
 
 def answer_by(game: Game[Any], state: State, opened: list[DeadlineSpec]) -> list[str]:

@@ -119,13 +119,18 @@ class DecideButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         async with answering(interaction, "decide button"):
             service = service_of(interaction)
             match = await service.match(self.match_id)
-            if match.status != "active" or match.version != self.version:
-                await tell(interaction, "That question is out of date: the game has moved on.")
+            if match.status != "active":
+                await tell(interaction, "That question is out of date: the game is over.")
                 return
+            # what is asked of the clicker now, even if the game moved on since the button
+            # was posted (another answer, a move gathered into the turn's message): the menu
+            # carries the version it was made at
             waiting = await service.choices(match.channel_id, interaction.user.id)
             waiting = [c for c in waiting if c.action.type != "undo"]
             if not waiting:
-                await tell(interaction, "Nothing is waiting for you here.")
+                await tell(interaction, "Nothing is waiting for you here." if
+                           match.version == self.version else
+                           "That question is out of date: the game has moved on.")
                 return
             more = [MORE] if len(waiting) > MENU_LIMIT else []
             await tell(interaction, join_lines(["Your choices:", *more]),

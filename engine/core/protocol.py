@@ -341,6 +341,15 @@ class Game(ABC, Generic[S]):
         present moment has none. The platform applies it through ``step`` like any move."""
         return None
 
+    def forced_action(self, state: S, seat: Seat) -> Action | None:
+        """The move the platform makes for ``seat`` now, because it is the seat's only legal
+        move and making it reveals nothing the others could not already see (returning the
+        one kind of good a player holds, bribing with no Gold), or ``None``. A move that is
+        the only one because of something hidden (the cards in a hand) is never forced: the
+        seat makes it like any other, and nobody learns why. The platform applies it through
+        ``step`` like any move, and says it was made for them."""
+        return None
+
     def private_lines(self, state: S, seat: Seat) -> list[str]:
         """A few lines of what only ``seat`` knows (its hand, its cash), for "My view"."""
         return []

@@ -137,6 +137,22 @@ class EmpiresAtSea(Game[EmpiresState]):
     def explain(self, state: EmpiresState, seat: Seat, action: Action) -> Rejection:
         return explain(state, seat, action)
 
+    def forced_action(self, state: EmpiresState, seat: Seat) -> Action | None:
+        """A bribe by a nation with no Gold is none, and a refill with an empty hand is a
+        draw: both open to all (Gold and hand sizes are public). A refill whose only move is
+        a draw because the hand holds no Order is left to the player, as it would tell the
+        others what the hand holds."""
+        if seat not in actors(state) or state.combat is not None:
+            return None
+        player = state.players[seat]
+        if state.phase == "bribe" and not state.pending and player.gold == 0:
+            return A.Bribe(amount=0, label="Bribe the Pirate with 0 Gold")
+        pending = state.pending[0] if state.pending else None
+        if pending is not None and pending.kind == "refill" and pending.seat == seat \
+                and not player.hand:
+            return A.Draw(label="Refill your hand to six cards")
+        return None
+
     def apply(self, state: EmpiresState, seat: Seat, action: Action) -> list[Event]:
         opening = _opening_text(state) if state.version == 0 and state.round == 1 else ""
         events = apply_action(state, seat, action)

@@ -104,6 +104,16 @@ class Ships(Game[ShipsState]):
     def explain(self, state: ShipsState, seat: Seat, action: Action) -> Rejection:
         return explain(state, seat, action)
 
+    def forced_action(self, state: ShipsState, seat: Seat) -> Action | None:
+        """A decision with one answer is made for the seat: returning the one kind of good
+        they hold, taking the one kind left in the supply, giving up a card's action that
+        nothing on the board allows, no wine left to convert. Everything these depend on
+        (goods, the supply, the board) is open to all; only the decks are hidden."""
+        if not state.pending or seat not in state.pending[0].seats:
+            return None
+        moves = legal_actions(state, seat)
+        return moves[0] if len(moves) == 1 else None
+
     def apply(self, state: ShipsState, seat: Seat, action: Action) -> list[Event]:
         state.reached_age = state.present_age()  # remembered before any ship leaves
         events = apply_action(state, seat, action)

@@ -26,7 +26,7 @@ async def test_a_typed_move_is_played_exactly_or_refused_and_nothing_changes(
                       "/empires sail\n/empires sail ship=britain2 direction=west\n/game status\n"
                       "/empires sail ship=britain2 direction=west distance=9\n/game status\n"
                       "/empires sail ship=britain2 direction=west distance=2\n/game status\n")
-    assert "Sail the transport at Port Royal to [4, 11]" in text and "Turn 2, move 1." in text
+    assert "Sail the transport at Port Royal to L5" in text and "Turn 2, move 1." in text
     # an option the command does not have is refused, naming the ones it has: no ship sails
     assert answers(text, "/empires sail to=10,21") == [
         "/empires sail has no option 'to'; its options: ship, direction, distance, turn."]
@@ -41,9 +41,9 @@ async def test_a_typed_move_is_played_exactly_or_refused_and_nothing_changes(
     assert "at most 3 cells this round" in " ".join(
         answers(text, "/empires sail ship=britain2 direction=west distance=9"))
     assert text.count("Turn 2, move 1.") == 4  # nothing moved until the full move was typed
-    # the move typed is the move played: two cells west of [6, 11]
+    # the move typed is the move played: two cells west of L7
     assert answers(text, "/empires sail ship=britain2 direction=west distance=2") == [
-        "Ben's Transport at Port Royal sails to [4, 11] near Havana."]
+        "Ben's Transport at Port Royal sails to L5 near Havana."]
     assert "Turn 2, move 2." in text
 
 

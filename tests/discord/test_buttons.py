@@ -159,5 +159,9 @@ async def test_decide_button_opens_the_clickers_choices_privately(table: Table) 
     assert waiting.private == ["Nothing is waiting for you here."]
     boost = await table.pick(actor, "boost")
     await table.move(actor, boost.value)
-    stale = await click(table, item, actor)
+    # the game moved on, but the actor is still asked: the button opens what is asked now
+    later = await click(table, item, actor)
+    (menu,) = later.replies[0].kwargs["view"].children
+    assert any(o.label.startswith("Roll (+1)") or "+1" in o.label for o in menu.item.options)
+    stale = await click(table, item, other)
     assert stale.private == ["That question is out of date: the game has moved on."]
