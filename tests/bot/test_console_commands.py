@@ -141,7 +141,8 @@ async def test_my_view_lists_every_move_by_command_and_writes_my_board(tmp_path:
 async def test_a_word_in_a_cards_name_beats_one_in_its_text(tmp_path: Path) -> None:
     """Docks, Greek Empire and Vikings! speak of gold in their text; Gold 2 is named so."""
     text = await play(tmp_path, SHIPS + "/ships card card=gold pay=merchant\n")
-    assert answers(text, "/ships card card=gold pay=merchant")[0] == "Ben took Gold 2; no more cards this turn."
+    assert answers(text, "/ships card card=gold pay=merchant")[0] == \
+        "Ben took Gold 2; no more cards this turn."
 
 
 async def test_a_value_no_move_has_is_answered_with_what_it_can_be(tmp_path: Path) -> None:
@@ -165,8 +166,8 @@ async def test_a_decision_left_by_move_is_shown_and_decide_n_works_in_a_later_se
     took = answers(text, "/move 1")  # the first
     assert took[0].startswith("Player 1 placed a ship")
     docks = text.split("> /move 1\n")[3].split("\n> ", 1)[0].splitlines()
-    assert docks[:3] == ["Player 1 took Docks; no more cards this turn.", "A decision is waiting for you:",
-                         "  1. Sell 1 food for 1 gold (card)"]
+    assert docks[:3] == ["Player 1 took Docks; no more cards this turn.",
+                         "A decision is waiting for you:", "  1. Sell 1 food for 1 gold (card)"]
     # a new session on the same database: no list printed yet, and decide 3 still works
     later = await play(tmp_path, "/ships place\n/ships decide 3\n")
     assert answers(later, "/ships place") == [
