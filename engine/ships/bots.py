@@ -39,7 +39,7 @@ ROOM = 0.9  # a warehouse space freed while the warehouse is (nearly) full
 SELL_FIRST = 1.5  # a full warehouse emptied while another action this turn can fill it
 OBSOLETE = 0.9  # how surely a ship's coming VP losses are paid (it may be upgraded or removed)
 AREA_NAVIGATION = 0.45
-WAVE = 1.0  # opening the next area: its boxes are fresh and score one more each
+WAVE = 1.5  # opening the next area: its boxes are fresh and score one more each
 BENEFIT = {"merchant_cubes": 1.2, "free_action_cubes": 1.0, "gold": 0.5, "navigation": 0.7,
            "industry": 0.8, "vp": 1.0}
 
@@ -108,7 +108,7 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
         available = min(2, view.supply.navigation)  # an empty pool gives nothing
         # while the wave lags, navigation for the next border is worth more
         short = _next_border(view) - player.navigation - player.goods.get("metal", 0)
-        each = NAVIGATION + (0.25 * min(2, _wave_lag(view)) if short > 0 else 0.0)
+        each = NAVIGATION + (0.4 * min(2, _wave_lag(view)) if short > 0 else 0.0)
         return value + (available * each if player.navigation < 16 else 0.2) - (
             0.5 if not available else 0.0)
     if isinstance(action, A.TakeGold):
@@ -200,7 +200,7 @@ def _wave_lag(view: ShipsView) -> float:
     and the wave must sweep Areas 2-7 in it, about one area for every two ages."""
     if view.area < 2 or view.area >= REST_AREA:
         return 0.0
-    return max(0.0, 1 + view.present_age / 2 - view.area)
+    return max(0.0, 1.5 + view.present_age / 2 - view.area)
 
 
 def _fullness(view: ShipsView) -> float:
@@ -269,9 +269,10 @@ def _sale(view: ShipsView, me: int, action: A.SellGoods) -> float:
     value = kept * KEPT_GOLD + (gold - kept) // 2 + vp_each * sold - worth * GOLD
     room = _warehouse_room(view, me)
     value += ROOM * min(sold, max(0, 3 - room)) - 0.1 * sold
-    if room <= 0 and player.action_merchant + player.action_free >= 2:
-        # a person sells first and then places in the same turn, with room for the goods
-        value += SELL_FIRST * min(sold, 2)
+    if room <= 1 and player.action_merchant + player.action_free >= 2:
+        # a person sells first and then places in the same turn, with room for the goods (a
+        # food box brings two)
+        value += SELL_FIRST * min(sold, 2 - room)
     return value
 
 
