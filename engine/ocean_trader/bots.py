@@ -65,7 +65,7 @@ class StandardBot:
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         assert isinstance(view, OceanTraderView)
         me = view.viewer if view.viewer is not None else view.active
-        plan = _Plan(view, me)
+        plan = _Plan(view, me, legal, rng)
         best: list[Action] = []
         best_value = float("-inf")
         for action in legal:
@@ -78,8 +78,9 @@ class StandardBot:
 
 
 class _Plan:
-    def __init__(self, view: OceanTraderView, me: int) -> None:
+    def __init__(self, view: OceanTraderView, me: int, legal: list[Action], rng: Rng) -> None:
         self.view = view
+        self.legal_types = {a.type for a in legal}
         self.me = me
         self.c = ocean_trader_content()
         self.player: PlayerView = view.players[me]
@@ -93,6 +94,44 @@ class _Plan:
         self.emergency = self.cash < 100 + 60 * len(self.player.ships)
         self.wanted = self._wanted()
         self.targets = {s.number: self._target(s) for s in self.player.ships}
+        self._shares_init(legal, rng)
+
+    def _shares_init(self, legal: list[Action], rng: Rng) -> None:
+        """What the office knows of the certificates: how many a claim needs, whether the Banker
+        has any left (his stock is secret, but a purchase we can afford and are not offered
+        means he has none), and what we would bid."""
+        view, rules = self.view, self.c.rules
+        active = [p for p in view.players if not p.eliminated]
+        # rulebook, Method of Play: the claim needs a majority "plus" the starting assets at the
+        # check, i.e. more certificates than anyone else; more than an even share of them is a
+        # holding the others are unlikely to match, and an outright majority cannot be matched
+        self.claim_at = max(2, min(self.majority, view.certificates // max(1, len(active)) + 1))
+        main_turn = view.pending is None and view.auction is None and view.active == self.me
+        self.banker_empty = (not self.short and main_turn and self.cash >= rules.shares.price
+                             and "buy_share" not in {a.type for a in legal})
+        self.outright = 2 * self.shares > view.certificates
+        self.claiming = view.claim is not None and view.claim.claimant == self.me
+        self.rival_claim = view.claim is not None and view.claim.claimant != self.me
+        # cash kept back before buying a certificate: the claim's £750 and money to trade with
+        self.share_keep = rules.claim.must_hold_cash + 300 + 300 * len(self.player.ships)
+        self.coin = rng.below(2)
+        self.die = rng.below(6)  # an auction nobody bid in is offered again now and then
+        self.bid = self._bid_target(rng)
+
+    def _bid_target(self, rng: Rng) -> int:
+        """A sealed bid below the Banker's price (he sells for £1,000), more to block a claim
+        or when the Banker has none left; nothing when the cash is needed for trade."""
+        if self.short or self.view.auction is None:
+            return 0
+        price = self.c.rules.shares.price
+        if self.rival_claim:
+            limit = min(self.cash - 300, price + 500)
+        else:
+            limit = min(self.cash - self.share_keep, price - 100)
+        if limit < 300:
+            return 0
+        limit -= limit % 100
+        return int(max(300, limit - 100 * rng.below(3)))
 
     # --- what the market wants -----------------------------------------------------------
     def _wanted(self) -> list[tuple[str, str, int]]:
@@ -145,16 +184,22 @@ class _Plan:
         return float(handler(action))
 
     def _bid(self, action: A.Bid) -> float:
-        if self.short or action.amount == 0:
-            return 0.0
-        limit = min(self.cash - 1000, 1500 if self.shares else 800)
-        return action.amount / 1000 if action.amount <= limit else -1.0
+        if action.amount == self.bid:
+            return 1.0
+        return 0.0 if action.amount == 0 else -1.0
 
     def _choose_route(self, action: A.ChooseRoute) -> float:
         return self._route_value(action.ship, action.route)
 
     def _sail_on(self, action: A.SailOn) -> float:
-        return self._route_value(action.ship, action.route)
+        value = self._route_value(action.ship, action.route)
+        voyage = self.view.voyage
+        route = self.c.route(action.route)
+        here = self.view.pending.port if self.view.pending else None
+        if voyage is not None and here is not None and voyage.steps == route.spaces + 1 \
+                and self.c.port(route.other(here)).fee > self.cash:
+            value -= 1e6  # the throw ends on the next port, whose fee we cannot pay
+        return value
 
     def _route_value(self, number: int, route_id: str) -> float:
         ship = self._ship(number)
@@ -175,6 +220,8 @@ class _Plan:
         ship = self._ship(action.ship)
         if port is None:
             return 0.0
+        if self.c.port(port).fee > self.cash:
+            return -1e9  # the fee cannot be paid: docking would eliminate us; sail on
         target = self.targets.get(action.ship)
         if port == target:
             return 1e6
@@ -234,7 +281,9 @@ class _Plan:
         return value
 
     def _end_turn(self, action: A.EndTurn) -> float:
-        return 50.0
+        fees = sum(self.c.port(s.port).fee for s in self.player.ships
+                   if s.port is not None and not (s.traded or s.docked_now or s.new))
+        return 50.0 if fees <= self.cash else -1e6  # the idle fees would eliminate us
 
     def _buy_ship(self, action: A.BuyShip) -> float:
         price = self.c.rules.ships.buy_price
@@ -267,8 +316,8 @@ class _Plan:
         return 1600.0 if self.cash >= price + self.reserve + self._saving() else -1.0
 
     def _surrender_policy(self, action: A.SurrenderPolicy) -> float:
-        claim = self.view.claim
-        if self.emergency and not (claim is not None and claim.claimant == self.me):
+        if self.emergency and (not self.claiming or self.player.spare_policies
+                               or sum(s.insured for s in self.player.ships) > 1):
             return 3400.0
         return -1.0
 
@@ -285,28 +334,49 @@ class _Plan:
 
     def _buy_share(self, action: A.BuyShare) -> float:
         price = self.c.rules.shares.price
-        keep = self.c.rules.claim.must_hold_cash + 300
-        claim = self.view.claim
-        if claim is not None and claim.claimant != self.me:
-            return 5000.0 if self.cash >= price + keep else -1.0  # block a rival's claim
-        if claim is not None:
+        if self.rival_claim:  # block a rival's claim (rulebook: "an equal or greater" holding)
+            return 5000.0 if self.cash >= price + 300 else -1.0
+        if self.claiming:  # more certificates make the check safer; keep the £750
+            keep = self.c.rules.claim.must_hold_cash + 300
+            return 5000.0 if not self.outright and self.cash >= price + keep else -1.0
+        if self.outright or self.emergency:
             return -1.0
-        need = max(0, self.majority - self.shares)
-        if need and self.cash >= need * price + keep:
-            return 5000.0
-        return -1.0
+        # rulebook, Useful Hints: not too early; a second ship first if it can be had
+        ready = self.shares > 0 or len(self.player.ships) > 1 or self.player.turns >= 20
+        return 5000.0 if ready and self.cash >= price + self.share_keep else -1.0
 
     def _sell_share(self, action: A.SellShare) -> float:
+        # short of cash even while claiming: the check wants £750 anyway, and a fee we cannot
+        # pay eliminates us
         return 3200.0 if self.emergency else -1.0
 
     def _auction_share(self, action: A.AuctionShare) -> float:
+        """Short of cash, a certificate may fetch more from the other players than the
+        Banker's £500; an auction nobody bids in is tried again only on the coin's say."""
+        if self.emergency:
+            return 3250.0 if self.coin else -1.0
+        if self.claiming:
+            return -1.0
+        # the Banker has none left and our holding cannot carry a claim: the players who can
+        # will bid more than the certificate's £1,000 for it (and a tie between them ends);
+        # only now and then, as nobody may have the cash to bid
+        if self.banker_empty and self.shares < self.claim_at and self.coin and self.die == 0:
+            return 3250.0
         return -1.0
 
     def _claim_majority(self, action: A.ClaimMajority) -> float:
-        return 9000.0 if self.shares >= self.majority else -1.0
+        if self.shares >= self.claim_at or self.outright:
+            return 9000.0
+        return -1.0
 
     def _challenge_claim(self, action: A.ChallengeClaim) -> float:
-        return 8000.0
+        """Show the holding when it can match the claimant's (a claim needs at least
+        ``claim_at`` certificates) and the Banker still sells certificates, so that the tie,
+        if it is one, is broken by the next purchase. With the Banker out of certificates a
+        tie would block claim after claim for ever; the check itself fails a claimant we
+        match, who then forfeits a certificate to the Banker."""
+        matches = self.shares >= self.claim_at and "buy_share" in self.legal_types
+        return 8000.0 if matches else -1.0
 
     def _ship(self, number: int) -> Ship:
         for ship in self.player.ships:

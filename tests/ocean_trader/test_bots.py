@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import Action, Event, bot_rng
 from engine.ocean_trader import GAME
-from tests.ocean_trader.helpers import playout
+from engine.ocean_trader import actions as A
+from engine.ocean_trader.state import Claim, OceanTraderState
+from engine.ocean_trader.turns import check_claim
+from tests.ocean_trader.helpers import act, content, load_die, new_game, playout, put_at_sea
 
 
 @pytest.mark.parametrize("variant", ["short", "full"])
@@ -34,3 +38,113 @@ def test_the_standard_bot_beats_the_random_bot_in_nine_short_games_of_ten() -> N
         assert outcome is not None
         wins += outcome.winners == [seat]
     assert wins >= 0.9 * games, f"{wins} of {games}"
+
+
+# --- the standard bot's behaviours (issue 15), on positions built with the game's own setup ---
+def _choose(state: OceanTraderState, seat: int, seed: int = 0) -> Action:
+    legal = GAME.legal_actions(state, seat)
+    return GAME.bots()["standard"].choose(GAME.view(state, seat), legal,
+                                          bot_rng(seed, state.version, seat))
+
+
+def _full(seats: int, cash: int) -> OceanTraderState:
+    state = new_game(seats, "full", cash=cash)
+    for player in state.players:
+        player.turns = 20
+    return state
+
+
+def test_never_docks_without_the_fee_when_another_move_exists() -> None:
+    state = new_game(2, "full", cash=30)
+    put_at_sea(state.players[0].ships[0], "R01", 1, "LIV")  # next to Liverpool (fee £60)
+    load_die(state, 3)
+    throw = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, A.ThrowDice))
+    state, _ = act(state, 0, throw)
+    assert state.pending is not None and state.pending.kind == "at_port"
+    legal = GAME.legal_actions(state, 0)
+    assert any(isinstance(a, A.Dock) for a in legal) and any(isinstance(a, A.SailOn)
+                                                              for a in legal)
+    for seed in range(10):
+        assert not isinstance(_choose(state, 0, seed), A.Dock)
+
+
+def test_no_seeded_game_has_a_bot_dock_without_the_fee_while_it_could_sail_on() -> None:
+    """Issue 15: every elimination was a bot docking at Liverpool without the £60 fee while
+    "sail on" was offered."""
+    bot = GAME.bots()["standard"]
+    for seed in (3, 4):
+        state = GAME.setup({"variant": "full"}, 4, seed)
+        while GAME.outcome(state) is None:
+            seat = min(GAME.actors(state))
+            legal = GAME.legal_actions(state, seat)
+            action = bot.choose(GAME.view(state, seat), legal, bot_rng(seed, state.version, seat))
+            if isinstance(action, A.Dock) and state.pending is not None:
+                fee = content().port(state.pending.port).fee
+                assert state.players[seat].cash >= fee or len(legal) == 1, (seed, state.turn)
+            state, _ = act(state, seat, action)
+
+
+def test_claims_with_a_relative_majority_when_the_check_would_pass() -> None:
+    state = _full(4, cash=2000)
+    state.players[0].shares, state.banker_shares = 3, 7  # more than an even share of ten
+    assert isinstance(_choose(state, 0), A.ClaimMajority)
+    # and the claim holds: twelve turns on, nobody else holds as many
+    state.claim = Claim(claimant=0, made_on=state.players[0].turns)
+    state.players[0].turns += 13
+    events: list[Event] = []
+    check_claim(state, 0, events)
+    assert state.winner == 0
+    # with one certificate of ten, a claim would not stand: the bot trades on instead
+    state = _full(4, cash=900)
+    state.players[0].shares, state.banker_shares = 1, 9
+    assert not isinstance(_choose(state, 0), A.ClaimMajority)
+
+
+def test_buys_a_certificate_when_the_cash_is_spare_and_not_before() -> None:
+    state = _full(4, cash=3000)
+    assert isinstance(_choose(state, 0), A.BuyShare)
+    state = _full(4, cash=1500)  # the £1,000 would leave too little to trade and to hold £750
+    assert not isinstance(_choose(state, 0), A.BuyShare)
+
+
+def test_challenges_a_claim_only_with_a_holding_that_can_match_it() -> None:
+    state = _full(4, cash=1800)
+    state.claim = Claim(claimant=1, made_on=20)
+    state.players[1].shares, state.players[0].shares, state.banker_shares = 3, 3, 4
+    assert isinstance(_choose(state, 0), A.ChallengeClaim)
+    state.players[0].shares, state.banker_shares = 1, 6
+    assert not isinstance(_choose(state, 0), A.ChallengeClaim)
+    # with the Banker out of certificates a tie would block claim after claim: the check
+    # decides instead (a tied claimant fails it and forfeits a certificate)
+    state.players[0].shares, state.players[2].shares, state.banker_shares = 3, 4, 0
+    assert not isinstance(_choose(state, 0), A.ChallengeClaim)
+
+
+def test_auctions_a_certificate_that_cannot_carry_a_claim_and_others_bid_for_it() -> None:
+    state = _full(3, cash=1500)
+    state.players[0].shares, state.players[1].shares, state.players[2].shares = 2, 4, 4
+    state.banker_shares = 0
+    state.players[1].cash = state.players[2].cash = 4000
+    assert isinstance(_choose(state, 0), A.AuctionShare)
+    state, _ = act(state, 0, A.AuctionShare())
+    bids = []
+    while state.auction is not None:
+        seat = min(GAME.actors(state))
+        bid = _choose(state, seat)
+        assert isinstance(bid, A.Bid)
+        bids.append(bid.amount)
+        state, _ = act(state, seat, bid)
+    assert max(bids) > 0 and state.players[0].shares == 1
+    # short of cash for the next fees, a certificate is sold rather than the game lost
+    state = _full(3, cash=20)
+    state.players[0].shares, state.banker_shares = 1, 9
+    assert isinstance(_choose(state, 0), (A.AuctionShare, A.SellShare, A.SurrenderPolicy))
+
+
+def test_full_games_between_standard_bots_end_within_80_turns_per_player() -> None:
+    """Issue 15: seeds 7-9 took 140-200 turns per player; shares change hands widely."""
+    bot = GAME.bots()["standard"]
+    for seed in (7, 8, 9):
+        state = playout(4, seed, [bot] * 4, {"variant": "full"})
+        assert state.winner is not None
+        assert state.turn / 4 <= 80, (seed, state.turn)
