@@ -191,3 +191,41 @@ def test_players_attack_each_other_not_only_the_pirate() -> None:
 def test_the_standard_bot_is_deterministic() -> None:
     state = bribe_position()
     assert standard_choice(state, 0, 3) == standard_choice(state, 0, 3)
+
+
+def test_a_ship_beside_a_port_it_cannot_buy_does_not_hop_to_another_no_better() -> None:
+    """Old habit: a Transport beside a free port it could not pay for sailed to a cell beside
+    another, and back, round after round."""
+    state = new(2, 1)
+    clear(state, pirate_at=(10, 9))
+    calm(state)
+    board = empires_content().board(state.side)
+
+    def icons(cell: tuple[int, int]) -> int:  # the best free port beside a cell
+        return max((board.ports[board.port_at[c]].icons for c in board.neighbours(cell)
+                    if c in board.port_at), default=-1)
+
+    hops = 0
+    for port in sorted(board.ports):
+        for cell in board.sea_beside(board.ports[port].cell)[:1]:
+            put(state, 0, "transport", cell, "t1")
+            state.players[0].gold = 0  # no port can be bought this turn
+            my_turn(state, 0, actions=5)
+            choice = standard_choice(state, 0, 1)
+            hops += isinstance(choice, A.Sail) and icons(tuple(choice.to)) <= icons(cell)  # type: ignore[arg-type]
+            state.ships.pop()
+            state.players[0].pieces["transport"] += 1
+    assert hops == 0, hops
+
+
+def test_a_ship_heads_for_the_pirates_bay_when_its_partner_waits_there() -> None:
+    state = bay_position(60)
+    frigate = state.ship("f1")
+    assert frigate is not None
+    frigate.cell = (11, 11)  # three rows north of the free cell beside the bay
+    moves = [standard_choice(state, 0, salt) for salt in range(5)]
+    bay_cell = empires_content().board(state.side).sea_beside(
+        empires_content().board(state.side).pirates_bay)[0]
+    for choice in moves:
+        assert isinstance(choice, A.Sail) and choice.ship == "f1" \
+            and tuple(choice.to) == bay_cell, choice
