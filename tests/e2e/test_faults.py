@@ -268,7 +268,8 @@ async def test_discords_rate_limits_slow_the_posts_but_lose_and_reorder_nothing(
     a game played as fast as the bot answers: every post arrives once, in commit order."""
     fake = FakeDiscord(users=USERS, channels=(TABLE,), rate_limits=True)
     await fake.start()
-    bot = BotProcess(fake, tmp_path / "bot")
+    # every action posted at once (not gathered into its turn's message): the most posts
+    bot = BotProcess(fake, tmp_path / "bot", env={"PORTOLAN_TURN_BATCH_SECONDS": "0"})
     try:
         await bot.start()
         anna, ben = Person(fake, ANNA, TABLE), Person(fake, BEN, TABLE)
