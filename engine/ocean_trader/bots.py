@@ -293,7 +293,8 @@ class _Plan:
         else:
             ok = self.cash >= price + self.c.rules.insurance.extra_policy_price + spare \
                 and self.shares == 0 and self.view.claim is None
-        return 1500.0 if ok else -1.0
+        # a second ship before the certificates: it doubles the trade that pays for them
+        return 6000.0 if ok else -1.0
 
     def _sell_ship(self, action: A.SellShip) -> float:
         if self.emergency and len(self.player.ships) > 1:
