@@ -326,7 +326,8 @@ def sell(state: ShipsState, seat: int, goods: tuple[tuple[str, int], ...], extra
     text = listing([f"{n} {g}" for g, n in goods])
     note = ""
     if kept < value:
-        note = f"; {kept} gold goes into the bank" + (
+        note = (f"; {kept} gold goes into the bank" if kept else
+                "; none of it goes into the bank") + (
             f"; the bank is full: {surplus_text(surplus, surplus // GOLD_PER_VP)}"
             if surplus else ", all the pool had")
     events.append(Event(kind="sell", seat=seat,

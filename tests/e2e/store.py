@@ -25,3 +25,22 @@ def actions(db: Path, channel: int) -> int:
     rows = query(db, "SELECT count(*) FROM actions JOIN matches ON matches.id = match_id "
                      "WHERE channel_id = ?", channel)
     return int(rows[0][0])  # type: ignore[call-overload]
+
+
+def announced(db: Path, channel: int) -> int:
+    """The version the channel's newest match was announced up to."""
+    rows = query(db, "SELECT announced FROM matches WHERE channel_id = ? ORDER BY id DESC "
+                     "LIMIT 1", channel)
+    return int(rows[0][0]) if rows else 0  # type: ignore[call-overload]
+
+
+def public_texts(db: Path, channel: int, upto: int) -> int:
+    """How many public lines the channel's newest match's actions wrote, up to version
+    ``upto``."""
+    import json
+
+    rows = query(db, "SELECT events FROM actions WHERE seq <= ? AND match_id = (SELECT id "
+                     "FROM matches WHERE channel_id = ? ORDER BY id DESC LIMIT 1)",
+                 upto, channel)
+    return sum(1 for (events,) in rows for e in json.loads(str(events))
+               if e.get("text") and e.get("to") is None)

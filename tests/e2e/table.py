@@ -38,9 +38,10 @@ async def movers(people: list[Person]) -> list[tuple[Person, list[dict[str, str]
 
 
 async def play(fake: FakeDiscord, people: list[Person], *, actions: int, seed: int,
-               channel: int, until: Callable[[], bool] | None = None) -> Played:
+               channel: int, until: Callable[[], bool] | None = None,
+               think: float = 0) -> Played:
     """Plays up to ``actions`` moves (or to the end, or until ``until()``) with moves picked
-    at random from the autocomplete lists; undo is never picked."""
+    at random from the autocomplete lists, ``think`` seconds apart; undo is never picked."""
     rng = random.Random(seed)
     played = Played()
     for _ in range(actions):
@@ -67,6 +68,8 @@ async def play(fake: FakeDiscord, people: list[Person], *, actions: int, seed: i
         assert reply.ephemeral, reply.text
         assert reply.text.startswith(DONE), f"{person.name}: {pick['name']!r} -> {reply.text}"
         played.moves.append(reply)
+        if think:
+            await asyncio.sleep(think)
     await settle(fake, channel)
     played.finished = is_over(fake, channel)
     return played
