@@ -317,10 +317,14 @@ class _Plan:
         return 1600.0 if self.cash >= price + self.reserve + self._saving() else -1.0
 
     def _surrender_policy(self, action: A.SurrenderPolicy) -> float:
-        if self.emergency and (not self.claiming or self.player.spare_policies
-                               or sum(s.insured for s in self.player.ships) > 1):
-            return 3400.0
-        return -1.0
+        spare = self.player.spare_policies or sum(s.insured for s in self.player.ships) > 1
+        if not self.emergency or (self.claiming and not spare):
+            return -1.0
+        # the last policy on the only ship goes only when the next fee cannot be paid: a ship
+        # lost uninsured leaves nothing to trade with
+        if not spare and len(self.player.ships) == 1 and self.cash >= 60:
+            return -1.0
+        return 3400.0
 
     def _surrender_spare_policy(self, action: A.SurrenderSparePolicy) -> float:
         """A spare policy covers nothing: keep it for a ship to come, but cash it when short."""
@@ -336,7 +340,8 @@ class _Plan:
     def _buy_share(self, action: A.BuyShare) -> float:
         price = self.c.rules.shares.price
         if self.rival_claim:  # block a rival's claim (rulebook: "an equal or greater" holding)
-            return 5000.0 if self.cash >= price + 300 else -1.0
+            # ... but not with the money the trade needs: a claim with no cash behind it fails
+            return 5000.0 if self.cash >= price + self.reserve + 400 else -1.0
         if self.claiming:  # more certificates make the check safer; keep the £750
             keep = self.c.rules.claim.must_hold_cash + 300
             return 5000.0 if not self.outright and self.cash >= price + keep else -1.0
