@@ -142,9 +142,18 @@ def test_auctions_a_certificate_that_cannot_carry_a_claim_and_others_bid_for_it(
 
 
 def test_full_games_between_standard_bots_end_within_80_turns_per_player() -> None:
-    """Issue 15: seeds 7-9 took 140-200 turns per player; shares change hands widely."""
+    """Issue 15: seeds 7-9 took 140-200 turns per player, and only the winner bought
+    certificates; now the game ends in time and more than one player buys them."""
     bot = GAME.bots()["standard"]
     for seed in (7, 8, 9):
-        state = playout(4, seed, [bot] * 4, {"variant": "full"})
-        assert state.winner is not None
+        state = GAME.setup({"variant": "full"}, 4, seed)
+        buyers: set[int] = set()
+        while GAME.outcome(state) is None:
+            seat = min(GAME.actors(state))
+            action = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat),
+                                bot_rng(seed, state.version, seat))
+            state, events = act(state, seat, action)
+            buyers |= {e.seat for e in events if e.kind == "buy_share" and e.seat is not None}
+        assert state.winner is not None and state.end_reason == "a majority claim succeeded"
         assert state.turn / 4 <= 80, (seed, state.turn)
+        assert len(buyers) > 1, (seed, buyers)
