@@ -43,8 +43,10 @@ def test_the_standard_bot_beats_the_random_bot_in_nine_short_games_of_ten() -> N
 # --- the standard bot's behaviours (issue 15), on positions built with the game's own setup ---
 def _choose(state: OceanTraderState, seat: int, seed: int = 0) -> Action:
     legal = GAME.legal_actions(state, seat)
-    return GAME.bots()["standard"].choose(GAME.view(state, seat), legal,
-                                          bot_rng(seed, state.version, seat))
+    choice = GAME.bots()["standard"].choose(GAME.view(state, seat), legal,
+                                            bot_rng(seed, state.version, seat))
+    assert isinstance(choice, Action) and choice in legal
+    return choice
 
 
 def _full(seats: int, cash: int) -> OceanTraderState:
