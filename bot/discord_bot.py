@@ -135,6 +135,9 @@ class PortolanBot(commands.AutoShardedBot):
             if not idle.done():
                 log.warning("closing while moves are still under way; what was committed "
                             "but not announced is posted at the next start")
+                idle.cancel()  # what is left is cut off here, not when the loop closes
+                with contextlib.suppress(asyncio.CancelledError):
+                    await idle
         try:
             if hasattr(self, "_AutoShardedClient__queue"):
                 await super().close()
