@@ -284,6 +284,16 @@ class Game(ABC, Generic[S]):
         nobody knows, such as the order of a deck) is changed. Every other seat's view must not
         change; the contract suite checks it."""
 
+    # --- for bots that search ---------------------------------------------------------------
+    def sample_state(self, view: Any, seat: Seat, rng: Rng) -> S:
+        """A full state that agrees with everything ``seat`` sees in ``view`` (its own view:
+        ``self.view(result, seat)`` equals ``view``), with what the seat cannot see drawn at
+        random from what the view allows: unseen cards shuffled among the places they could be,
+        other players' secrets from what is known of them, a fresh random generator. A search
+        bot plays on such samples, never on the true state. Games without one cannot be
+        searched."""
+        raise NotImplementedError(f"{self.name} has no state sampler")
+
     # --- helpers every game gets ------------------------------------------------------------
     def parse_action(self, raw: Any) -> Action:
         """Raises pydantic.ValidationError when ``raw`` is not one of this game's actions."""
