@@ -26,6 +26,7 @@ from .explain import explain
 from .legal import actors, legal_actions
 from .resolve import advance, apply_action, setup_board
 from .rules import cost_text
+from .sampler import sample_state
 from .scoring import scores
 from .state import (
     PIRATE,
@@ -220,6 +221,12 @@ class EmpiresAtSea(Game[EmpiresState]):
         if new.bribes and new.bribes[owner] is not None:
             new.bribes[owner] = rng.randint(0, player.gold)
         return new
+
+    def sample_state(self, view: Any, seat: Seat, rng: Rng) -> EmpiresState:
+        """Unseen Captain's cards dealt among the deck and the other hands, the Weather and
+        History decks from the cards not showing, others' chosen bribes within their Gold, a
+        fresh PRNG (see engine.empires.sampler); only ``view`` is read."""
+        return sample_state(view, seat, rng, self.rules_version)
 
     def private_lines(self, state: EmpiresState, seat: Seat) -> list[str]:
         c = empires_content()
