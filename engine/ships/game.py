@@ -14,6 +14,7 @@ from .content import ships_content, ships_rulings
 from .explain import explain
 from .legal import actors, legal_actions
 from .resolve import apply_action
+from .sampler import sample_state
 from .state import ERAS, AgeBoxes, Player, ShipsState, ShipsView, Supply
 from .turns import check_end_trigger, end_turn, phase_one
 
@@ -163,6 +164,13 @@ class Ships(Game[ShipsState]):
                 rng.shuffle(deck)
             new.rng = Rng(state=rng.next_u64())
         return new
+
+    def sample_state(self, view: Any, seat: Seat, rng: Rng) -> ShipsState:
+        """The table as ``view`` shows it, with the unseen deck cards dealt at random and a
+        fresh PRNG (see ``sampler.py``): Ships has no other secret."""
+        if not isinstance(view, ShipsView):
+            view = ShipsView.model_validate(view)
+        return sample_state(view, seat, rng, self.rules_version)
 
     def commands(self) -> CommandTable[ShipsView]:
         return command_table()
