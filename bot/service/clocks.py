@@ -43,8 +43,8 @@ def plan(game: Game[Any], state: State, seats: Sequence[SeatRow], settings: dict
     if timed and seconds:
         # the same window while only people it asked are still asked (its seats shrink as
         # they answer); anyone asked anew, say a second bidding round, starts a new clock
-        same = answer is not None and set(timed) <= set(answer.seats) \
-            and answer.due_at <= now + seconds
+        same = answer is not None and answer.turn == state.turn \
+            and set(timed) <= set(answer.seats) and answer.due_at <= now + seconds
         if answer is not None and same:
             if sorted(timed) != sorted(answer.seats):
                 write.append(DeadlineSpec("answer", state.turn, timed, answer.due_at, None))

@@ -294,6 +294,12 @@ class Game(ABC, Generic[S]):
         searched."""
         raise NotImplementedError(f"{self.name} has no state sampler")
 
+    def standing(self, state: S) -> list[float]:
+        """Each seat's progress now, higher is better, in the game's own units (VP so far,
+        assets): what a search scores a position it stops short of the end by. Only the
+        order matters. The default knows nothing: every seat level."""
+        return [0.0] * state.seats
+
     # --- helpers every game gets ------------------------------------------------------------
     def parse_action(self, raw: Any) -> Action:
         """Raises pydantic.ValidationError when ``raw`` is not one of this game's actions."""

@@ -27,8 +27,10 @@ class Harness:
         self.clock = Clock()
         self.notices: list[Notice] = []
         # every notice is handed over as it is made (tests/bot/test_turn_batching.py gathers)
+        # seeds as given, so that each test plays the same game every run
         self.settings = Settings(bot_delay=0, snapshot_every=5, render_workers=0,
-                                 turn_batch_seconds=0, _env_file=None)  # type: ignore[call-arg]
+                                 turn_batch_seconds=0, mix_seeds=False,
+                                 _env_file=None)  # type: ignore[call-arg]
         self.storage: Storage | None = None
         self.service: MatchService | None = None
 

@@ -69,6 +69,7 @@ class RaceView(View):
     deck_size: int
     discard: list[int]
     last_roll: int | None
+    played: bool = False
 
 
 class HarbourRace(Game[RaceState]):
@@ -178,7 +179,28 @@ class HarbourRace(Game[RaceState]):
             deck_size=len(state.deck),
             discard=list(state.discard),
             last_roll=state.last_roll,
+            played=state.played,
         )
+
+    def standing(self, state: RaceState) -> list[float]:
+        return [float(p) for p in state.positions]
+
+    def sample_state(self, view: RaceView, seat: Seat, rng: Rng) -> RaceState:  # type: ignore[override]
+        """The seat's own card as it is; the cards it has not seen (the deck's and the other
+        hands') dealt at random from the deck less the discards and its card."""
+        unseen = list(DECK)
+        for card in [*view.discard, *([view.my_card] if view.my_card is not None else [])]:
+            unseen.remove(card)
+        rng.shuffle(unseen)
+        hands: list[int | None] = []
+        for s, has in enumerate(view.has_card):
+            hands.append(view.my_card if s == seat else unseen.pop() if has else None)
+        fields = self.base_state_fields({"target": view.target, "energy": 0}, view.seats, 0)
+        fields["rng"] = Rng(state=rng.next_u64())
+        return RaceState(**fields, version=view.version, turn=view.turn, active=view.active,
+                         positions=list(view.positions), energy=list(view.energy),
+                         boost=view.boost, played=view.played, hands=hands, deck=unseen,
+                         discard=list(view.discard), last_roll=view.last_roll)
 
     def outcome(self, state: RaceState) -> Outcome | None:
         target = state.options["target"]

@@ -1,0 +1,82 @@
+"""The search bot (engine.core.search) on the test game: it reads only its view, it keeps to
+its budget, the same view gives the same move whatever is hidden, and it plays better than
+chance."""
+
+from __future__ import annotations
+
+import time
+
+from engine.core import Accepted, Rng, registry, step
+from engine.core.bots import bot_rng
+from engine.core.protocol import RandomBot
+from engine.core.search import SearchBot, ranks_reward
+from tests.contract.playout import played
+
+
+def race_bot(iterations: int | None = 150, budget: float = 0.5) -> SearchBot:
+    game = registry.get("race")
+    return SearchBot(game, RandomBot(), iterations=iterations, budget=budget)
+
+
+def test_ranks_reward_orders_and_shares_ties() -> None:
+    assert ranks_reward([3.0, 1.0, 2.0]) == [1.0, 0.0, 0.5]
+    assert ranks_reward([2.0, 2.0]) == [0.5, 0.5]
+
+
+def test_the_sample_agrees_with_the_view_it_came_from() -> None:
+    game = registry.get("race")
+    for state in played(game, 3, 5).states[::3]:
+        for seat in range(3):
+            view = game.view(state, seat)
+            sample = game.sample_state(view, seat, Rng.from_seed(seat))
+            assert game.view(sample, seat).model_dump() == view.model_dump()
+
+
+def test_the_same_view_gives_the_same_move_whatever_is_hidden() -> None:
+    game = registry.get("race")
+    bot = race_bot()
+    checked = 0
+    for state in played(game, 3, 6).states[::4]:
+        if game.outcome(state) is not None:
+            continue
+        seat = min(game.actors(state))
+        other = (seat + 1) % 3
+        hidden = game.scramble_secrets(state, other, Rng.from_seed(9))
+        assert game.view(hidden, seat) == game.view(state, seat)
+        picks = [bot.choose(game.view(s, seat), game.legal_actions(s, seat), bot_rng(1, 0, seat))
+                 for s in (state, hidden, game.scramble_secrets(state, None, Rng.from_seed(3)))]
+        assert len({p.key() for p in picks}) == 1
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_decision_keeps_to_its_budget() -> None:
+    game = registry.get("race")
+    bot = race_bot(iterations=None, budget=0.05)
+    state = game.setup({}, 2, 3)
+    seat = min(game.actors(state))
+    started = time.process_time()
+    bot.choose(game.view(state, seat), game.legal_actions(state, seat), Rng.from_seed(1))
+    assert time.process_time() - started < 0.5
+
+
+def test_it_beats_the_random_bot() -> None:
+    game = registry.get("race")
+    search, rand = race_bot(iterations=120), RandomBot()
+    wins = 0
+    games = 16
+    for n in range(games):
+        state = game.setup({}, 2, 100 + n)
+        us = n % 2  # seats rotated
+        while game.outcome(state) is None:
+            seat = min(game.actors(state))
+            bot = search if seat == us else rand
+            action = bot.choose(game.view(state, seat), game.legal_actions(state, seat),
+                                bot_rng(n, state.version, seat))
+            outcome = step(game, state, seat, action, state.version)
+            assert isinstance(outcome, Accepted)
+            state = outcome.state
+        result = game.outcome(state)
+        assert result is not None
+        wins += result.ranks[us] == 1
+    assert wins >= games * 0.7, wins
