@@ -138,6 +138,10 @@ class EmpiresAtSea(Game[EmpiresState]):
     def explain(self, state: EmpiresState, seat: Seat, action: Action) -> Rejection:
         return explain(state, seat, action)
 
+    def standing(self, state: EmpiresState) -> list[float]:
+        """The Empire Scores as they stand."""
+        return [float(s) for s in scores(state)]
+
     def forced_action(self, state: EmpiresState, seat: Seat) -> Action | None:
         """A bribe by a nation with no Gold is none, and a refill with an empty hand is a
         draw: both open to all (Gold and hand sizes are public). A refill whose only move is

@@ -15,6 +15,7 @@ from .explain import explain
 from .legal import actors, legal_actions
 from .resolve import apply_action
 from .sampler import sample_state
+from .scoring import standing
 from .state import ERAS, AgeBoxes, Player, ShipsState, ShipsView, Supply
 from .turns import check_end_trigger, end_turn, phase_one
 
@@ -104,6 +105,9 @@ class Ships(Game[ShipsState]):
 
     def explain(self, state: ShipsState, seat: Seat, action: Action) -> Rejection:
         return explain(state, seat, action)
+
+    def standing(self, state: ShipsState) -> list[float]:
+        return standing(state)
 
     def forced_action(self, state: ShipsState, seat: Seat) -> Action | None:
         """A decision with one answer is made for the seat: returning the one kind of good

@@ -65,3 +65,12 @@ def _final_text(seat: int, sale: int, gold: int, total: int) -> str:
         return f"{sold} {'has no gold' if not gold else f'has only {gold} gold'} to score: " \
             f"{total} VP."
     return f"{sold} turns {gold} gold into +{vp} VP → {total} VP."
+
+
+def standing(state: ShipsState) -> list[float]:
+    """Each player's VP as if the game ended now: the present area scored, goods sold and
+    gold turned into VP (what a search scores a position by)."""
+    area = area_scores(state, state.area) if state.area >= 2 else [0] * state.seats
+    return [player.vp + area[seat]
+            + (player.gold + sum(price(g) * n for g, n in player.goods.items())) / GOLD_PER_VP
+            for seat, player in enumerate(state.players)]

@@ -1,0 +1,149 @@
+"""Arena: how strong a bot is, by playing it against another.
+
+Run from the repository root: ``python bench/arena.py --game ships --a search --b standard
+--games 20 [--players 2] [--budget 0.8] [--seed 1] [--json]``.
+
+Bot A takes one seat and bot B all the others; A's seat goes round the table from game to
+game, and game ``n`` is set up with seed ``seed + n``, so a run can be repeated exactly. Bots
+are named ``random``, the game's own bots (``standard``), and ``search`` (the search bot of
+``engine.core.search`` guided by the game's default bot, ``--budget`` CPU seconds a move).
+
+Figures:
+
+- ``win_rate_a``: games A finished first in (a shared first place counts for its share),
+  with its 95% Wilson interval ``win_rate_a_low`` .. ``win_rate_a_high``;
+- ``fair_share``: what a bot no better than the others would get, 1 / players;
+- ``margin_a``: A's score less the best score of the others, averaged over the games;
+- ``a_seconds_p50``/``_p95`` and ``b_seconds_p50``/``_p95``: CPU seconds a decision took;
+- ``moves``: decisions taken, ``unfinished``: games stopped at the move cap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine import catalog  # noqa: E402
+from engine.core import Accepted, Game, registry, step  # noqa: E402
+from engine.core.bots import bot_rng  # noqa: E402
+from engine.core.protocol import Bot  # noqa: E402
+from engine.core.search import SearchBot  # noqa: E402
+
+MOVE_CAP = 20_000
+
+
+def make_bot(game: Game[Any], name: str, budget: float) -> Bot:
+    if name == "search":
+        return SearchBot(game, game.bots()[game.default_bot()], budget=budget)
+    bots = game.bots()
+    if name not in bots:
+        raise SystemExit(f"{game.name} has no bot {name!r}; it has: "
+                         f"{', '.join([*bots, 'search'])}")
+    return bots[name]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(samples: list[float], pct: int) -> float:
+    if not samples:
+        return 0.0
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(pct / 100 * (len(ordered) - 1)))]
+
+
+def play(game: Game[Any], players: int, seed: int, a_seat: int, a: Bot, b: Bot,
+         times: dict[str, list[float]]) -> tuple[float, float, bool]:
+    """One game: (A's share of first place, A's margin, finished)."""
+    state = game.setup({}, players, seed)
+    for _ in range(MOVE_CAP):
+        if game.outcome(state) is not None:
+            break
+        seat = min(game.actors(state))
+        bot, who = (a, "a") if seat == a_seat else (b, "b")
+        started = time.process_time()
+        action = bot.choose(game.view(state, seat), game.legal_actions(state, seat),
+                            bot_rng(seed, state.version, seat))
+        times[who].append(time.process_time() - started)
+        outcome = step(game, state, seat, action, state.version)
+        if not isinstance(outcome, Accepted):
+            raise SystemExit(f"seed {seed}: a bot chose a refused move: {outcome.message}")
+        state = outcome.state
+    result = game.outcome(state)
+    if result is None:
+        return 0.0, 0.0, False
+    firsts = [s for s in range(players) if result.ranks[s] == 1]
+    share = 1 / len(firsts) if a_seat in firsts else 0.0
+    others = max(result.scores[s] for s in range(players) if s != a_seat)
+    return share, float(result.scores[a_seat]) - float(others), True
+
+
+def run(game_id: str, a_name: str, b_name: str, games: int, players: int | None,
+        budget: float, seed: int) -> dict[str, Any]:
+    catalog.load()
+    game = registry.get(game_id)
+    seats = players or game.min_players
+    a, b = make_bot(game, a_name, budget), make_bot(game, b_name, budget)
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    wins = margin = 0.0
+    unfinished = 0
+    for n in range(games):
+        share, diff, finished = play(game, seats, seed + n, n % seats, a, b, times)
+        wins += share
+        margin += diff
+        unfinished += not finished
+        said = "won" if share == 1 else "shared first" if share else "lost"
+        print(f"game {n + 1}/{games}: A {said} ({diff:+.0f})", file=sys.stderr, flush=True)
+    low, high = wilson(wins, games)
+    return {
+        "game": game_id, "players": seats, "a": a_name, "b": b_name, "games": games,
+        "seed": seed, "budget_s": budget if "search" in (a_name, b_name) else None,
+        "win_rate_a": round(wins / games, 3) if games else 0.0,
+        "win_rate_a_low": round(low, 3), "win_rate_a_high": round(high, 3),
+        "fair_share": round(1 / seats, 3),
+        "margin_a": round(margin / games, 2) if games else 0.0,
+        "a_seconds_p50": round(percentile(times["a"], 50), 4),
+        "a_seconds_p95": round(percentile(times["a"], 95), 4),
+        "b_seconds_p50": round(percentile(times["b"], 50), 4),
+        "b_seconds_p95": round(percentile(times["b"], 95), 4),
+        "moves": len(times["a"]) + len(times["b"]),
+        "unfinished": unfinished,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--a", default="search")
+    parser.add_argument("--b", default="standard")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--budget", type=float, default=0.8,
+                        help="CPU seconds a search bot may take per move")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    figures = run(args.game, args.a, args.b, args.games, args.players, args.budget, args.seed)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key:>16}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
