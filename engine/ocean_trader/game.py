@@ -26,6 +26,7 @@ from .explain import explain
 from .legal import actors, legal_actions
 from .resolve import apply_action
 from .rules import bills_available, card_text, money, new_ship, total_assets
+from .sampler import sample_state as draw_sample
 from .state import (
     AuctionView,
     ClaimView,
@@ -161,6 +162,7 @@ class OceanTrader(Game[OceanTraderState]):
             players.append(PlayerView(seat=seat, ships=[s.model_copy(deep=True) for s in p.ships],
                                       eliminated=p.eliminated, turns=p.turns,
                                       spare_policies=p.spare_policies,
+                                      challenged=p.challenged,
                                       cash=p.cash if own else None,
                                       shares=p.shares if own else None))
         pending = None
@@ -180,7 +182,8 @@ class OceanTrader(Game[OceanTraderState]):
             claimant = state.players[state.claim.claimant]
             claim = ClaimView(claimant=state.claim.claimant,
                               turns_done=state.claim.turns_done(claimant.turns),
-                              turns_needed=c.rules.claim.turns)
+                              turns_needed=c.rules.claim.turns,
+                              made_on=state.claim.made_on)
         return OceanTraderView(
             **self.base_view_fields(state, viewer),
             variant=state.variant,
@@ -200,6 +203,9 @@ class OceanTrader(Game[OceanTraderState]):
             auction=auction,
             claim=claim,
             last_prospect=state.last_prospect,
+            trade_discard=list(state.trade_discard),
+            prospect_discard=list(state.prospect_discard),
+            eliminated_order=list(state.eliminated_order),
             end_reason=state.end_reason,
             winner=state.winner,
             final_assets=list(state.final_assets) if state.final_assets else None,
@@ -240,6 +246,13 @@ class OceanTrader(Game[OceanTraderState]):
             if new.auction is not None and owner in new.auction.bids:
                 new.auction.bids[owner] = rng.below(2000)
         return new
+
+    def sample_state(self, view: Any, seat: Seat, rng: Rng) -> OceanTraderState:
+        """A state agreeing with ``seat``'s own view, the hidden rest drawn with ``rng``
+        (what is drawn and what is assumed: ``sampler``)."""
+        if not isinstance(view, OceanTraderView):
+            raise TypeError(f"an Ocean Trader view is needed, not {type(view).__name__}")
+        return draw_sample(view, seat, rng, self.rules_version)
 
     def private_lines(self, state: OceanTraderState, seat: Seat) -> list[str]:
         player = state.players[seat]

@@ -158,6 +158,7 @@ class PlayerView(BaseModel):
     eliminated: bool
     turns: int
     spare_policies: int = 0
+    challenged: bool = False  # has challenged the claim during this turn (a public act)
     cash: int | None = None  # only in the player's own view
     shares: int | None = None
 
@@ -181,6 +182,7 @@ class ClaimView(BaseModel):
     claimant: int
     turns_done: int
     turns_needed: int
+    made_on: int = 0  # the claimant's turn index when the claim was made (public)
 
 
 class OceanTraderView(View):
@@ -201,6 +203,11 @@ class OceanTraderView(View):
     auction: AuctionView | None
     claim: ClaimView | None
     last_prospect: str | None
+    # public: the cards that left play and the Prospect cards drawn, in order, and who was
+    # eliminated when (the outcome ranks by it)
+    trade_discard: list[str] = Field(default_factory=list)
+    prospect_discard: list[str] = Field(default_factory=list)
+    eliminated_order: list[int] = Field(default_factory=list)
     end_reason: str = ""
     winner: int | None = None
     final_assets: list[int] | None = None
