@@ -18,7 +18,7 @@ from engine.ships.sampler import ViewMismatchError
 from engine.ships.state import ERAS, ShipsState
 from tests.contract.playout import played
 
-GAMES = [(2, 1), (2, 4), (3, 2), (4, 3), (4, 5)]
+GAMES = [(2, 1), (2, 3), (3, 2), (4, 1), (4, 3)]  # shared with the contract suite's playouts
 
 
 def positions(seats: int, seed: int) -> list[ShipsState]:
