@@ -211,6 +211,11 @@ class OceanTrader(Game[OceanTraderState]):
             final_assets=list(state.final_assets) if state.final_assets else None,
         )
 
+    def standing(self, state: OceanTraderState) -> list[float]:
+        """Total assets as they stand; an eliminated player below everyone."""
+        return [-1.0 if p.eliminated else float(total_assets(state, seat))
+                for seat, p in enumerate(state.players)]
+
     def outcome(self, state: OceanTraderState) -> Outcome | None:
         """The winner first (a successful claim, the last player standing, or the most assets in
         the short game); then by total assets; eliminated players last, the latest out first."""
