@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, cast, get_args
+from typing import Any, TypeVar, cast, get_args
+
+from pydantic import BaseModel
 
 from engine.core import Rng
 
@@ -39,6 +41,9 @@ from .state import (
 )
 
 _NUMBER = re.compile(r"(\d+)$")
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+M = TypeVar("M", bound=BaseModel)
 
 
 class ViewMismatch(ValueError):
@@ -74,6 +79,41 @@ def _pirate_bonus(history: str | None) -> int:
     return sum(e.amount for e in card.effects if e.effect == "pirate_actions")
 
 
+class _Draws:
+    """The engine's SplitMix64 on a plain integer, seeded from the sampling rng: the same
+    sequence as :class:`Rng`, without a pydantic attribute write per number (a sample draws
+    dozens)."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.state = rng.next_u64()
+
+    def below(self, n: int) -> int:
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            z = self.state = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
+
+    def shuffle(self, items: list[str]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def _build(cls: type[M], fields: dict[str, Any]) -> M:
+    """``cls.model_construct(**fields)`` for a model given every one of its fields, without
+    the per-field defaults pass (the pieces of a sample are many and already valid)."""
+    m = cls.__new__(cls)
+    object.__setattr__(m, "__dict__", fields)
+    object.__setattr__(m, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(m, "__pydantic_extra__", None)
+    object.__setattr__(m, "__pydantic_private__", None)
+    return m
+
+
 def _without(cards: tuple[str, ...], seen: list[str]) -> list[str]:
     """``cards`` less one copy of each card in ``seen``."""
     pool = list(cards)
@@ -85,7 +125,7 @@ def _without(cards: tuple[str, ...], seen: list[str]) -> list[str]:
     return pool
 
 
-def _draw(pool: list[str], n: int, rng: Rng) -> list[str]:
+def _draw(pool: list[str], n: int, rng: _Draws) -> list[str]:
     """``n`` cards drawn at random from ``pool`` (which is shuffled in part, in place)."""
     if n > len(pool):
         raise ViewMismatch(f"{n} unseen cards are needed where only {len(pool)} can be")
@@ -96,7 +136,7 @@ def _draw(pool: list[str], n: int, rng: Rng) -> list[str]:
     return pool[len(pool) - n:]
 
 
-def _history_deck(view: EmpiresView, per_era: int, rng: Rng) -> list[str]:
+def _history_deck(view: EmpiresView, per_era: int, rng: _Draws) -> list[str]:
     """The History cards still to come, era by era: position i is drawn in round
     ``view.round + 1 + i``."""
     by_era = _history_by_era(view.seats)
@@ -131,6 +171,7 @@ def sample_state(view: EmpiresView, seat: int, rng: Rng, rules_version: str) -> 
     if view.phase not in get_args(Phase):
         raise ViewMismatch(f"no Empires at Sea phase is called {view.phase!r}")
     rules = empires_content().rules
+    draws = _Draws(rng)
 
     # Captain's cards: everything not seen is in the deck or another hand
     seen = list(view.hand) + view.captain_discard
@@ -141,7 +182,7 @@ def sample_state(view: EmpiresView, seat: int, rng: Rng, rules_version: str) -> 
     if len(unseen) != others + view.captain_deck_size:
         raise ViewMismatch(f"{len(unseen)} unseen Captain's cards for {others} in hands and "
                            f"{view.captain_deck_size} in the deck")
-    rng.shuffle(unseen)
+    draws.shuffle(unseen)
 
     bribes: list[int | None] = []
     if view.bribes_answered:
@@ -149,7 +190,7 @@ def sample_state(view: EmpiresView, seat: int, rng: Rng, rules_version: str) -> 
             if s == seat:
                 bribes.append(view.my_bribe)
             elif answered:
-                bribes.append(rng.randint(0, max(0, view.players[s].gold)))
+                bribes.append(draws.below(max(0, view.players[s].gold) + 1))
             else:
                 bribes.append(None)
 
@@ -161,26 +202,27 @@ def sample_state(view: EmpiresView, seat: int, rng: Rng, rules_version: str) -> 
         else:
             hand = unseen[dealt:dealt + p.hand_size]
             dealt += p.hand_size
-        players.append(Player.model_construct(
-            nation=p.nation, gold=p.gold, wood=p.wood, steel=p.steel, hand=hand,
-            in_front=list(p.in_front), pieces=dict(p.pieces), cubes=p.cubes,
-            captured=list(p.captured)))
+        players.append(_build(Player, {
+            "nation": p.nation, "gold": p.gold, "wood": p.wood, "steel": p.steel, "hand": hand,
+            "in_front": list(p.in_front), "pieces": dict(p.pieces), "cubes": p.cubes,
+            "captured": list(p.captured)}))
     captain_deck = unseen[dealt:]
 
     weather_pool = list(_weather_cards())
     if view.weather is not None:
         weather_pool.remove(view.weather)
-    weather_deck = _draw(weather_pool, view.weather_left, rng)
+    weather_deck = _draw(weather_pool, view.weather_left, draws)
     per_era = view.rounds // rules.setup.eras
-    history_deck = _history_deck(view, per_era, rng)
+    history_deck = _history_deck(view, per_era, draws)
 
-    ships = [Ship.model_construct(**s.__dict__) for s in view.ships]
+    ships = [_build(Ship, dict(s.__dict__)) for s in view.ships]
     numbers = [int(m.group(1)) for s in ships if s.id != PIRATE_ID
                and (m := _NUMBER.search(s.id)) is not None]
-    ports = {k: PortHold.model_construct(owner=v, forts=view.port_forts.get(k, 0))
+    forts = view.port_forts
+    ports = {k: _build(PortHold, {"owner": v, "forts": forts.get(k, 0)})
              for k, v in view.port_owners.items()}
 
-    turn_state = TurnState.model_construct(**view.turn_state.__dict__) \
+    turn_state = _build(TurnState, dict(view.turn_state.__dict__)) \
         if view.turn_state is not None else None
     if view.phase == "turns":
         order_index = view.order.index(turn_state.seat) \
@@ -202,8 +244,8 @@ def sample_state(view: EmpiresView, seat: int, rng: Rng, rules_version: str) -> 
         history=view.history, weather=view.weather, round=view.round, rounds=view.rounds,
         per_era=per_era, start_player=view.start_player, phase=cast(Phase, view.phase),
         order_index=order_index, turn_state=turn_state,
-        pending=[Pending.model_construct(**p.__dict__) for p in view.pending],
-        combat=Combat.model_construct(**_copied(view.combat))
+        pending=[_build(Pending, dict(p.__dict__)) for p in view.pending],
+        combat=_build(Combat, _copied(view.combat))
         if view.combat is not None else None,
         bribes=bribes,
         last_bribes=list(view.last_bribes) if view.last_bribes is not None else None,
