@@ -136,19 +136,18 @@ def _draw(pool: list[str], n: int, rng: _Draws) -> list[str]:
     return pool[len(pool) - n:]
 
 
-def _history_deck(view: EmpiresView, per_era: int, rng: _Draws) -> list[str]:
-    """The History cards still to come, era by era: position i is drawn in round
-    ``view.round + 1 + i``."""
+def _history_deck(view: EmpiresView, per_era: int, eras: int, rng: _Draws) -> list[str]:
+    """The History cards still to come, era by era (era I on top): position i is drawn in
+    round ``view.round + 1 + i``."""
     by_era = _history_by_era(view.seats)
     needed: dict[int, int] = {}
     for i in range(view.history_left):
-        era = min(3, (view.round + i) // per_era + 1)
+        era = min(eras, (view.round + i) // per_era + 1)
         needed[era] = needed.get(era, 0) + 1
     deck: list[str] = []
     for era in sorted(needed):
         pool = [h for h in by_era.get(era, ()) if h != view.history]
-        block = _draw(pool, needed[era], rng)
-        deck += block
+        deck += _draw(pool, needed[era], rng)
     return deck
 
 
@@ -208,12 +207,10 @@ def sample_state(view: EmpiresView, seat: int, rng: Rng, rules_version: str) -> 
             "captured": list(p.captured)}))
     captain_deck = unseen[dealt:]
 
-    weather_pool = list(_weather_cards())
-    if view.weather is not None:
-        weather_pool.remove(view.weather)
+    weather_pool = _without(_weather_cards(), [view.weather] if view.weather else [])
     weather_deck = _draw(weather_pool, view.weather_left, draws)
     per_era = view.rounds // rules.setup.eras
-    history_deck = _history_deck(view, per_era, draws)
+    history_deck = _history_deck(view, per_era, rules.setup.eras, draws)
 
     ships = [_build(Ship, dict(s.__dict__)) for s in view.ships]
     numbers = [int(m.group(1)) for s in ships if s.id != PIRATE_ID
