@@ -20,6 +20,11 @@ the order of the cards it put back is not in the view, so the deck is shuffled w
 
 from __future__ import annotations
 
+import random
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
 from engine.core import Rng
 
 from .content import ocean_trader_content
@@ -36,6 +41,8 @@ from .state import (
     Voyage,
 )
 
+M = TypeVar("M", bound=BaseModel)
+
 
 def sample_state(view: OceanTraderView, seat: int, rng: Rng,
                  rules_version: str) -> OceanTraderState:
@@ -43,12 +50,15 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
         raise ValueError(f"the view is seat {view.viewer}'s, not seat {seat}'s")
     c = ocean_trader_content()
     full = view.variant == "full"
+    # one draw from the caller's generator seeds a private one: a sample makes a hundred draws
+    # or so, and the engine's generator (a pydantic model) costs microseconds a draw
+    local = random.Random(rng.next_u64())
     pending_view = view.pending
 
     # --- the cards: contents known, order and other hands drawn ----------------------------
     trade_pool = _unseen(c.trade_deck(), [s.card for s in view.in_play], view.trade_discard,
                          pending_view.cards if pending_view is not None else [])
-    rng.shuffle(trade_pool)
+    local.shuffle(trade_pool)
     peeked: list[str] = []
     if pending_view is not None and pending_view.kind == "order_cards" \
             and pending_view.seat != seat:
@@ -56,7 +66,7 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
         hidden = len(trade_pool) - view.trade_deck_size
         peeked, trade_pool = trade_pool[:hidden], trade_pool[hidden:]
     prospect_pool = _unseen(c.prospect_deck(), view.prospect_discard)
-    rng.shuffle(prospect_pool)
+    local.shuffle(prospect_pool)
 
     # --- the other players' secrets -------------------------------------------------------
     start_cash = c.rules.start.cash
@@ -66,28 +76,8 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
     share_price = c.rules.shares.price
     reference = max(start_cash, my_cash + (share_price * my_shares if full else 0))
     certificates = view.certificates if full else 0
-    shares = [0] * view.seats
+    shares = _draw_shares(view, seat, my_shares, local) if full else [0] * view.seats
     shares[seat] = my_shares
-    if full:
-        # leave the Banker one certificate when the seat's own holding allows it
-        budget = max(0, certificates - my_shares - 1)
-        must_hold = set()
-        if view.auction is not None:
-            must_hold.add(view.auction.seller)
-        if view.claim is not None:
-            must_hold.add(view.claim.claimant)
-        must_hold.discard(seat)
-        others = [p.seat for p in view.players if p.seat != seat and not p.eliminated]
-        for other in sorted(must_hold):
-            if budget > 0 and not view.players[other].eliminated:
-                shares[other] = 1
-                budget -= 1
-        rng.shuffle(others)
-        cap = 2 * my_shares + 2
-        for other in others:
-            extra = rng.below(min(budget, cap) + 1) if budget > 0 else 0
-            shares[other] += extra
-            budget -= extra
 
     players: list[Player] = []
     for pv in view.players:
@@ -98,10 +88,10 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
         elif pv.turns == 0 and pv.seat != view.active:
             cash = start_cash  # nothing has happened to it yet
         else:
-            wealth = reference * (50 + rng.below(101)) // 100
+            wealth = reference * local.randint(50, 150) // 100
             cash = max(0, wealth - share_price * shares[pv.seat] // 2)
             cash -= cash % 10
-        players.append(Player.model_construct(
+        players.append(_build(Player,
             cash=cash, shares=shares[pv.seat], ships=[_ship(s) for s in pv.ships],
             spare_policies=pv.spare_policies, eliminated=pv.eliminated, turns=pv.turns,
             challenged=pv.challenged))
@@ -119,41 +109,86 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
                 bids[bidder] = av.my_bid if av.my_bid is not None else 0
                 continue
             menu = bid_amounts(players[bidder].cash)
-            bids[bidder] = 0 if not menu or rng.below(2) == 0 else rng.choice(menu)
-        auction = Auction.model_construct(seller=av.seller, bids=bids, bidders=bidders)
+            bids[bidder] = 0 if not menu or local.random() < 0.5 else local.choice(menu)
+        auction = _build(Auction, seller=av.seller, bids=bids, bidders=bidders)
 
     pending = None
     if pending_view is not None:
         pd = pending_view
-        pending = Pending.model_construct(
+        pending = _build(Pending,
             kind=pd.kind, seat=pd.seat, ship=pd.ship, port=pd.port, count=pd.count,
             cards=list(pd.cards) if pd.seat == seat else peeked)
 
     claim = None
     if view.claim is not None:
-        claim = Claim.model_construct(claimant=view.claim.claimant, made_on=view.claim.made_on)
+        claim = _build(Claim, claimant=view.claim.claimant, made_on=view.claim.made_on)
 
     voyage = None
     if view.voyage is not None:
         vv = view.voyage
-        voyage = Voyage.model_construct(
+        voyage = _build(Voyage,
             die=vv.die, queue=list(vv.queue), departing=list(vv.departing), ship=vv.ship,
             steps=vv.steps, windblown=vv.windblown, card_move=vv.card_move, forced=vv.forced)
 
-    return OceanTraderState.model_construct(
+    return _build(OceanTraderState,
         game=view.game, rules_version=rules_version, seed=0, seats=view.seats,
         options={"variant": view.variant, "turns": view.turn_limit},
         version=view.version, turn=view.turn, rng=Rng(state=rng.next_u64()), undo_points=[],
         variant=view.variant, turn_limit=view.turn_limit, first_player=view.first_player,
         opening_rolls=[list(r) for r in view.opening_rolls], active=view.active,
         players=players, trade_deck=trade_pool, trade_discard=list(view.trade_discard),
-        in_play=[TradeSlot.model_construct(card=s.card, sold=s.sold) for s in view.in_play],
+        in_play=[_build(TradeSlot, card=s.card, sold=s.sold) for s in view.in_play],
         prospect_deck=prospect_pool, prospect_discard=list(view.prospect_discard),
         banker_shares=certificates - sum(shares), thrown=view.thrown, voyage=voyage,
         pending=pending, auction=auction, claim=claim,
         eliminated_order=list(view.eliminated_order), last_prospect=view.last_prospect,
         finished=view.finished, end_reason=view.end_reason, winner=view.winner,
         final_assets=list(view.final_assets) if view.final_assets is not None else None)
+
+
+def _draw_shares(view: OceanTraderView, seat: int, my_shares: int,
+                 local: random.Random) -> list[int]:
+    """The other players' certificates: an auction's seller and a claimant hold one; a
+    challenger whose challenge left the claim standing shows fewer than the claimant (rulebook,
+    the challenge "demonstrates" a holding); the Banker keeps one while the seat's own holding
+    allows it; the rest spread at random, each up to a little more than the seat's own."""
+    shares = [0] * view.seats
+    shares[seat] = my_shares
+    budget = max(0, view.certificates - my_shares - 1)
+    floor: dict[int, int] = {}
+    ceiling: dict[int, int] = {}
+    if view.auction is not None:
+        floor[view.auction.seller] = 1
+    claim = view.claim
+    challenger = None
+    if claim is not None:
+        floor[claim.claimant] = 1
+        challenger = next((p.seat for p in view.players
+                           if p.challenged and p.seat != claim.claimant), None)
+        if challenger == seat:
+            floor[claim.claimant] = my_shares + 1
+        elif claim.claimant == seat and challenger is not None:
+            ceiling[challenger] = max(0, my_shares - 1)
+    for other, least in sorted(floor.items()):
+        if other != seat and not view.players[other].eliminated:
+            shares[other] = min(least, budget)
+            budget -= shares[other]
+    others = [p.seat for p in view.players if p.seat != seat and not p.eliminated]
+    local.shuffle(others)
+    spread = 2 * my_shares + 2
+    for other in others:
+        room = min(budget, spread, ceiling.get(other, budget) - shares[other])
+        extra = local.randint(0, room) if room > 0 else 0
+        shares[other] += extra
+        budget -= extra
+    if claim is not None and challenger is not None and seat not in (challenger,
+                                                                       claim.claimant):
+        high, low = claim.claimant, challenger
+        if shares[low] >= shares[high]:
+            shares[high], shares[low] = shares[low], shares[high]
+            if shares[low] == shares[high] > 0:
+                shares[low] -= 1  # back to the Banker
+    return shares
 
 
 def _unseen(deck: list[str], *seen: list[str]) -> list[str]:
@@ -166,4 +201,18 @@ def _unseen(deck: list[str], *seen: list[str]) -> list[str]:
 
 
 def _ship(ship: Ship) -> Ship:
-    return ship.model_copy(update={"cargo": list(ship.cargo)})
+    fields = dict(ship.__dict__)
+    fields["cargo"] = list(ship.cargo)
+    return _build(Ship, **fields)
+
+
+def _build(model: type[M], **fields: Any) -> M:
+    """A model from fields already checked (they come from a valid view), every field given:
+    what ``model_construct`` does without its per-field work, which would cost more than the
+    rest of the sample."""
+    obj = model.__new__(model)
+    object.__setattr__(obj, "__dict__", fields)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(fields))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj

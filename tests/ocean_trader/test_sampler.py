@@ -9,6 +9,7 @@ import pytest
 
 from engine.core import Accepted, Rng, bot_rng, step
 from engine.ocean_trader import GAME
+from engine.ocean_trader.actions import ChallengeClaim
 from engine.ocean_trader.bots import StandardBot
 from engine.ocean_trader.state import OceanTraderState
 from tests.contract.playout import played
@@ -161,7 +162,36 @@ def test_the_secrets_drawn_fit_what_is_public() -> None:
                 for other, player in enumerate(sample.players):
                     if other != seat and player.turns == 0 and other != sample.active:
                         assert player.cash == 750
-    assert checked["claim"] > 0
+    assert checked["claim"] > 0 and checked["auction"] > 0
+
+
+@pytest.mark.parametrize("seats", (2, 3, 4))
+def test_a_challenge_that_left_the_claim_standing_bounds_the_holdings(seats: int) -> None:
+    """The challenger showed fewer certificates than the claimant holds; every sample keeps
+    it so, whoever's view it comes from."""
+    state = next(s for seed in SEEDS for s in full_game(seats, seed) if s.claim is not None
+                 and s.active != s.claim.claimant and s.pending is None and s.auction is None
+                 and not s.players[s.active].challenged)
+    assert state.claim is not None
+    claimant, challenger = state.claim.claimant, state.active
+    state = state.model_copy(deep=True)
+    for holder, wanted in ((challenger, max(1, state.players[challenger].shares)),
+                           (claimant, max(1, state.players[challenger].shares) + 1)):
+        more = max(0, wanted - state.players[holder].shares)
+        state.players[holder].shares += more
+        state.banker_shares -= more
+    assert state.banker_shares >= 0
+    result = step(GAME, state, challenger, ChallengeClaim(), state.version)
+    assert isinstance(result, Accepted), result
+    stood = result.state
+    assert isinstance(stood, OceanTraderState) and stood.claim is not None
+    assert stood.players[challenger].challenged
+    for seat in range(seats):
+        view = GAME.view(stood, seat)
+        for k in range(10):
+            sample = GAME.sample_state(view, seat, Rng.from_seed(k))
+            assert sample.players[challenger].shares < sample.players[claimant].shares
+            assert GAME.view(sample, seat).model_dump() == view.model_dump()
 
 
 def test_a_peeked_hand_is_drawn_for_the_others_and_kept_for_the_peeker() -> None:
