@@ -7,8 +7,9 @@ seat cannot see is drawn at random with the given generator:
 - the order of both decks (their contents are known: every card not in play, out of play or in
   the seat's own hand of peeked cards), and which World Trade cards another player peeked at;
 - the other players' cash and share certificates (secret by the rulebook, Useful Hints), within
-  what the view bounds: a certificate for an auction's seller and a claimant, sealed bids no
-  larger than the cash, at least one certificate left with the Banker while the seat's own
+  what the view bounds: a certificate for an auction's seller and a claimant, fewer for a
+  challenger who left the claim standing than for the claimant, sealed bids no larger than the
+  cash, at least one certificate left with the Banker while the seat's own
   holding leaves one (the seat's own offer to buy tells it so; the view does not), the starting
   £750 for a player who has not had a turn;
 - the other bidders' sealed bids, and a fresh generator for the state's future chance.

@@ -113,9 +113,31 @@ def test_samples_vary_where_something_is_hidden(seats: int) -> None:
                 # the PRNG is always hidden; the decks are while two or more cards are left
                 assert hidden_parts(one, seat) != hidden_parts(two, seat)
                 assert one.rng.state != two.rng.state
+                samples = [GAME.sample_state(view, seat, Rng.from_seed(k)) for k in range(5)]
                 if len(one.prospect_deck) > 1:
-                    assert len(set(tuple(GAME.sample_state(view, seat, Rng.from_seed(k))
-                                         .prospect_deck) for k in range(5))) > 1
+                    assert len({tuple(s.prospect_deck) for s in samples}) > 1
+                if len(one.trade_deck) > 1:
+                    assert len({tuple(s.trade_deck) for s in samples}) > 1
+                if any(not p.eliminated and (p.turns or s == state.active) and s != seat
+                       for s, p in enumerate(state.players)):
+                    assert len({tuple(p.cash for p in s.players) for s in samples}) > 1
+
+
+def test_the_sample_shares_nothing_with_the_view() -> None:
+    state = full_game(3, 1)[-1]
+    view = GAME.view(state, 0)
+    before = view.model_dump()
+    sample = GAME.sample_state(view, 0, Rng.from_seed(1))
+    for player in sample.players:
+        for ship in player.ships:
+            ship.cargo.append("tea")
+            ship.at += 1
+        player.ships.clear()
+    sample.in_play.clear()
+    sample.trade_discard.append("x")
+    if sample.voyage is not None:
+        sample.voyage.queue.append(9)
+    assert view.model_dump() == before
 
 
 @pytest.mark.parametrize("seats", (2, 3, 6))
