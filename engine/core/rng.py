@@ -8,7 +8,7 @@ constant and mixed on output. The whole state is one integer that serializes wit
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -69,3 +69,41 @@ class Rng(BaseModel):
         """An independent generator derived from this one's state and a salt, leaving this one
         untouched (used for bot choices, which must not disturb the game's dice)."""
         return Rng(state=_mix(self.state ^ _mix(salt & _MASK)))
+
+
+class Draws:
+    """The same generator on a plain integer, for code that draws many numbers in a row and
+    keeps no state (a search's samples): no model attribute is written per number. Seeded
+    from an ``Rng``, it is as reproducible as the ``Rng`` it came from."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, rng: Rng) -> None:
+        self.state = rng.next_u64()
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            self.state = (self.state + _GOLDEN) & _MASK
+            x = _mix(self.state)
+            if x < limit:
+                return x % n
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in [low, high], both ends included."""
+        if high < low:
+            raise ValueError("randint() needs low <= high")
+        return low + self.below(high - low + 1)
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise ValueError("choice() from an empty sequence")
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[Any]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]

@@ -25,6 +25,7 @@ from typing import Any, TypeVar, cast, get_args
 from pydantic import BaseModel
 
 from engine.core import Rng
+from engine.core.rng import Draws
 
 from .content import empires_content
 from .state import (
@@ -41,8 +42,6 @@ from .state import (
 )
 
 _NUMBER = re.compile(r"(\d+)$")
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
 M = TypeVar("M", bound=BaseModel)
 
 
@@ -79,30 +78,6 @@ def _pirate_bonus(history: str | None) -> int:
     return sum(e.amount for e in card.effects if e.effect == "pirate_actions")
 
 
-class _Draws:
-    """The engine's SplitMix64 on a plain integer, seeded from the sampling rng: the same
-    sequence as :class:`Rng`, without a pydantic attribute write per number (a sample draws
-    dozens)."""
-
-    def __init__(self, rng: Rng) -> None:
-        self.state = rng.next_u64()
-
-    def below(self, n: int) -> int:
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            z = self.state = (self.state + _GOLDEN) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                return z % n
-
-    def shuffle(self, items: list[str]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-
 def _build(cls: type[M], fields: dict[str, Any]) -> M:
     """``cls.model_construct(**fields)`` for a model given every one of its fields, without
     the per-field defaults pass (the pieces of a sample are many and already valid)."""
@@ -125,7 +100,7 @@ def _without(cards: tuple[str, ...], seen: list[str]) -> list[str]:
     return pool
 
 
-def _draw(pool: list[str], n: int, rng: _Draws) -> list[str]:
+def _draw(pool: list[str], n: int, rng: Draws) -> list[str]:
     """``n`` cards drawn at random from ``pool`` (which is shuffled in part, in place)."""
     if n > len(pool):
         raise ViewMismatch(f"{n} unseen cards are needed where only {len(pool)} can be")
@@ -136,7 +111,7 @@ def _draw(pool: list[str], n: int, rng: _Draws) -> list[str]:
     return pool[len(pool) - n:]
 
 
-def _history_deck(view: EmpiresView, per_era: int, eras: int, rng: _Draws) -> list[str]:
+def _history_deck(view: EmpiresView, per_era: int, eras: int, rng: Draws) -> list[str]:
     """The History cards still to come, era by era (era I on top): position i is drawn in
     round ``view.round + 1 + i``."""
     by_era = _history_by_era(view.seats)
@@ -170,7 +145,7 @@ def sample_state(view: EmpiresView, seat: int, rng: Rng, rules_version: str) -> 
     if view.phase not in get_args(Phase):
         raise ViewMismatch(f"no Empires at Sea phase is called {view.phase!r}")
     rules = empires_content().rules
-    draws = _Draws(rng)
+    draws = Draws(rng)
 
     # Captain's cards: everything not seen is in the deck or another hand
     seen = list(view.hand) + view.captain_discard

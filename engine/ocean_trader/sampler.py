@@ -21,12 +21,12 @@ the order of the cards it put back is not in the view, so the deck is shuffled w
 
 from __future__ import annotations
 
-import random
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from engine.core import Rng
+from engine.core.rng import Draws
 
 from .content import ocean_trader_content
 from .legal import bid_amounts
@@ -53,7 +53,7 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
     full = view.variant == "full"
     # one draw from the caller's generator seeds a private one: a sample makes a hundred draws
     # or so, and the engine's generator (a pydantic model) costs microseconds a draw
-    local = random.Random(rng.next_u64())
+    local = Draws(rng)
     pending_view = view.pending
 
     # --- the cards: contents known, order and other hands drawn ----------------------------
@@ -110,7 +110,7 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
                 bids[bidder] = av.my_bid if av.my_bid is not None else 0
                 continue
             menu = bid_amounts(players[bidder].cash)
-            bids[bidder] = 0 if not menu or local.random() < 0.5 else local.choice(menu)
+            bids[bidder] = 0 if not menu or local.below(2) == 0 else local.choice(menu)
         auction = _build(Auction, seller=av.seller, bids=bids, bidders=bidders)
 
     pending = None
@@ -148,7 +148,7 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
 
 
 def _draw_shares(view: OceanTraderView, seat: int, my_shares: int,
-                 local: random.Random) -> list[int]:
+                 local: Draws) -> list[int]:
     """The other players' certificates: an auction's seller and a claimant hold one; a
     challenger whose challenge left the claim standing shows fewer than the claimant (rulebook,
     the challenge "demonstrates" a holding); the Banker keeps one while the seat's own holding
