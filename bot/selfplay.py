@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import statistics
 import sys
 import tempfile
 import time
@@ -12,7 +13,7 @@ from typing import Any
 from bot.service import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
-from engine.core import LogEntry, SetupRecord, registry, replay_from
+from engine.core import Event, LogEntry, SetupRecord, registry, replay_from
 from render import catalog as render_catalog
 
 SELFPLAY_HOST = 0  # the user id that hosts self-play matches before a bot takes its seat
@@ -33,6 +34,7 @@ async def run_selfplay(
     errors = 0
     finished = 0
     total_actions = 0
+    figures: dict[str, list[float]] = {}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as scratch:
         storage = await Storage.open(db or Path(scratch) / "selfplay.sqlite3")
@@ -46,13 +48,18 @@ async def run_selfplay(
                 errors += 0 if line.get("finished") and "error" not in line else 1
                 finished += bool(line.get("finished"))
                 total_actions += int(line.get("actions", 0))
+                for key, value in {"turns_per_player": line.get("turns_per_player", 0),
+                                   **line.get("figures", {})}.items():
+                    figures.setdefault(key, []).append(float(value))
                 print(json.dumps(line), flush=True)
         finally:
             await storage.close()
     seconds = time.perf_counter() - started
     summary = {"game": game_id, "players": seats, "bot": bot_name, "finished": finished,
                "actions": total_actions, "seconds": round(seconds, 3),
-               "actions_per_s": round(total_actions / seconds, 1) if seconds else None}
+               "actions_per_s": round(total_actions / seconds, 1) if seconds else None,
+               # per game: the median of each figure over the games played
+               "median": {k: statistics.median(v) for k, v in figures.items()}}
     print(json.dumps({"summary": summary, "games": games, "errors": errors}), flush=True)
     return 1 if errors else 0
 
@@ -84,10 +91,13 @@ async def _one_game(service: MatchService, game_id: str, seats: int, bot_name: s
         state = await service.state_of(match.id)
         game = registry.get(game_id)
         outcome = game.outcome(state)
+        events = [Event.model_validate(e) for row in await service.storage.actions(match.id)
+                  for e in row.events]
         line.update(finished=outcome is not None,
                     end_reason=outcome.end_reason if outcome else
                     ("move cap" if match.version >= max_actions else "stuck"),
-                    turns=state.turn, actions=match.version,
+                    turns=state.turn, turns_per_player=round(state.turn / seats, 1),
+                    figures=game.figures(state, events), actions=match.version,
                     scores=outcome.scores if outcome else None,
                     winners=outcome.winners if outcome else [])
         if outcome is None:

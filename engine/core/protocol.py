@@ -300,6 +300,12 @@ class Game(ABC, Generic[S]):
         order matters. The default knows nothing: every seat level."""
         return [0.0] * state.seats
 
+    def figures(self, state: S, events: list[Event]) -> dict[str, float]:
+        """What a whole game's events show of how it was played, for ``bot selfplay``: counts
+        a person would look at to judge the bots (goods sold and thrown away, attacks,
+        eliminations). ``state`` is where the game ended. Nothing by default."""
+        return {}
+
     # --- helpers every game gets ------------------------------------------------------------
     def parse_action(self, raw: Any) -> Action:
         """Raises pydantic.ValidationError when ``raw`` is not one of this game's actions."""

@@ -138,6 +138,12 @@ class EmpiresAtSea(Game[EmpiresState]):
     def explain(self, state: EmpiresState, seat: Seat, action: Action) -> Rejection:
         return explain(state, seat, action)
 
+    def figures(self, state: EmpiresState, events: list[Event]) -> dict[str, float]:
+        kinds = [e.kind for e in events]
+        return {"attacks": kinds.count("attack"), "pirate_bay_taken": kinds.count("bay_taken"),
+                "ships_sunk": kinds.count("sunk"), "ports_lost": kinds.count("port_lost"),
+                "sails": kinds.count("sail")}
+
     def standing(self, state: EmpiresState) -> list[float]:
         """The Empire Scores as they stand."""
         return [float(s) for s in scores(state)]

@@ -211,6 +211,13 @@ class OceanTrader(Game[OceanTraderState]):
             final_assets=list(state.final_assets) if state.final_assets else None,
         )
 
+    def figures(self, state: OceanTraderState, events: list[Event]) -> dict[str, float]:
+        kinds = [e.kind for e in events]
+        return {"eliminations": kinds.count("eliminated"),
+                "share_buyers": len({e.seat for e in events if e.kind == "buy_share"}),
+                "shares_bought": kinds.count("buy_share"), "auctions": kinds.count("auction"),
+                "challenges": kinds.count("challenge"), "sales": kinds.count("sell_cargo")}
+
     def standing(self, state: OceanTraderState) -> list[float]:
         """Total assets as they stand; an eliminated player below everyone."""
         return [-1.0 if p.eliminated else float(total_assets(state, seat))

@@ -109,6 +109,12 @@ class Ships(Game[ShipsState]):
     def standing(self, state: ShipsState) -> list[float]:
         return standing(state)
 
+    def figures(self, state: ShipsState, events: list[Event]) -> dict[str, float]:
+        kinds = [e.kind for e in events]
+        return {"sales": kinds.count("sell"), "goods_returned": kinds.count("discard"),
+                "areas_scored": kinds.count("area_scored"), "area_at_end": state.area,
+                "ships_made_obsolete": kinds.count("obsolete")}
+
     def forced_action(self, state: ShipsState, seat: Seat) -> Action | None:
         """A decision with one answer is made for the seat: returning the one kind of good
         they hold, taking the one kind left in the supply, giving up a card's action that

@@ -68,8 +68,11 @@ def test_selfplay_prints_a_line_per_game_and_a_summary(tmp_path: Path, capsys) -
     for g in games:
         assert g["finished"] and g["players"] == 3 and g["actions"] > 0 and g["winners"]
         assert set(g) >= {"game", "seed", "players", "finished", "end_reason", "turns",
-                          "actions", "scores", "winners", "seconds"}
+                          "turns_per_player", "figures", "actions", "scores", "winners",
+                          "seconds"}
+        assert g["turns_per_player"] == round(g["turns"] / 3, 1)
     assert summary["games"] == 3 and summary["errors"] == 0
+    assert summary["summary"]["median"]["turns_per_player"] > 0
     records = sorted((tmp_path / "records").glob("*.json"))
     assert len(records) == 3
     out = tmp_path / "boards"
@@ -78,6 +81,19 @@ def test_selfplay_prints_a_line_per_game_and_a_summary(tmp_path: Path, capsys) -
     # the start, every turn's end, and the winning move (which ends no turn in this game)
     assert len(pngs) == games[0]["turns"] + 2
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in pngs)
+
+
+def test_selfplay_shows_how_the_bots_played(capsys) -> None:  # type: ignore[no-untyped-def]
+    """What a person looks at to judge the bots: in Ships, goods sold against goods thrown
+    away; the figures come from the game's own events."""
+    assert main(["selfplay", "ships", "--games", "2", "--seed", "3", "--players", "3"]) == 0
+    *games, summary = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    for g in games:
+        figures = g["figures"]
+        assert set(figures) >= {"sales", "goods_returned", "area_at_end"}
+        assert figures["sales"] > figures["goods_returned"]
+        assert figures["area_at_end"] >= 5
+    assert set(summary["summary"]["median"]) >= {"turns_per_player", "sales"}
 
 
 def test_selfplay_reports_a_move_cap_as_an_error(capsys) -> None:  # type: ignore[no-untyped-def]
