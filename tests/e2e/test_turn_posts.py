@@ -56,9 +56,9 @@ async def test_a_long_turn_has_one_running_message_edited_as_it_goes(
         await open_game(fake, anna, [ben], "ships", seed=42)
         start = len(public(fake, TABLE))
         # a person who thinks between actions: each one is shown before the turn ends
-        played = await play(fake, [anna, ben], actions=24, seed=4, channel=TABLE,
-                            think=0.8)
-        assert len(played.moves) == 24
+        played = await play(fake, [anna, ben], actions=12, seed=4, channel=TABLE,
+                            think=0.5)
+        assert len(played.moves) == 12
         await settle(fake, TABLE, quiet=1.0)
         posts = [m for m in public(fake, TABLE)[start:] if m.interaction_id is None]
         running = [m for m in posts if not m.attachments and not m.pinged()]
