@@ -8,7 +8,7 @@ constant and mixed on output. The whole state is one integer that serializes wit
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -24,19 +24,13 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-class Rng(BaseModel):
-    """A serializable generator. It lives inside a game's state, and its state is a secret:
-    views never carry it (whoever knows it knows every future die roll)."""
+class _Drawing:
+    """What every generator here draws, from its own ``next_u64``."""
 
-    state: int = 0
-
-    @classmethod
-    def from_seed(cls, seed: int) -> Rng:
-        return cls(state=_mix(seed & _MASK))
+    __slots__ = ()
 
     def next_u64(self) -> int:
-        self.state = (self.state + _GOLDEN) & _MASK
-        return _mix(self.state)
+        raise NotImplementedError
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
@@ -65,13 +59,28 @@ class Rng(BaseModel):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
+
+class Rng(_Drawing, BaseModel):
+    """A serializable generator. It lives inside a game's state, and its state is a secret:
+    views never carry it (whoever knows it knows every future die roll)."""
+
+    state: int = 0
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        return cls(state=_mix(seed & _MASK))
+
+    def next_u64(self) -> int:
+        self.state = (self.state + _GOLDEN) & _MASK
+        return _mix(self.state)
+
     def fork(self, salt: int) -> Rng:
         """An independent generator derived from this one's state and a salt, leaving this one
         untouched (used for bot choices, which must not disturb the game's dice)."""
         return Rng(state=_mix(self.state ^ _mix(salt & _MASK)))
 
 
-class Draws:
+class Draws(_Drawing):
     """The same generator on a plain integer, for code that draws many numbers in a row and
     keeps no state (a search's samples): no model attribute is written per number. Seeded
     from an ``Rng``, it is as reproducible as the ``Rng`` it came from."""
@@ -81,29 +90,6 @@ class Draws:
     def __init__(self, rng: Rng) -> None:
         self.state = rng.next_u64()
 
-    def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            self.state = (self.state + _GOLDEN) & _MASK
-            x = _mix(self.state)
-            if x < limit:
-                return x % n
-
-    def randint(self, low: int, high: int) -> int:
-        """A uniform integer in [low, high], both ends included."""
-        if high < low:
-            raise ValueError("randint() needs low <= high")
-        return low + self.below(high - low + 1)
-
-    def choice(self, items: Sequence[T]) -> T:
-        if not items:
-            raise ValueError("choice() from an empty sequence")
-        return items[self.below(len(items))]
-
-    def shuffle(self, items: list[Any]) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+    def next_u64(self) -> int:
+        self.state = (self.state + _GOLDEN) & _MASK
+        return _mix(self.state)
