@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -227,17 +227,12 @@ class PortolanBot(commands.AutoShardedBot):
         content = "\n".join(lines)
         if len(content) > MESSAGE_LIMIT:
             return False
-        try:
-            await message.edit(content=content, allowed_mentions=QUIET)
-        except discord.NotFound:
-            self._turn_posts.pop(notice.match_id, None)
-            return False
-        except discord.HTTPException as err:
-            raise DeliveryFailed(_refused_for_good(err),
-                                 f"channel {notice.channel_id}: {err.status} {err.code}") from None
-        except (aiohttp.ClientError, OSError, TimeoutError) as err:
-            raise DeliveryFailed(False, f"channel {notice.channel_id}: "
-                                 f"{type(err).__name__}") from None
+        with _refusals(notice.channel_id):
+            try:
+                await message.edit(content=content, allowed_mentions=QUIET)
+            except discord.NotFound:
+                self._turn_posts.pop(notice.match_id, None)
+                return False
         self._turn_posts[notice.match_id] = (message, lines)
         return True
 
@@ -265,14 +260,8 @@ class PortolanBot(commands.AutoShardedBot):
         ) if pings else QUIET
         if notice.ledger:
             extra["nonce"] = notice.nonce
-        try:
+        with _refusals(notice.channel_id):
             return await channel.send(content or None, allowed_mentions=mentions, **extra)
-        except discord.HTTPException as err:
-            raise DeliveryFailed(_refused_for_good(err),
-                                 f"channel {notice.channel_id}: {err.status} {err.code}") from None
-        except (aiohttp.ClientError, OSError, TimeoutError) as err:
-            raise DeliveryFailed(False, f"channel {notice.channel_id}: "
-                                 f"{type(err).__name__}") from None
 
     async def _send_private(self, notice: Notice) -> list[str]:
         """DMs each private part; returns the names of players newly found unreachable.
@@ -306,20 +295,27 @@ class PortolanBot(commands.AutoShardedBot):
         """The channel, or ``DeliveryFailed`` (permanent when it is gone or out of reach)."""
         channel: Any = self.get_channel(channel_id)
         if channel is None:
-            try:
+            with _refusals(channel_id):
                 channel = await self.fetch_channel(channel_id)
-            except discord.HTTPException as err:
-                raise DeliveryFailed(_refused_for_good(err), f"channel {channel_id}: "
-                                     f"{err.status} {err.code}") from None
-            except (aiohttp.ClientError, OSError, TimeoutError) as err:
-                raise DeliveryFailed(False, f"channel {channel_id}: "
-                                     f"{type(err).__name__}") from None
         if not isinstance(channel, discord.abc.Messageable):
             raise DeliveryFailed(True, f"channel {channel_id} takes no messages")
         return channel
 
     async def resolve_user(self, user_id: int) -> discord.User:
         return self.get_user(user_id) or await self.fetch_user(user_id)
+
+
+@contextlib.contextmanager
+def _refusals(channel_id: int) -> Iterator[None]:
+    """Turns what Discord or the network answers a call about a channel with into
+    ``DeliveryFailed``: for good or for now (see ``_refused_for_good``)."""
+    try:
+        yield
+    except discord.HTTPException as err:
+        raise DeliveryFailed(_refused_for_good(err),
+                             f"channel {channel_id}: {err.status} {err.code}") from None
+    except (aiohttp.ClientError, OSError, TimeoutError) as err:
+        raise DeliveryFailed(False, f"channel {channel_id}: {type(err).__name__}") from None
 
 
 def _refused_for_good(err: discord.HTTPException) -> bool:
