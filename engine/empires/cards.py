@@ -10,7 +10,7 @@ from . import actions as A
 from .combat import named_ship, reroll, sides
 from .effects import ClaimPort, ExtraActions, Fortify, LaunchShip
 from .names import KIND_NAME as KIND_NAME  # re-exported: commands and legal read it here
-from .names import where
+from .names import cell_text, where
 from .rules import (
     board,
     content,
@@ -73,7 +73,7 @@ def card_plays(state: EmpiresState, seat: int) -> list[A.PlayCard]:
         if isinstance(effect, LaunchShip):
             if player.pieces[effect.ship] > 0:
                 found += [
-                    A.PlayCard(card=card_id, cell=c, label=f"{label} At {list(c)}.")
+                    A.PlayCard(card=card_id, cell=c, label=f"{label} At {cell_text(c)}.")
                     for c in launch_cells(state, seat)
                 ]
         elif isinstance(effect, Fortify):

@@ -120,6 +120,14 @@ def test_labels_are_named_for_people() -> None:
     assert not bad, sorted(set(bad))[:10]
 
 
+def test_move_labels_name_cells_the_way_the_board_does() -> None:
+    """Cells are F8 on the board's edges, so every move label says F8, never [7, 5]."""
+    pair = re.compile(r"\[\s*\d+\s*,\s*\d+\s*\]")
+    bad = sorted({a.label for _state, _seat, legal, _view in samples() for a in legal
+                  if a.label and pair.search(a.label)})
+    assert not bad, bad[:10]
+
+
 def attack_position() -> tuple[EmpiresState, EmpiresView]:
     """Seat 0's Frigate beside Nassau (held by seat 1) and beside seat 1's Transport."""
     state = new(2, seed=3)
