@@ -226,6 +226,9 @@ class Game(ABC, Generic[S]):
     # how games stored under earlier rules versions are treated (see engine.core.upgrade)
     version_steps: ClassVar[tuple[VersionStep, ...]] = ()
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: How far apart two seats' ``standing`` must be for one to be clearly ahead (a search
+    #: turns differences into rewards by a logistic curve of difference / scale).
+    standing_scale: ClassVar[float] = 1.0
     state_type: ClassVar[type[State]]
     action_adapter: ClassVar[TypeAdapter[Any]]
     summary: ClassVar[str] = ""  # a few sentences for /rules, in our own words
@@ -295,9 +298,10 @@ class Game(ABC, Generic[S]):
         raise NotImplementedError(f"{self.name} has no state sampler")
 
     def standing(self, state: S) -> list[float]:
-        """Each seat's progress now, higher is better, in the game's own units (VP so far,
-        assets): what a search scores a position it stops short of the end by. Only the
-        order matters. The default knows nothing: every seat level."""
+        """Each seat's expected final score from here, higher is better, in the game's own
+        units (VP, assets): what a search scores a position it stops short of the end by.
+        Differences count, in units of ``standing_scale``. The default knows nothing: every
+        seat level."""
         return [0.0] * state.seats
 
     def figures(self, state: S, events: list[Event]) -> dict[str, float]:

@@ -6,7 +6,7 @@ seat's view (``Game.sample_state``: unseen cards shuffled, others' secrets drawn
 shared tree of moves down that sample, choosing among the moves legal in it by UCB with
 availability counts, adds one node, then plays on with a guide bot (the game's standard bot)
 for a few moves and scores the position (the game's result if it ended, else
-``Game.standing``: each seat's progress, as ranks). Moves are told apart by ``Action.key()``,
+``Game.standing``: how far apart the seats stand, through ``margin_reward``). Moves are told apart by ``Action.key()``,
 so a node means the same move in every sample where it is legal.
 
 The search applies moves with ``Game.apply`` on its own copy: no validation (the moves come
@@ -36,6 +36,24 @@ class _Node:
     reward: float = 0.0  # summed, for ``seat``
     children: dict[str, _Node] = field(default_factory=dict)
     action: Action | None = None
+
+
+def margin_reward(standing: list[float], scale: float) -> list[float]:
+    """Each seat's chance of finishing ahead of each other seat, guessed from how far apart
+    they stand (a logistic curve of the difference over ``scale``), averaged over the others.
+    Unlike ranks, a position a little better scores a little higher."""
+    n = len(standing)
+    if n <= 1:
+        return [1.0] * n
+    rewards = []
+    for i, s in enumerate(standing):
+        total = 0.0
+        for j, t in enumerate(standing):
+            if j != i:
+                x = max(-30.0, min(30.0, (s - t) / scale))
+                total += 1.0 / (1.0 + math.exp(-x))
+        rewards.append(total / (n - 1))
+    return rewards
 
 
 def ranks_reward(scores: list[float]) -> list[float]:
@@ -155,7 +173,7 @@ class SearchBot:
         outcome = game.outcome(state)
         if outcome is not None:
             return ranks_reward([-float(r) for r in outcome.ranks])
-        return ranks_reward(list(game.standing(state)))
+        return margin_reward(list(game.standing(state)), game.standing_scale)
 
 
 def _ucb(node: _Node) -> float:
