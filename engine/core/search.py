@@ -5,9 +5,9 @@ The bot never sees the true state. Each iteration draws a full state consistent 
 seat's view (``Game.sample_state``: unseen cards shuffled, others' secrets drawn), walks one
 shared tree of moves down that sample, choosing among the moves legal in it by UCB with
 availability counts, adds one node, then plays on with a guide bot (the game's standard bot)
-for a few moves and scores the position (the game's result if it ended, else
-``Game.standing``: how far apart the seats stand, through ``margin_reward``). Moves are told apart by ``Action.key()``,
-so a node means the same move in every sample where it is legal.
+for a few moves and scores the position (the game's result if it ended, else how far apart
+the seats stand by ``Game.standing``, through ``margin_reward``). Moves are told apart by
+``Action.key()``, so a node means the same move in every sample where it is legal.
 
 The search applies moves with ``Game.apply`` on its own copy: no validation (the moves come
 from ``legal_actions``), no undo snapshots, no events kept. It stops at its CPU budget (or an
