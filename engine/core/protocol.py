@@ -304,6 +304,12 @@ class Game(ABC, Generic[S]):
         seat level."""
         return [0.0] * state.seats
 
+    def playout_action(self, state: S, seat: Seat, rng: Rng) -> Action | None:
+        """A quick move for ``seat`` in a search's playout, chosen from the (sampled) state
+        itself: no view, no labels, no list of every legal move. It must be legal. ``None``
+        (the default) lets the search ask the guide bot through the seat's view."""
+        return None
+
     def figures(self, state: S, events: list[Event]) -> dict[str, float]:
         """What a whole game's events show of how it was played, for ``bot selfplay``: counts
         a person would look at to judge the bots (goods sold and thrown away, attacks,

@@ -162,13 +162,16 @@ class SearchBot:
             if not actors:
                 break
             actor = min(actors)
-            legal = [a for a in game.legal_actions(state, actor) if not isinstance(a, Undo)]
-            if not legal:
-                break
-            try:
-                action = self.guide.choose(game.view(state, actor), legal, rng)
-            except Exception:
-                action = legal[rng.below(len(legal))]
+            action = game.playout_action(state, actor, rng)
+            if action is None:
+                legal = [a for a in game.legal_actions(state, actor)
+                         if not isinstance(a, Undo)]
+                if not legal:
+                    break
+                try:
+                    action = self.guide.choose(game.view(state, actor), legal, rng)
+                except Exception:
+                    action = legal[rng.below(len(legal))]
             self._apply(state, actor, action)
         outcome = game.outcome(state)
         if outcome is not None:
