@@ -27,6 +27,10 @@ class Settings(BaseSettings):
     board_dir: Path = Path("var/boards")
     snapshot_every: int = Field(default=20, ge=1)
     bot_delay: float = Field(default=1.5, ge=0)
+    # CPU seconds the strong bot thinks about each move (less: faster and weaker)
+    bot_think_seconds: float = Field(default=0.5, gt=0, le=10)
+    # worker processes bots think in; 0: a thread of the bot's process
+    bot_workers: int = Field(default=1, ge=0, le=32)
     turn_hours: float = Field(default=0, ge=0)  # 0: no turn deadline
     remind_hours: float = Field(default=0, ge=0)  # 0: remind when a quarter of the time is left
     deadline_policy: DeadlinePolicy = "wait"
