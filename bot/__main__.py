@@ -33,7 +33,8 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--games", type=int, default=1)
     selfplay.add_argument("--seed", type=int, default=1)
     selfplay.add_argument("--players", type=int, help="seats (default: the game's minimum)")
-    selfplay.add_argument("--bot", default=None, help="bot name (default: the game's best)")
+    selfplay.add_argument("--bot", default=None, help="strong, easy or random (default: easy, "
+                          "which plays at once)")
     selfplay.add_argument("--records", type=Path, help="write each game's record here")
     selfplay.add_argument("--db", type=Path, help="database file (default: a temporary one)")
     selfplay.add_argument("--max-actions", type=int, default=20000, help="move cap per game")

@@ -39,7 +39,7 @@ HELP = """\
 Commands (the same as in Discord):
   /game new GAME [name=value ...] [seed=N]   create a game here (you are the host)
   /game join [NAME]        seat another player at this table
-  /game addbot [BOT]       add a bot seat
+  /game addbot [BOT]       add a bot seat: strong (the default), easy, or random (testing)
   /game start              deal and begin (the seat order is shuffled)
   /game status             who plays and whose move it is
   /game board              write the board image and print its path
@@ -174,8 +174,9 @@ class LocalTable:
             self.users[user] = name
             self.say(f"{name} joins.")
         elif sub == "addbot":
-            await service.add_bot(LOCAL_CHANNEL, HOST, args[0] if args else "random")
-            self.say("A bot joins.")
+            lobby = await service.add_bot(LOCAL_CHANNEL, HOST, args[0] if args else None)
+            added = [s for s in await service.storage.seats(lobby.id) if s.bot][-1]
+            self.say(f"{added.name} joins.")
         elif sub == "start":
             await service.start(LOCAL_CHANNEL, HOST)
         elif sub == "status":

@@ -59,7 +59,7 @@ class BoardPainter:
         pool = self._start()
         loop = asyncio.get_running_loop()
         try:
-            await asyncio.gather(*[loop.run_in_executor(pool, _ready)
+            await asyncio.gather(*[loop.run_in_executor(pool, ready)
                                    for _ in range(self.workers)])
         except BrokenProcessPool:
             log.warning("a board worker died while starting; a new pool comes with a board")
@@ -70,7 +70,7 @@ class BoardPainter:
         # "spawn": a fresh interpreter, not a fork of one running an event loop and threads
         self._pool = ProcessPoolExecutor(max_workers=self.workers,
                                          mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_watch_parent, initargs=(os.getpid(),))
+                                         initializer=watch_parent, initargs=(os.getpid(),))
         return self._pool
 
     async def close(self) -> None:
@@ -82,11 +82,11 @@ class BoardPainter:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
 
 
-def _ready() -> bool:
+def ready() -> bool:
     return True
 
 
-def _watch_parent(parent: int) -> None:
+def watch_parent(parent: int) -> None:
     """In a worker: leave Ctrl+C to the bot (which closes the pool), and exit as soon as the
     bot process that started it is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)

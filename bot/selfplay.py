@@ -14,6 +14,7 @@ from bot.service import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
 from engine.core import Event, LogEntry, SetupRecord, registry, replay_from
+from engine.core import bots as kinds
 from render import catalog as render_catalog
 
 SELFPLAY_HOST = 0  # the user id that hosts self-play matches before a bot takes its seat
@@ -28,7 +29,9 @@ async def run_selfplay(
     summary line. Returns a non-zero exit status when any game errors or hits the move cap."""
     game = registry.get(game_id)
     seats = players or game.min_players
-    bot_name = bot or game.default_bot()
+    # the quick bot unless told: figures over many games, in seconds (strong thinks a while)
+    have = kinds.bot_names(game)
+    bot_name = kinds.canonical(bot) if bot else ("easy" if "easy" in have else have[0])
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     errors = 0

@@ -16,14 +16,15 @@ from bot.ui.buttons import abort_view, board_view, png_file, show_my_view
 from bot.ui.replies import announce, answering, sent_at, tell
 from bot.ui.text import (
     CHOICE_LIMIT,
-    CHOICE_TEXT_LIMIT,
     clean_name,
+    clip_choice,
     echo,
     join_lines,
     options_text,
     players_text,
 )
 from engine.core import registry
+from engine.core.bots import BOT_KINDS, bot_names
 
 from .common import PortolanCog, channel_of, find_game, game_autocomplete
 
@@ -145,31 +146,34 @@ class GameCog(PortolanCog):
             await announce(interaction, f"{user_name(interaction, 'A player')} left. {status[0]}")
 
     @game.command(name="addbot", description="Host: add a bot player to the game")
-    @app_commands.describe(bot="Which bot (default: random)")
-    async def game_addbot(self, interaction: discord.Interaction[Any], bot: str = "random"
+    @app_commands.describe(bot="Which bot: strong (the default), easy, or random (for testing)")
+    async def game_addbot(self, interaction: discord.Interaction[Any], bot: str | None = None
                           ) -> None:
         async with answering(interaction, "/game addbot") as attempt:
             channel = channel_of(interaction)
-            kind = bot.strip().lower()
-            await self.service.add_bot(channel, interaction.user.id, kind)
+            match = await self.service.add_bot(channel, interaction.user.id, bot)
             attempt.changed = True
-            await tell(interaction, "Bot added.")
+            seats = await self.service.storage.seats(match.id)
+            added = [s for s in seats if s.bot][-1]
+            await tell(interaction, f"{added.name} added.")
             status = await self.service.status(channel)
-            await announce(interaction, f"{user_name(interaction, 'The host')} added a {kind} "
-                           f"bot. {status[0]}")
+            await announce(interaction, f"{user_name(interaction, 'The host')} added a "
+                           f"{added.bot} bot, {added.name}. {status[0]}")
 
     @game_addbot.autocomplete("bot")
     async def addbot_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        names = ["random"]
+        """Each bot the channel's game has, with what it is like ("strong: looks ahead")."""
+        names = list(BOT_KINDS)
         if interaction.channel_id is not None:
             match = await lookup.open_match(self.service, interaction.channel_id)
             if match is not None:
-                names = sorted(registry.get(match.game).bots())
+                names = bot_names(registry.get(match.game))
         typed = current.strip().lower()
-        return [app_commands.Choice(name=n[:CHOICE_TEXT_LIMIT], value=n[:CHOICE_TEXT_LIMIT])
-                for n in names if typed in n.lower()][:CHOICE_LIMIT]
+        return [app_commands.Choice(name=clip_choice(f"{n}: {BOT_KINDS[n]}"),
+                                    value=n)
+                for n in names if typed in n][:CHOICE_LIMIT]
 
     @game.command(name="start", description="Host: start the game with the players who joined")
     async def game_start(self, interaction: discord.Interaction[Any]) -> None:

@@ -23,6 +23,7 @@ from bot.service.results import ActResult, Choice, ServiceError
 from bot.service.texts import set_aside_text
 from bot.settings import Settings
 from bot.storage import DeadlinePlan, DeadlineRow, MatchRow, SeatRow, Storage, StorageError
+from bot.thinker import BotThinker
 from engine.core import Action, Event, Game, State, registry
 
 log = logging.getLogger("bot.service")  # the one logger of every part of the service
@@ -66,6 +67,7 @@ class ServiceBase:
         self._moving = 0  # people's moves under way (commit, then announcement)
         self.stopping = False  # set on shutdown: no new moves, bots stop after the current one
         self.painter = BoardPainter(settings.render_workers)
+        self.thinker = BotThinker(settings.bot_workers, settings.bot_think_seconds)
         self.retry_first = RETRY_FIRST  # tests shorten the waits between retries
         # (seat, action key, version it produced, when it was sent) of each match's last move
         self._sent: dict[int, tuple[int, str, int, float]] = {}
@@ -75,8 +77,9 @@ class ServiceBase:
         self._flushing = asyncio.Event()  # set: every held line goes out now
 
     async def close(self) -> None:
-        """Stops the board workers (the storage is closed by its owner)."""
+        """Stops the board and bot workers (the storage is closed by its owner)."""
         await self.painter.close()
+        await self.thinker.close()
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(work)

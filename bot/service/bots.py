@@ -15,7 +15,8 @@ from bot.notices import Notice
 from bot.service.base import RETRY_MOST, SURFACE_AFTER, ServiceBase, disk_full, log
 from bot.service.results import ActResult, ServiceError
 from bot.storage import MatchRow, SeatRow
-from engine.core import Game, State, bot_rng
+from engine.core import Action, Game, State, bot_rng
+from engine.core import bots as kinds
 
 
 class BotSeats(ServiceBase):
@@ -72,22 +73,27 @@ class BotSeats(ServiceBase):
                 await asyncio.sleep(pause)
             if self.stopping:
                 break
+            # the bot thinks without the match's lock, so that people answering at the same
+            # moment (a reaction window) are not kept waiting; its move is then committed
+            # under the lock, only if nobody moved meanwhile (else it thinks anew)
+            looked = await self._bot_to_move(match_id)
+            if looked is None:
+                return moves
+            game, state, seat, bot_name = looked
+            action = await self._bot_choice(game, state, seat, bot_name)
             async with self._announcing(match_id) as announce:
                 match = await self.storage.get_match(match_id)
                 if match.status != "active":
                     return moves
-                game = self._game(match.game)
                 try:
-                    state = await self._state(match)
+                    now = await self._state(match)
                 except ServiceError:
                     return moves  # set aside: its channel was told
+                if now.version != state.version:
+                    continue
                 seats = await self.storage.seats(match_id)
-                bots = [s for s in sorted(game.actors(state)) if seats[s].bot]
-                if not bots:
-                    return moves
-                seat = bots[0]
-                bot_name = seats[seat].bot or game.default_bot()
-                result = await self._bot_move(match, game, state, seats, seat, bot_name)
+                result = await self._bot_commit(match, game, state, seats, seat, bot_name,
+                                                action)
                 if result.notice is not None:
                     announce.append(result.notice)
             if not result.ok:
@@ -95,31 +101,78 @@ class BotSeats(ServiceBase):
             moves += 1
         return moves
 
-    async def _bot_move(self, match: MatchRow, game: Game[Any], state: State,
-                        seats: list[SeatRow], seat: int, bot_name: str) -> ActResult:
-        """One bot action through ``step``; must be called under the match's lock. A bot that
-        fails or picks a refused move is replaced, for this move, by the random bot."""
+    async def _bot_to_move(self, match_id: int) -> tuple[Game[Any], State, int, str] | None:
+        """The game, its state, and the first bot seat that may act with its bot's name; or
+        ``None`` when no bot may act (or the match cannot be loaded: its channel was told)."""
+        match = await self.storage.get_match(match_id)
+        if match.status != "active":
+            return None
+        game = self._game(match.game)
+        try:
+            state = await self._state(match)
+        except ServiceError:
+            return None
+        seats = await self.storage.seats(match_id)
+        waiting = [s for s in sorted(game.actors(state)) if seats[s].bot]
+        if not waiting:
+            return None
+        return game, state, waiting[0], self._bot_name(game, seats[waiting[0]].bot)
+
+    @staticmethod
+    def _bot_name(game: Game[Any], stored: str | None) -> str:
+        """The bot a seat's stored name means now (an old name is read as its new one)."""
+        try:
+            return kinds.resolve(game, stored)
+        except KeyError:
+            log.warning("a seat names an unknown bot %r; the default bot plays it",
+                        (stored or "")[:40])
+            return kinds.default_bot(game)
+
+    async def _bot_choice(self, game: Game[Any], state: State, seat: int,
+                          bot_name: str) -> Action:
+        """The bot's move, thought out off the event loop (:class:`bot.thinker.BotThinker`).
+        A bot that fails is stood in for by the next weaker one, for this move."""
         legal = game.legal_actions(state, seat)
         if not legal:
             raise RuntimeError(f"bot seat {seat} may act but has no legal action")
-        rng = bot_rng(match.seed, state.version, seat)
-        bots = game.bots()
-        try:
-            action = (bots.get(bot_name) or bots["random"]).choose(
-                game.view(state, seat), legal, rng)
-        except Exception:
-            log.exception("match %s: the %s bot failed to choose; a random move instead",
-                          match.id, bot_name)
-            action = bots["random"].choose(game.view(state, seat), legal, rng)
+        rng = bot_rng(state.seed, state.version, seat)
+        view = game.view(state, seat)
+        name: str | None = bot_name
+        while name is not None:
+            try:
+                if name == "strong":
+                    return await self.thinker.choose(game.id, name, view, legal, rng)
+                return kinds.make_bot(game, name).choose(view, legal, rng)
+            except Exception:
+                weaker = kinds.FALLBACK.get(name)
+                log.exception("the %s bot failed to choose; the %s bot moves instead", name,
+                              weaker or "first legal")
+                name = weaker
+        return legal[0]
+
+    async def _bot_move(self, match: MatchRow, game: Game[Any], state: State,
+                        seats: list[SeatRow], seat: int, bot_name: str) -> ActResult:
+        """One bot action through ``step``; must be called under the match's lock."""
+        action = await self._bot_choice(game, state, seat, bot_name)
+        return await self._bot_commit(match, game, state, seats, seat, bot_name, action)
+
+    async def _bot_commit(self, match: MatchRow, game: Game[Any], state: State,
+                          seats: list[SeatRow], seat: int, bot_name: str,
+                          action: Action) -> ActResult:
+        """Commits a bot's move (under the match's lock). A move that is refused, which is a
+        bug in that bot, is logged and replaced by the next weaker bot's."""
         result = await self._commit(match, game, state, seats, seat, action, state.version)
-        if not result.ok:
-            log.error("match %s: the %s bot's move was refused (%s); a random move instead",
-                      match.id, bot_name, result.message)
-            action = bots["random"].choose(game.view(state, seat), legal, rng)
+        name = bot_name
+        while not result.ok:
+            log.error("match %s: the %s bot's move was refused (%s)", match.id, name,
+                      result.message)
+            weaker = kinds.FALLBACK.get(name)
+            if weaker is None:
+                raise RuntimeError(f"bot seat {seat}: a legal move was refused")
+            name = weaker
+            action = await self._bot_choice(game, state, seat, name)
             result = await self._commit(match, game, state, seats, seat, action,
                                         state.version)
-            if not result.ok:
-                raise RuntimeError(f"bot seat {seat}: a legal move was refused")
         return result
 
     async def _supervised(self, match_id: int, what: str,

@@ -16,6 +16,7 @@ from bot.service.base import ServiceBase, log
 from bot.service.results import ActResult
 from bot.storage import DeadlinePlan, DeadlineRow, MatchRow, SeatRow
 from engine.core import Game, State
+from engine.core.bots import default_bot
 
 
 class Deadlines(ServiceBase):
@@ -110,14 +111,15 @@ class Deadlines(ServiceBase):
                 await self.storage.clear_deadline(match.id, row.kind)
                 names = ", ".join(seats[s].name for s in late)
                 notice = Notice(match.id, match.channel_id, match.version)
+                stand_in = default_bot(game)
                 if policy == "remove":
                     for s in late:
-                        await self.storage.replace_seat_with_bot(match.id, s,
-                                                                 game.default_bot())
-                    notice.lines.append(f"{names} missed the deadline and a bot takes the "
-                                        "seat from now on.")
+                        await self.storage.replace_seat_with_bot(match.id, s, stand_in)
+                    notice.lines.append(f"{names} missed the deadline and the {stand_in} bot "
+                                        "takes the seat from now on.")
                 elif policy == "bot":
-                    notice.lines.append(f"{names} missed the deadline; a bot plays this turn.")
+                    notice.lines.append(f"{names} missed the deadline; the {stand_in} bot "
+                                        "plays this turn.")
                 else:
                     notice.lines.append(f"{names}: the turn deadline has passed; the game "
                                         "waits.")
@@ -167,7 +169,7 @@ class Deadlines(ServiceBase):
                     break
                 seats = await self.storage.seats(match_id)
                 result = await self._bot_move(match, game, state, seats, acting[0],
-                                              game.default_bot())
+                                              default_bot(game))
                 if result.notice is not None:
                     announce.append(result.notice)
             if not result.ok:

@@ -14,6 +14,7 @@ from bot.service.texts import seed_line
 from bot.storage import AlreadySeated, ChannelBusy, DeadlinePlan, MatchRow, TableFull, WrongStatus
 from bot.ui.text import clean_name
 from engine.core import OptionError, Rng
+from engine.core import bots as kinds
 
 POLICIES = ("wait", "bot", "remove")
 MAX_SEED = (1 << 63) - 1  # what SQLite's INTEGER holds
@@ -108,20 +109,22 @@ class Lobby(ServiceBase):
         await self.storage.remove_seat(match.id, user_id)
         return match
 
-    async def add_bot(self, channel_id: int, user_id: int, bot: str = "random") -> MatchRow:
+    async def add_bot(self, channel_id: int, user_id: int, bot: str | None = None) -> MatchRow:
+        """Adds a bot seat, named for its kind ("Bot 2 (strong)"); no name: the strongest."""
         match = await self._lobby(channel_id)
         self._require_host(match, user_id)
         game = self._game(match.game)
-        if bot not in game.bots():
-            known = ", ".join(game.bots())
+        bot = kinds.canonical(bot) if bot else kinds.default_bot(game)
+        if bot not in kinds.bot_names(game):
+            known = ", ".join(kinds.bot_names(game))
             raise ServiceError(f"No bot {bot[:40]!r} for {game.name} (bots: {known}).")
         seats = await self.storage.seats(match.id)
         if len(seats) >= game.max_players:
             raise ServiceError(f"{game.name} is full ({game.max_players} players).")
         number = sum(1 for s in seats if s.bot) + 1
         try:
-            await self.storage.add_seat(match.id, user_id=None, name=f"Bot {number}", bot=bot,
-                                        max_seats=game.max_players)
+            await self.storage.add_seat(match.id, user_id=None, name=f"Bot {number} ({bot})",
+                                        bot=bot, max_seats=game.max_players)
         except TableFull:
             raise ServiceError(f"{game.name} is full ({game.max_players} players).") from None
         except WrongStatus:

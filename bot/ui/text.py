@@ -8,6 +8,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from engine.core.bots import BOT_KINDS, bot_names
+
 MESSAGE_LIMIT = 2000  # characters in one message's content
 CHOICE_LIMIT = 25  # autocomplete suggestions per answer
 CHOICE_TEXT_LIMIT = 100  # characters in a choice's name, and in a string value
@@ -95,6 +97,12 @@ def players_text(low: int, high: int) -> str:
     return f"{low} players" if low == high else f"{low}-{high} players"
 
 
+def bot_lines(game: Any) -> list[str]:
+    """One line per bot the game has, strongest (the default) first: its name and what it
+    is like."""
+    return [f"{name}: {BOT_KINDS[name]}" for name in bot_names(game)]
+
+
 def rules_text(game: Any) -> str:
     """What /rules and the Rules button say about one game: who plays, what the options are."""
     lines = [f"**{game.name}** ({players_text(game.min_players, game.max_players)})"]
@@ -106,8 +114,8 @@ def rules_text(game: Any) -> str:
         lines.append(bullets(_option_line(spec) for spec in specs))
     else:
         lines.append("This game has no options.")
-    bots = sorted(game.bots())
-    lines.append("Bots for /game addbot: " + ", ".join(bots) + ".")
+    lines.append("Bots for /game addbot (the first is the default):")
+    lines.append(bullets(bot_lines(game)))
     lines.append("Play with /move; see your hand with the My view button.")
     return join_lines(lines)
 

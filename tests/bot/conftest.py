@@ -28,7 +28,8 @@ class Harness:
         self.notices: list[Notice] = []
         # every notice is handed over as it is made (tests/bot/test_turn_batching.py gathers)
         # seeds as given, so that each test plays the same game every run
-        self.settings = Settings(bot_delay=0, snapshot_every=5, render_workers=0,
+        self.settings = Settings(bot_delay=0, snapshot_every=5, render_workers=0, bot_workers=0,
+                                 bot_think_seconds=0.02,
                                  turn_batch_seconds=0, mix_seeds=False,
                                  _env_file=None)  # type: ignore[call-arg]
         self.storage: Storage | None = None

@@ -14,7 +14,8 @@ from bot.settings import Settings
 
 
 def settings() -> Settings:
-    return Settings(_env_file=None, render_workers=0)  # type: ignore[call-arg]
+    return Settings(_env_file=None, render_workers=0, bot_workers=0,  # type: ignore[call-arg]
+                    bot_think_seconds=0.02)
 
 
 async def play(tmp_path: Path, script: str, **kwargs: object) -> str:

@@ -167,7 +167,7 @@ async def test_one_action_then_silence_gets_the_reminder_and_the_policy(
     await service.idle()
     state = await service.state_of(match.id)
     assert state.turn == 1 and await actor_user(service, match.id) != late
-    assert any("missed the deadline; a bot plays" in line for n in harness.notices
+    assert any("missed the deadline; the random bot plays" in line for n in harness.notices
                for line in n.lines)
 
 

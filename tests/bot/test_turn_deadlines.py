@@ -68,4 +68,5 @@ async def test_one_action_then_silence_meets_the_reminder_and_the_policy(
     state = await service.state_of(match.id)
     assert state.turn > turn or (await service.storage.get_match(match.id)).status != "active"
     lines = [line for n in harness.notices for line in n.lines]
-    assert any("missed the deadline; a bot plays this turn" in line for line in lines), lines
+    assert any("missed the deadline; the strong bot plays this turn" in line
+               for line in lines), lines

@@ -274,6 +274,7 @@ class Table:
 def settings(tmp_path: Path) -> Settings:
     # every action is posted as it happens (tests/discord/test_turn_posts.py gathers turns)
     return Settings(_env_file=None, bot_delay=0, db=tmp_path / "t.sqlite3", render_workers=0,  # type: ignore[call-arg]
+                    bot_workers=0, bot_think_seconds=0.02,
                     mix_seeds=False, turn_batch_seconds=0)
 
 

@@ -72,7 +72,7 @@ async def test_a_tick_applies_a_missed_deadline(table: Table, clock: FakeClock) 
     await table.bot.ticker()
     await table.service.idle()
     late = table.users[actor].display_name
-    assert f"{late} missed the deadline; a bot plays this turn." in table.channel.texts
+    assert f"{late} missed the deadline; the random bot plays this turn." in table.channel.texts
     assert await table.version() > version
     assert await table.actor() != actor
 

@@ -190,7 +190,9 @@ async def test_lobby_errors_are_ephemeral_and_verbatim(table: Table) -> None:
 async def test_addbot_and_bot_turns(table: Table) -> None:
     await table.game("new", ALICE, "race", "target=10", 3)
     added = await table.game("addbot", ALICE)
-    assert added.private == ["Bot added."] and "Bot 1" in added.public[0].text
+    # Harbour Race has no bot of its own, so the only one it has, random, is its default
+    assert added.private == ["Bot 1 (random) added."]
+    assert "added a random bot, Bot 1 (random)." in added.public[0].text
     await table.game("start", ALICE)
     for _ in range(100):
         await table.service.idle()

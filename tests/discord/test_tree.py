@@ -88,7 +88,9 @@ async def test_help_lists_every_command(table: Table) -> None:
             assert sub in line.split("`")[1].split(" ", 1)[1].split("|")
     platform = [n for n in EXPECTED if n.split()[0] in ("game", "move", "rules", "help")]
     groups = {n.split()[0] for n in EXPECTED} - {"game", "move", "rules", "help"}
-    assert len(lines) == len(platform) + len(groups) + 1
+    bots = ["• strong: looks ahead", "• easy: plays by rules of thumb", "• random: any legal"]
+    assert all(any(x.startswith(b) for x in lines) for b in bots)
+    assert len(lines) == len(platform) + len(groups) + 1 + 1 + len(bots)
     assert len(text) <= 2000
 
 
@@ -98,7 +100,7 @@ async def test_rules_and_game_autocomplete(table: Table) -> None:
     assert text.startswith("**Harbour Race** (2-4 players)")
     assert "Race your boat to the target" in text
     assert "target: Track length; a whole number 8-60, default 20." in text
-    assert "Bots for /game addbot: random." in text
+    assert "Bots for /game addbot (the first is the default):\n• random: any legal move" in text
     unknown = await table.command("HelpCog", "rules", CAROL, "go")
     (message,) = unknown.private
     assert message.startswith("There is no game 'go'. Games: ")
