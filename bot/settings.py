@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DeadlinePolicy = Literal["wait", "bot", "remove"]
@@ -23,7 +23,17 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         default=None, validation_alias=AliasChoices("DEV_GUILD_ID", "dev_guild_id")
     )
-    db: Path = Path("var/portolan.sqlite3")
+    # a SQLite file (the default), or a PostgreSQL database as postgresql://user:pw@host/name
+    db: Path | str = Path("var/portolan.sqlite3")
+
+    @field_validator("db", mode="before")
+    @classmethod
+    def _db_path_or_url(cls, value: object) -> object:
+        """A postgresql:// (or postgres://) URL stays text; anything else is a file path."""
+        if isinstance(value, str) and not value.startswith(("postgresql://", "postgres://")):
+            return Path(value)
+        return value
+
     board_dir: Path = Path("var/boards")
     snapshot_every: int = Field(default=20, ge=1)
     bot_delay: float = Field(default=1.5, ge=0)

@@ -1,4 +1,5 @@
-"""Registers the real games and the test-only Harbour Race for every test."""
+"""Registers the real games and the test-only Harbour Race for every test; offers the
+throwaway PostgreSQL server (tests/pg.py) to the storage and service tests."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from engine import catalog
 from engine.core import registry
 from render import catalog as render_catalog
 from tests.games import race, race_render
+from tests.pg import postgres  # noqa: F401  (one PostgreSQL server per test process)
 
 catalog.load()
 registry.register(race.GAME)

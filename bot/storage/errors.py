@@ -65,3 +65,12 @@ class TableFull(StorageError):
         super().__init__(f"match {match_id} already has {seats} seats")
         self.match_id = match_id
         self.seats = seats
+
+
+class DatabaseError(StorageError):
+    """The database server refused or failed a statement, or the connection to it broke
+    (PostgreSQL; SQLite's own errors are ``sqlite3.Error``). The original is the cause."""
+
+
+class ConstraintViolation(DatabaseError):
+    """A statement broke a constraint (a unique index, a foreign key, a CHECK)."""

@@ -1,4 +1,4 @@
-"""``Storage``: every durable fact about matches, behind one aiosqlite connection.
+"""``Storage``: every durable fact about matches, in a SQLite file or a PostgreSQL database.
 
 Nothing about a game lives only in memory: the lobby, the seats, every accepted action, the
 snapshots that shorten replays and the pending turn deadline are all rows, so a restarted bot
@@ -10,13 +10,18 @@ inside it) away from the others. Reads go through a second connection of their o
 it read the last commit while a write is under way), so a long read such as an export never
 holds up a move. Across processes, or across two ``Storage`` objects on the same file,
 ``BEGIN IMMEDIATE`` serializes writers and the version check inside it decides who moved first.
+
+On PostgreSQL (``Storage.open("postgresql://...")``) the same two connections and locks are
+used; across connections and processes each write that checks a match first locks the match's
+row (``SELECT ... FOR UPDATE``), so the version check is just as final, per match rather than
+for the whole database. The SQL is shared; the few phrases that differ come from the
+connection's ``Dialect``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 import time
 import zlib
 from collections.abc import AsyncIterator, Callable
@@ -24,11 +29,22 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from .db import connect, execute, fetchall, fetchone, insert, transaction
+from .db import (
+    INTEGRITY_ERRORS,
+    Connection,
+    Dialect,
+    attempt,
+    connect,
+    dialect_of,
+    execute,
+    fetchall,
+    fetchone,
+    insert,
+    transaction,
+)
 from .errors import AlreadySeated, ChannelBusy, NotFound, StaleVersion, TableFull, WrongStatus
 from .migrate import apply_migrations, current_version, load_migrations
+from .postgres import PgConnection, is_url
 from .rows import (
     OPEN_STATUSES,
     STATUSES,
@@ -49,23 +65,36 @@ _SEAT_ORDER = "ORDER BY seat IS NULL, seat, position"
 
 
 class Storage:
-    """The storage of matches. Obtain one with ``await Storage.open(path)``; ``close`` it."""
+    """The storage of matches. Obtain one with ``await Storage.open(path_or_url)``; ``close``
+    it."""
 
-    def __init__(self, conn: aiosqlite.Connection, clock: Clock,
-                 reader: aiosqlite.Connection | None = None) -> None:
+    def __init__(self, conn: Connection, clock: Clock,
+                 reader: Connection | None = None) -> None:
         self._conn = conn
         self._reader = reader or conn
         self._clock = clock
+        self.dialect: Dialect = dialect_of(conn)
         self._lock = asyncio.Lock()
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
 
     @classmethod
-    async def open(cls, path: str | Path, clock: Clock = time.time) -> Storage:
-        """Opens (or creates) the database at ``path`` and brings its schema up to date."""
-        conn = await connect(Path(path))
+    async def open(cls, target: str | Path, clock: Clock = time.time) -> Storage:
+        """Opens (or creates) the database at ``target`` and brings its schema up to date: a
+        file path (SQLite), or a ``postgresql://`` URL of an existing database."""
+        if is_url(target):
+            url = str(target)
+            conn: Connection = await PgConnection.open(url)
+            try:
+                await apply_migrations(conn, load_migrations("postgresql"), clock)
+                reader: Connection = await PgConnection.open(url)
+            except BaseException:
+                await conn.close()
+                raise
+            return cls(conn, clock, reader)
+        conn = await connect(Path(target))
         try:
             await apply_migrations(conn, load_migrations(), clock)
-            reader = await connect(Path(path))
+            reader = await connect(Path(target))
         except BaseException:
             await conn.close()
             raise
@@ -93,34 +122,37 @@ class Storage:
     # -- plumbing ---------------------------------------------------------------------------
 
     @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _read(self) -> AsyncIterator[Connection]:
         """Exclusive use of the reading connection; it sees every committed write."""
         async with self._read_lock:
             yield self._reader
 
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _write(self) -> AsyncIterator[Connection]:
         """Exclusive use of the connection inside one ``BEGIN IMMEDIATE`` transaction."""
         async with self._lock, transaction(self._conn) as db:
             yield db
 
-    async def _match(self, db: aiosqlite.Connection, match_id: int) -> MatchRow:
-        row = await fetchone(db, "SELECT * FROM matches WHERE id = ?", (match_id,))
+    async def _match(self, db: Connection, match_id: int, lock: bool = False) -> MatchRow:
+        """The match (``lock``: its row locked until the transaction ends, PostgreSQL)."""
+        row = await fetchone(
+            db, "SELECT * FROM matches WHERE id = ?" + (self.dialect.for_update if lock else ""),
+            (match_id,))
         if row is None:
             raise NotFound(f"no match {match_id}")
         return MatchRow.of(row)
 
-    async def _match_in(self, db: aiosqlite.Connection, match_id: int, *allowed: str) -> MatchRow:
-        match = await self._match(db, match_id)
+    async def _match_in(self, db: Connection, match_id: int, *allowed: str) -> MatchRow:
+        match = await self._match(db, match_id, lock=True)
         if match.status not in allowed:
             raise WrongStatus(match_id, match.status, allowed)
         return match
 
-    async def _touch(self, db: aiosqlite.Connection, match_id: int, now: float) -> None:
+    async def _touch(self, db: Connection, match_id: int, now: float) -> None:
         await execute(db, "UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
 
     async def _insert_snapshot(
-        self, db: aiosqlite.Connection, match_id: int, version: int, state_json: str, now: float
+        self, db: Connection, match_id: int, version: int, state_json: str, now: float
     ) -> None:
         await execute(
             db,
@@ -166,15 +198,16 @@ class Storage:
         )
         async with self._write() as db:
             try:
-                match_id = await insert(
-                    db,
-                    "INSERT INTO matches (channel_id, guild_id, game, options, seed, status,"
-                    " version, rules_version, host_id, settings, created_at, updated_at,"
-                    " chosen_seed, seed_secret)"
-                    " VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?, ?, ?)",
-                    values,
-                )
-            except sqlite3.IntegrityError:
+                async with attempt(db):
+                    match_id = await insert(
+                        db,
+                        "INSERT INTO matches (channel_id, guild_id, game, options, seed, status,"
+                        " version, rules_version, host_id, settings, created_at, updated_at,"
+                        " chosen_seed, seed_secret)"
+                        " VALUES (?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?, ?, ?, ?)",
+                        values,
+                    )
+            except INTEGRITY_ERRORS:
                 row = await fetchone(
                     db,
                     "SELECT id FROM matches WHERE channel_id = ?"
@@ -301,13 +334,14 @@ class Storage:
             )
             position = int(row[0]) if row else 0
             try:
-                await execute(
-                    db,
-                    "INSERT INTO seats (match_id, position, user_id, name, bot)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (match_id, position, user_id, name, bot),
-                )
-            except sqlite3.IntegrityError:
+                async with attempt(db):
+                    await execute(
+                        db,
+                        "INSERT INTO seats (match_id, position, user_id, name, bot)"
+                        " VALUES (?, ?, ?, ?, ?)",
+                        (match_id, position, user_id, name, bot),
+                    )
+            except INTEGRITY_ERRORS:
                 if user_id is None:
                     raise
                 raise AlreadySeated(match_id, user_id) from None
@@ -421,7 +455,8 @@ class Storage:
         new_version = expected_version + 1
         async with self._write() as db:
             row = await fetchone(
-                db, "SELECT status, version FROM matches WHERE id = ?", (match_id,)
+                db, "SELECT status, version FROM matches WHERE id = ?" + self.dialect.for_update,
+                (match_id,),
             )
             if row is None:
                 raise NotFound(f"no match {match_id}")
@@ -456,8 +491,10 @@ class Storage:
         ``version``. Nothing changes if the match moved on meanwhile (``StaleVersion``)."""
         now = self._clock()
         async with self._write() as db:
-            row = await fetchone(db, "SELECT status, version FROM matches WHERE id = ?",
-                                 (match_id,))
+            row = await fetchone(
+                db, "SELECT status, version FROM matches WHERE id = ?" + self.dialect.for_update,
+                (match_id,),
+            )
             if row is None:
                 raise NotFound(f"no match {match_id}")
             if row["version"] != version:
@@ -505,7 +542,7 @@ class Storage:
         return [ActionRow.of(row) for row in rows]
 
     @staticmethod
-    async def _archived(db: aiosqlite.Connection, match_id: int) -> list[ActionRow]:
+    async def _archived(db: Connection, match_id: int) -> list[ActionRow]:
         row = await fetchone(db, "SELECT entries FROM archived_logs WHERE match_id = ?",
                              (match_id,))
         if row is None:
@@ -514,7 +551,7 @@ class Storage:
         return [ActionRow(match_id, seq, seat, action, events, created_at)
                 for seq, seat, action, events, created_at in entries]
 
-    async def _archive(self, db: aiosqlite.Connection, match_id: int) -> None:
+    async def _archive(self, db: Connection, match_id: int) -> None:
         """Moves a finished match's log into one compressed row (inside the caller's
         transaction)."""
         rows = await fetchall(
@@ -529,7 +566,7 @@ class Storage:
         await execute(db, "DELETE FROM actions WHERE match_id = ?", (match_id,))
 
     @staticmethod
-    async def _write_archive(db: aiosqlite.Connection, match_id: int,
+    async def _write_archive(db: Connection, match_id: int,
                              entries: list[list[Any]]) -> None:
         await execute(db, "INSERT INTO archived_logs (match_id, entries) VALUES (?, ?)",
                       (match_id, zlib.compress(dumps(entries).encode(), 6)))
@@ -559,7 +596,8 @@ class Storage:
         delivery problem recorded for the match is over with it. True if there was one."""
         async with self._write() as db:
             await execute(
-                db, "UPDATE matches SET announced = max(announced, ?) WHERE id = ?",
+                db, f"UPDATE matches SET announced = {self.dialect.greatest}(announced, ?)"
+                " WHERE id = ?",
                 (version, match_id),
             )
             cleared = await execute(db, "DELETE FROM delivery_problems WHERE match_id = ?",
@@ -578,7 +616,7 @@ class Storage:
         async with self._read() as db:
             rows = await fetchall(
                 db,
-                "SELECT m.id FROM matches m INDEXED BY matches_unannounced "
+                f"SELECT m.id FROM matches m {self.dialect.index('matches_unannounced')} "
                 "WHERE m.announced < m.version AND m.status IN ('active', 'finished') "
                 "AND NOT EXISTS (SELECT 1 FROM delivery_problems p WHERE p.match_id = m.id) "
                 "ORDER BY m.id",
@@ -626,7 +664,7 @@ class Storage:
         async with self._write() as db:
             await self._finish(db, match_id, Finish(end_reason, outcome, seats), now)
 
-    async def _finish(self, db: aiosqlite.Connection, match_id: int, finish: Finish,
+    async def _finish(self, db: Connection, match_id: int, finish: Finish,
                       now: float) -> None:
         """The end of a match, inside the caller's transaction. The log is the game: of its
         snapshots only the newest is kept, to show the final board without a replay."""
@@ -649,7 +687,7 @@ class Storage:
         await self._archive(db, match_id)
 
     @staticmethod
-    async def _prune(db: aiosqlite.Connection, match_id: int) -> None:
+    async def _prune(db: Connection, match_id: int) -> None:
         """Of a finished match's snapshots only the newest is kept (to show its last board
         without a replay): the log is the game."""
         await execute(
@@ -700,7 +738,7 @@ class Storage:
             await self._match_in(db, match_id, "active")
             await self._plan_deadlines(db, match_id, version, plan)
 
-    async def _plan_deadlines(self, db: aiosqlite.Connection, match_id: int, version: int,
+    async def _plan_deadlines(self, db: Connection, match_id: int, version: int,
                               plan: DeadlinePlan) -> None:
         for kind in plan.clear:
             await execute(db, "DELETE FROM deadlines WHERE match_id = ? AND kind = ?",
@@ -709,7 +747,7 @@ class Storage:
             await self._upsert_deadline(db, match_id, version, spec)
 
     @staticmethod
-    async def _upsert_deadline(db: aiosqlite.Connection, match_id: int, version: int,
+    async def _upsert_deadline(db: Connection, match_id: int, version: int,
                                spec: DeadlineSpec) -> None:
         if spec.kind not in ("turn", "answer"):
             raise ValueError(f"unknown deadline kind {spec.kind!r}")

@@ -1,4 +1,4 @@
-"""Row types returned by storage, and their conversion from SQLite rows.
+"""Row types returned by storage, and their conversion from database rows.
 
 Rows are frozen so a caller cannot mistake a copy for a live record: the database is the only
 truth, and a changed row is obtained by asking storage again. JSON columns are decoded here so
@@ -9,9 +9,10 @@ untouched, for the game layer to parse).
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass
 from typing import Any
+
+from .db import Row
 
 STATUSES = ("lobby", "active", "finished", "aborted", "set_aside")
 # a match that holds its channel: a set-aside one does until the host aborts it
@@ -46,7 +47,7 @@ class MatchRow:
     seed_secret: int | None = None  # mixed into chosen_seed; secret until the game is over
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> MatchRow:
+    def of(cls, row: Row) -> MatchRow:
         return cls(
             id=row["id"],
             channel_id=row["channel_id"],
@@ -81,7 +82,7 @@ class SeatRow:
     bot: str | None
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> SeatRow:
+    def of(cls, row: Row) -> SeatRow:
         return cls(
             match_id=row["match_id"],
             position=row["position"],
@@ -104,7 +105,7 @@ class ActionRow:
     created_at: float
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> ActionRow:
+    def of(cls, row: Row) -> ActionRow:
         return cls(
             match_id=row["match_id"],
             seq=row["seq"],
@@ -133,7 +134,7 @@ class DeadlineRow:
     turn: int = -1
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> DeadlineRow:
+    def of(cls, row: Row) -> DeadlineRow:
         return cls(
             match_id=row["match_id"],
             version=row["version"],
@@ -176,7 +177,7 @@ class Finish:
     seats: list[dict[str, Any]]
 
 
-def result_of(row: sqlite3.Row) -> dict[str, Any]:
+def result_of(row: Row) -> dict[str, Any]:
     """A ``results`` row as the plain dict ``Storage.results`` promises."""
     return {
         "match_id": row["match_id"],

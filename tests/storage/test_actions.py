@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from bot.storage import ActionRow, NotFound, StaleVersion, Storage
+from tests.pg import Backend
 
-from .helpers import FakeClock, dump_database, new_active, new_lobby, raw_database
+from .helpers import FakeClock, new_active, new_lobby, raw_database
 
 
 async def test_append_and_read_back(storage: Storage, clock: FakeClock) -> None:
@@ -72,10 +73,10 @@ async def test_latest_snapshot(storage: Storage) -> None:
     assert await storage.latest_snapshot(404) is None
 
 
-async def test_stale_version_changes_nothing(storage: Storage, db_path: Path) -> None:
+async def test_stale_version_changes_nothing(storage: Storage, backend: Backend) -> None:
     match = await new_active(storage)
     await storage.append_action(match.id, expected_version=0, seat=0, action={}, events=[])
-    before = dump_database(db_path)
+    before = await backend.dump()
 
     for expected in (0, 2, 7):
         with pytest.raises(StaleVersion) as stale:
@@ -88,12 +89,12 @@ async def test_stale_version_changes_nothing(storage: Storage, db_path: Path) ->
                 snapshot_json="{}",
             )
         assert (stale.value.expected, stale.value.current) == (expected, 1)
-    assert dump_database(db_path) == before
+    assert await backend.dump() == before
 
 
 @pytest.mark.parametrize("ending", ["lobby", "finished", "aborted"])
 async def test_only_active_matches_take_actions(
-    storage: Storage, db_path: Path, ending: str
+    storage: Storage, backend: Backend, ending: str
 ) -> None:
     if ending == "lobby":
         match = await new_lobby(storage)
@@ -103,20 +104,20 @@ async def test_only_active_matches_take_actions(
             await storage.finish_match(match.id, end_reason="won", outcome={}, seats=[])
         else:
             await storage.abort_match(match.id)
-    before = dump_database(db_path)
+    before = await backend.dump()
     with pytest.raises(StaleVersion) as stale:
         await storage.append_action(match.id, expected_version=0, seat=0, action={}, events=[])
     assert stale.value.status == ending
-    assert dump_database(db_path) == before
+    assert await backend.dump() == before
     with pytest.raises(NotFound):
         await storage.append_action(404, expected_version=0, seat=0, action={}, events=[])
 
 
 async def test_failure_mid_append_rolls_back_and_retry_succeeds_once(
-    storage: Storage, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    storage: Storage, backend: Backend, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     match = await new_active(storage)
-    before = dump_database(db_path)
+    before = await backend.dump()
 
     calls: list[int] = []
 
@@ -131,7 +132,7 @@ async def test_failure_mid_append_rolls_back_and_retry_succeeds_once(
             match.id, expected_version=0, seat=0, action={"a": 1}, events=[], snapshot_json="{}"
         )
     assert calls == [1]
-    assert dump_database(db_path) == before
+    assert await backend.dump() == before
     assert not storage._conn.in_transaction
     monkeypatch.undo()
 
@@ -150,9 +151,9 @@ async def test_failure_mid_append_rolls_back_and_retry_succeeds_once(
     assert await storage.latest_snapshot(match.id) == (1, "{}")
 
 
-async def test_unserializable_payload_writes_nothing(storage: Storage, db_path: Path) -> None:
+async def test_unserializable_payload_writes_nothing(storage: Storage, backend: Backend) -> None:
     match = await new_active(storage)
-    before = dump_database(db_path)
+    before = await backend.dump()
     with pytest.raises(TypeError):
         await storage.append_action(
             match.id, expected_version=0, seat=0, action={"a": object()}, events=[]
@@ -161,15 +162,23 @@ async def test_unserializable_payload_writes_nothing(storage: Storage, db_path: 
         await storage.append_action(
             match.id, expected_version=0, seat=0, action={}, events=[{"x": float("nan")}]
         )
-    assert dump_database(db_path) == before
+    assert await backend.dump() == before
     assert (
         await storage.append_action(match.id, expected_version=0, seat=0, action={}, events=[]) == 1
     )
 
 
 async def test_cancelled_while_waiting_for_the_lock_leaves_the_connection_clean(
-    storage: Storage, db_path: Path
+    db_path: Path, clock: FakeClock
 ) -> None:
+    storage = await Storage.open(db_path, clock=clock)
+    try:
+        await cancelled_while_waiting(storage, db_path)
+    finally:
+        await storage.close()
+
+
+async def cancelled_while_waiting(storage: Storage, db_path: Path) -> None:
     match = await new_active(storage)
     with raw_database(db_path) as other:
         other.execute("BEGIN IMMEDIATE")  # another process holds the write lock

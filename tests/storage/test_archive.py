@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot.storage import Finish, Storage
+from tests.pg import Backend
 
-from .helpers import new_active, raw_database
+from .helpers import new_active
 
 
 async def played(storage: Storage, moves: int = 6) -> int:
@@ -17,22 +18,15 @@ async def played(storage: Storage, moves: int = 6) -> int:
     return match.id
 
 
-def rows(storage_path: object, table: str, match_id: int) -> int:
-    with raw_database(storage_path) as raw:  # type: ignore[arg-type]
-        (count,) = raw.execute(f"SELECT count(*) FROM {table} WHERE match_id = ?",
-                               (match_id,)).fetchone()
-    return int(count)
-
-
 async def test_finishing_archives_the_log_and_keeps_the_newest_snapshot(
-        storage: Storage, db_path: object) -> None:
+        storage: Storage, backend: Backend) -> None:
     match_id = await played(storage)
     before = await storage.actions(match_id)
     await storage.append_action(match_id, expected_version=6, seat=0, action={"type": "end"},
                                 events=[], finish=Finish("target", {"scores": [1, 2]}, []))
-    assert rows(db_path, "actions", match_id) == 0
-    assert rows(db_path, "archived_logs", match_id) == 1
-    assert rows(db_path, "snapshots", match_id) == 1
+    assert await backend.count("actions", match_id) == 0
+    assert await backend.count("archived_logs", match_id) == 1
+    assert await backend.count("snapshots", match_id) == 1
     after = await storage.actions(match_id)
     assert [(r.seq, r.seat, r.action, r.events) for r in after[:6]] == \
         [(r.seq, r.seat, r.action, r.events) for r in before]
@@ -43,18 +37,18 @@ async def test_finishing_archives_the_log_and_keeps_the_newest_snapshot(
 
 
 async def test_aborting_archives_too_and_an_older_finished_game_is_archived_later(
-        storage: Storage, db_path: object) -> None:
+        storage: Storage, backend: Backend) -> None:
     aborted = await played(storage)
     await storage.abort_match(aborted)
-    assert rows(db_path, "actions", aborted) == 0
+    assert await backend.count("actions", aborted) == 0
     assert len(await storage.actions(aborted)) == 6
     legacy = await played(storage)
-    with raw_database(db_path) as raw:  # ended under a release that did not archive
-        raw.execute("UPDATE matches SET status = 'finished' WHERE id = ?", (legacy,))
+    # ended under a release that did not archive
+    await backend.execute("UPDATE matches SET status = 'finished' WHERE id = ?", legacy)
     assert await storage.unarchived() == [legacy]
     await storage.archive(legacy)
     assert await storage.unarchived() == []
-    assert len(await storage.actions(legacy)) == 6 and rows(db_path, "actions", legacy) == 0
+    assert len(await storage.actions(legacy)) == 6 and await backend.count("actions", legacy) == 0
 
 
 async def test_upgrading_a_finished_log_rewrites_its_archive(storage: Storage) -> None:

@@ -1,19 +1,20 @@
-"""Two Storage objects (two connections) racing on one file: exactly one writer per version."""
+"""Two Storage objects (two connections) racing on one database: exactly one writer per
+version."""
 
 from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from pathlib import Path
 
 from bot.storage import StaleVersion, Storage
+from tests.pg import Backend
 
 from .helpers import FakeClock, new_active
 
 
-async def test_same_expected_version_exactly_one_wins(db_path: Path, clock: FakeClock) -> None:
-    first = await Storage.open(db_path, clock=clock)
-    second = await Storage.open(db_path, clock=clock)
+async def test_same_expected_version_exactly_one_wins(backend: Backend, clock: FakeClock) -> None:
+    first = await Storage.open(backend.target, clock=clock)
+    second = await Storage.open(backend.target, clock=clock)
     try:
         match = await new_active(first)
         for version in range(10):
@@ -43,10 +44,10 @@ async def test_same_expected_version_exactly_one_wins(db_path: Path, clock: Fake
         await second.close()
 
 
-async def test_racing_writers_leave_a_gapless_log(db_path: Path, clock: FakeClock) -> None:
+async def test_racing_writers_leave_a_gapless_log(backend: Backend, clock: FakeClock) -> None:
     target = 60
-    first = await Storage.open(db_path, clock=clock)
-    second = await Storage.open(db_path, clock=clock)
+    first = await Storage.open(backend.target, clock=clock)
+    second = await Storage.open(backend.target, clock=clock)
     try:
         matches = [await new_active(first, channel_id=c) for c in (1, 2)]
         successes: list[tuple[int, int, str]] = []  # (match, version, token)

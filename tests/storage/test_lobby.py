@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.storage import (
@@ -15,8 +15,9 @@ from bot.storage import (
     Storage,
     WrongStatus,
 )
+from tests.pg import Backend
 
-from .helpers import FakeClock, new_active, new_lobby, raw_database
+from .helpers import FakeClock, new_active, new_lobby
 
 
 async def test_create_match(storage: Storage, clock: FakeClock) -> None:
@@ -146,17 +147,16 @@ async def test_channel_busy_until_finished_or_aborted(storage: Storage) -> None:
 
 
 async def test_one_open_match_per_channel_is_enforced_by_the_schema(
-    storage: Storage, db_path: Path
+    storage: Storage, backend: Backend
 ) -> None:
     await new_lobby(storage, channel_id=100)
     insert = (
         "INSERT INTO matches (channel_id, game, options, seed, status, rules_version, host_id,"
         " settings, created_at, updated_at) VALUES (100, 'g', '{}', 1, ?, '1', 1, '{}', 0, 0)"
     )
-    with raw_database(db_path) as raw:
-        with pytest.raises(sqlite3.IntegrityError):
-            raw.execute(insert, ("active",))
-        raw.execute(insert, ("finished",))  # closed matches do not count
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
+        await backend.execute(insert, "active")
+    await backend.execute(insert, "finished")  # closed matches do not count
 
 
 async def test_abort_and_finish_need_an_open_match(storage: Storage) -> None:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from bot.storage import Storage
+from tests.pg import Backend
 
-from .helpers import FakeClock, dump_database, new_active, new_lobby
+from .helpers import FakeClock, new_active, new_lobby
 
 
 async def everything(store: Storage) -> dict[str, Any]:
@@ -23,8 +23,8 @@ async def everything(store: Storage) -> dict[str, Any]:
     return state
 
 
-async def test_close_and_reopen_restores_everything(db_path: Path, clock: FakeClock) -> None:
-    store = await Storage.open(db_path, clock=clock)
+async def test_close_and_reopen_restores_everything(backend: Backend, clock: FakeClock) -> None:
+    store = await Storage.open(backend.target, clock=clock)
     lobby = await new_lobby(store, channel_id=1)
     await store.add_seat(lobby.id, user_id=50, name="waiting")
     await store.add_seat(lobby.id, user_id=None, name="Robo", bot="random")
@@ -60,10 +60,10 @@ async def test_close_and_reopen_restores_everything(db_path: Path, clock: FakeCl
     await store.abort_match(aborted.id)
 
     before = await everything(store)
-    raw_before = dump_database(db_path)
+    raw_before = await backend.dump()
     await store.close()
 
-    reopened = await Storage.open(db_path, clock=clock)
+    reopened = await Storage.open(backend.target, clock=clock)
     try:
         assert await everything(reopened) == before
         assert len(before["matches"]) == 6
@@ -77,4 +77,4 @@ async def test_close_and_reopen_restores_everything(db_path: Path, clock: FakeCl
         assert nxt == 6
     finally:
         await reopened.close()
-    assert dump_database(db_path) != raw_before  # the append above really went to disk
+    assert await backend.dump() != raw_before  # the append above really went to disk
