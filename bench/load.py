@@ -1,19 +1,24 @@
 """Load benchmark: N games at once through the fake Discord, against the real bot process.
 
 Run from the repository root: ``python bench/load.py --games 50 [--players 3] [--actions 20]
-[--think 1.0] [--game ships|ocean_trader|empires|mix] [--json]``.
+[--think 1.0] [--game ships|ocean_trader|empires|mix] [--bots K] [--bot strong|easy|random]
+[--json]``.
 
 The fake Discord of the end-to-end tests (``tests/fakediscord``) runs in this process; the bot
 runs as ``python -m bot run`` in another, with a fresh database. Each game has its own channel
 and ``--players`` players. A player's move is what a person does: ask /move's autocomplete,
-pick one, send /move; then wait ``--think`` seconds (0: as fast as the bot answers). Figures:
+pick one, send /move; then wait ``--think`` seconds (0: as fast as the bot answers). With
+``--bots K``, K more seats of each game are bots of the kind ``--bot`` names, thinking in the
+bot's worker process while the people play, so the figures show whether their thinking
+holds up answers to people. Figures:
 
 - ``ack_ms_p50/p95/p99``: INTERACTION_CREATE sent to the bot's first callback received;
 - ``posts_per_turn`` / ``edits_per_turn``: messages everyone sees created (and edited) in the
   game channels per turn that ended with its board
 - ``post_ms_p50/p95``: the /move that ended a turn sent to its board image posted in the channel
   (engine, commit, render, upload, in the bot; measured here, on the same clock);
-- ``actions_per_s``: moves accepted per second over the whole run;
+- ``actions_per_s``: people's moves accepted per second over the whole run;
+- ``bot_moves``: moves the bot seats made meanwhile (actions in the database, less people's);
 - ``rss_mb``: peak resident memory (VmHWM) of the bot process and its board workers;
 - ``rate_limited_global``/``_channel``: 429s the fake gave for Discord's usual limits (50
   requests a second per bot, 5 messages per 5 s per channel); discord.py waits them out.
@@ -25,6 +30,7 @@ import argparse
 import asyncio
 import json
 import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -50,9 +56,11 @@ def percentile(samples: list[float], pct: int) -> float:
 class Table:
     """One game: its channel, its players, and when each of its moves was sent."""
 
-    def __init__(self, fake: FakeDiscord, index: int, game: str, players: int) -> None:
+    def __init__(self, fake: FakeDiscord, index: int, game: str, players: int,
+                 bots: int = 0, bot: str = "strong") -> None:
         self.channel = FIRST_CHANNEL + index
         self.game = game
+        self.bots, self.bot = bots, bot
         self.players = [Person(fake, FIRST_USER + players * index + k, self.channel)
                         for k in range(players)]
         self.moves_sent: list[float] = []
@@ -63,16 +71,14 @@ class Table:
         await host.slash("game new", game=self.game, seed=seed, timeout=120)
         for guest in guests:
             await guest.slash("game join", timeout=120)
+        for _ in range(self.bots):
+            await host.slash("game addbot", bot=self.bot, timeout=120)
         await host.slash("game start", timeout=120)
 
     async def play(self, actions: int, think: float, rng: random.Random) -> None:
         for _ in range(actions):
-            for person in self.players:
-                choices = [c for c in await person.autocomplete("move", "action")
-                           if c["name"] != UNDO]
-                if choices:
-                    break
-            else:
+            person, choices = await self._someone_to_move()
+            if person is None:
                 return  # the game is over (or waits on a clock): nothing more to do here
             self.moves_sent.append(time.monotonic())
             reply = await person.slash("move", action=rng.choice(choices)["value"],
@@ -80,6 +86,20 @@ class Table:
             self.accepted += reply.text.startswith("Done.")
             if think:
                 await asyncio.sleep(think * (0.5 + rng.random()))
+
+
+    async def _someone_to_move(self) -> tuple[Person | None, list[dict[str, str]]]:
+        """A person who may move now and their moves; while bots play, this waits for them
+        (up to a minute)."""
+        for _ in range(120 if self.bots else 1):
+            for person in self.players:
+                choices = [c for c in await person.autocomplete("move", "action")
+                           if c["name"] != UNDO]
+                if choices:
+                    return person, choices
+            if self.bots:
+                await asyncio.sleep(0.5)
+        return None, []
 
 
 def post_times(fake: FakeDiscord, table: Table) -> list[float]:
@@ -111,8 +131,13 @@ def peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
+def actions_stored(db: Path) -> int:
+    with sqlite3.connect(db) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+
+
 async def run(games: int, players: int, actions: int, think: float, game: str,
-              seed: int) -> dict[str, float]:
+              seed: int, bots: int = 0, bot_kind: str = "strong") -> dict[str, float | str]:
     users = {FIRST_USER + i: f"Player{i}" for i in range(players * games)}
     channels = tuple(FIRST_CHANNEL + i for i in range(games))
     fake = FakeDiscord(users=users, channels=channels, rate_limits=True)
@@ -121,8 +146,8 @@ async def run(games: int, players: int, actions: int, think: float, game: str,
     bot = BotProcess(fake, workdir)
     await bot.start()
     try:
-        tables = [Table(fake, i, GAMES[i % 3] if game == "mix" else game, players)
-                  for i in range(games)]
+        tables = [Table(fake, i, GAMES[i % 3] if game == "mix" else game, players, bots,
+                        bot_kind) for i in range(games)]
         await asyncio.gather(*(t.open(seed + i) for i, t in enumerate(tables)))
         started = time.monotonic()
         await asyncio.gather(*(t.play(actions, think, random.Random(seed + i))
@@ -131,6 +156,7 @@ async def run(games: int, players: int, actions: int, think: float, game: str,
         elapsed = time.monotonic() - started
         assert bot.process is not None  # the bot and its board workers
         rss = sum(peak_rss_mb(pid) for pid in (bot.process.pid, *bot.children()))
+        stored = actions_stored(bot.db)
     finally:
         await bot.stop()
         await fake.stop()
@@ -143,7 +169,8 @@ async def run(games: int, players: int, actions: int, think: float, game: str,
     counted = [channel_posts(fake, t, started) for t in tables]
     turns = sum(c[2] for c in counted) or 1
     return {
-        "games": games, "players": players, "interactions": len(fake.interactions),
+        "games": games, "players": players, "bots": bots, "bot": bot_kind if bots else "",
+        "interactions": len(fake.interactions),
         "unanswered": late,
         "rate_limited_global": sum(r.startswith("global") for r in fake.rate_limited),
         "rate_limited_channel": sum(r.startswith("channel") for r in fake.rate_limited),
@@ -159,6 +186,7 @@ async def run(games: int, players: int, actions: int, think: float, game: str,
         "edits_per_turn": round(sum(c[1] for c in counted) / turns, 2),
         "actions": moves,
         "actions_per_s": round(moves / elapsed, 2),
+        "bot_moves": stored - moves,
         "rss_mb": round(rss, 1),
         "seconds": round(elapsed, 1),
         "mean_board_kb": round(statistics.fmean(
@@ -176,11 +204,16 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean seconds a player waits between moves (0: none)")
     parser.add_argument("--game", default="mix", choices=(*GAMES, "mix"))
+    parser.add_argument("--bots", type=int, default=0, choices=range(0, 3),
+                        help="bot seats in each game, besides the players")
+    parser.add_argument("--bot", default="strong", choices=("strong", "easy", "random"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="end with one line of JSON")
     args = parser.parse_args()
+    if args.players + args.bots > 4:
+        parser.error("at most 4 seats in all (--players and --bots)")
     figures = asyncio.run(run(args.games, args.players, args.actions, args.think, args.game,
-                              args.seed))
+                              args.seed, args.bots, args.bot))
     if args.json:
         print(json.dumps(figures))
     else:

@@ -23,8 +23,7 @@ from .search import SearchBot
 
 #: Every bot a host may name, strongest first, with the line ``/game addbot`` and help show.
 BOT_KINDS: dict[str, str] = {
-    "strong": "looks ahead: tries its moves on many guesses of what it cannot see "
-              "(thinks about half a second a move)",
+    "strong": "looks ahead, trying moves on guesses of what it cannot see (the default)",
     "easy": "plays by rules of thumb, at once: a gentle opponent",
     "random": "any legal move, for testing: it plays badly on purpose",
 }

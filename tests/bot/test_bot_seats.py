@@ -1,0 +1,103 @@
+"""Bot seats as a host picks them (strong by default, easy, random by name), what the channel
+calls them, and bots thinking off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from bot.service import ServiceError
+from bot.thinker import BotThinker
+from engine import catalog
+from engine.core import Accepted, Rng, registry, step
+from engine.core.bots import bot_rng
+
+from .conftest import Harness
+
+CH = 700
+ANNA = 21
+catalog.load()
+
+
+async def test_addbot_gives_the_strongest_unless_named(harness: Harness) -> None:
+    service = harness.service
+    assert service is not None
+    match = await service.create(channel_id=CH, guild_id=1, game_id="ships", host_id=ANNA,
+                                 host_name="Anna", seed=3, exact_seed=True)
+    await service.add_bot(CH, ANNA)
+    await service.add_bot(CH, ANNA, "Standard")  # the old name of easy
+    with pytest.raises(ServiceError, match=r"No bot 'grandmaster' for Ships \(bots: strong, "
+                                           r"easy, random\)"):
+        await service.add_bot(CH, ANNA, "grandmaster")
+    seats = await service.storage.seats(match.id)
+    assert [(s.name, s.bot) for s in seats] == [
+        ("Anna", None), ("Bot 1 (strong)", "strong"), ("Bot 2 (easy)", "easy")]
+
+
+async def test_a_game_of_bots_plays_on_and_the_channel_names_them(harness: Harness) -> None:
+    service = harness.service
+    assert service is not None
+    service.run_bots = False  # moved here, a few at a time
+    match = await service.create(channel_id=CH, guild_id=1, game_id="ships", host_id=ANNA,
+                                 host_name="Anna", seed=5, exact_seed=True)
+    await service.add_bot(CH, ANNA, "strong")
+    await service.start(CH, ANNA)
+    seats = await service.storage.seats(match.id)
+    anna = next(s.seat for s in seats if s.user_id == ANNA)
+    assert anna is not None
+    await service.storage.replace_seat_with_bot(match.id, anna, "easy")
+    moved = await service.run_bot_turns(match.id, delay=0, limit=30)
+    assert moved == 30
+    lines = [line for n in harness.notices for line in n.lines]
+    assert any("Bot 1 (strong)" in line for line in lines)
+    assert any("Anna (bot)" in line for line in lines)
+    # every move went through step: the log replays to the same state
+    state = await service.state_of(match.id)
+    assert state.version >= 30
+
+
+async def test_bots_think_in_a_worker_process_and_the_loop_runs_meanwhile() -> None:
+    """A strong bot thinking half a second in the worker leaves the event loop free: a
+    timer ticking every 10 ms never waits long."""
+    game = registry.get("ships")
+    state = game.setup(game.resolve_options({}), 2, 9)
+    seat = min(game.actors(state))
+    legal = game.legal_actions(state, seat)
+    thinker = BotThinker(workers=1, think_seconds=0.5)
+    try:
+        await thinker.warm()  # the worker's start (a fresh interpreter) is not measured
+        gaps: list[float] = []
+        done = asyncio.Event()
+
+        async def tick() -> None:
+            last = time.perf_counter()
+            while not done.is_set():
+                await asyncio.sleep(0.01)
+                now = time.perf_counter()
+                gaps.append(now - last)
+                last = now
+
+        ticking = asyncio.ensure_future(tick())
+        started = time.perf_counter()
+        action = await thinker.choose("ships", "strong", game.view(state, seat), legal,
+                                      bot_rng(9, state.version, seat))
+        thought = time.perf_counter() - started
+        done.set()
+        await ticking
+    finally:
+        await thinker.close()
+    assert isinstance(step(game, state, seat, action, state.version), Accepted)
+    assert thought >= 0.4  # it did think, in the worker
+    assert max(gaps) < 0.25, max(gaps)
+
+
+async def test_a_thread_thinks_the_same_way_when_there_are_no_workers() -> None:
+    game = registry.get("empires")
+    state = game.setup(game.resolve_options({}), 2, 4)
+    seat = min(game.actors(state))
+    legal = game.legal_actions(state, seat)
+    action = await BotThinker(workers=0, think_seconds=0.05).choose(
+        "empires", "strong", game.view(state, seat), legal, Rng.from_seed(1))
+    assert action in legal
