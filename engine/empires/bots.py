@@ -19,8 +19,29 @@ from collections.abc import Callable
 from engine.core import Action, Rng, View
 
 from . import actions as A
+from .cards import full_sail_orders
 from .content import PORT_LEVELS, Cell, MapSide, empires_content
-from .state import PIRATE, PIRATE_ID, PIRATES_BAY, EmpiresView, Ship
+from .effects import RESOURCES
+from .legal import actors, attacks, buys, legal_actions
+from .rules import (
+    front_effects,
+    port_card,
+    ports_beside_ship,
+    sail_moves,
+    sailing_allowed,
+    trade_banned,
+)
+from .state import (
+    PIRATE,
+    PIRATE_ID,
+    PIRATES_BAY,
+    Combat,
+    EmpiresState,
+    EmpiresView,
+    Player,
+    Ship,
+    TurnState,
+)
 
 CARD_VALUE = {
     "launch_sotl": 30, "launch_frigate": 24, "launch_transport": 14, "naval_base": 20,
@@ -72,6 +93,14 @@ def _moves_from(side: MapSide, cell: Cell) -> dict[Cell, int]:
     return dist
 
 
+@functools.cache
+def _one_move(side: MapSide, cell: Cell) -> tuple[Cell, ...]:
+    """The sea cells one sailing move from ``cell`` (none from a cell not at sea)."""
+    if cell not in empires_content().board(side).sea:
+        return ()
+    return tuple(c for c, d in _moves_from(side, cell).items() if d == 1)
+
+
 class StandardBot:
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         assert isinstance(view, EmpiresView)
@@ -82,10 +111,30 @@ class StandardBot:
         return rng.choice(options)
 
 
+class _Table:
+    """What is on the table in a full state, read where the bot reads a view (the fields its
+    rules of thumb use, shared with the state, not copied): for quick playout moves on a
+    search's sampled state, which may be read whole."""
+
+    def __init__(self, state: EmpiresState) -> None:
+        self.side: MapSide = state.side
+        self.ships: list[Ship] = state.ships
+        self.players: list[Player] = state.players
+        self.port_owners: dict[str, int | None] = {k: v.owner for k, v in state.ports.items()}
+        self.port_forts: dict[str, int] = {k: v.forts for k, v in state.ports.items() if v.forts}
+        self.chest: int = state.chest
+        self.pirate_afloat: bool = state.pirate_afloat
+        self.turn_state: TurnState | None = state.turn_state
+        self.combat: Combat | None = state.combat
+
+
+Seen = EmpiresView | _Table  # what one decision reads: a seat's view, or a sampled state
+
+
 class _Ctx:
     """One decision's view, with what several actions' values share worked out once."""
 
-    def __init__(self, view: EmpiresView, me: int, rng: Rng) -> None:
+    def __init__(self, view: Seen, me: int, rng: Rng) -> None:
         self.view = view
         self.me = me
         self.rng = rng
@@ -95,6 +144,7 @@ class _Ctx:
         self._targets: dict[str, list[tuple[float, dict[Cell, int]]]] = {}
         self._bribe: int | None = None
         self._potential: dict[tuple[str, Cell], float] = {}
+        self._worth_at: dict[str, dict[Cell, float]] = {}
 
     @property
     def actions_left(self) -> int:
@@ -111,6 +161,7 @@ class _Ctx:
                                                     cell not in self.occupied):
                     best[cell] = worth
             side = self.view.side
+            self._worth_at[ship.id] = best
             self._targets[ship.id] = sorted(
                 ((w, _moves_from(side, c)) for c, w in best.items()), key=lambda t: -t[0])
         return self._targets[ship.id]
@@ -120,10 +171,18 @@ class _Ctx:
         key = (ship.id, cell)
         best = self._potential.get(key)
         if best is None:
-            best = 0.0
-            for worth, moves in self.targets(ship):
-                if worth <= best:
-                    break  # sorted: no later target can do better, even where it is
+            targets = self.targets(ship)
+            # the target here, then those one move away, then the rest, which are two moves
+            # away or more: the same best as trying every target, found with fewer tries
+            worth_at = self._worth_at[ship.id]
+            best = worth_at.get(cell, 0.0)
+            for near in _one_move(self.view.side, cell):
+                worth = worth_at.get(near)
+                if worth is not None and worth / 2 > best:
+                    best = worth / 2
+            for worth, moves in targets:
+                if worth / 3 <= best:
+                    break  # sorted: no later target can do better
                 value = worth / (1 + moves.get(cell, FAR))
                 if value > best:
                     best = value
@@ -132,7 +191,7 @@ class _Ctx:
 
 
 # ------------------------------------------------------------------ helpers on the view
-def _attack_bonus(view: EmpiresView, ship: Ship) -> int:
+def _attack_bonus(view: Seen, ship: Ship) -> int:
     c = empires_content()
     war = c.rules.table_of_war
     bonus = war.ships[ship.kind].attack + war.weather_gage
@@ -387,7 +446,7 @@ def _bribe_target(ctx: _Ctx) -> int:
         view, me = ctx.view, ctx.me
         gold = view.players[me].gold
         worth = pirate_worth(ctx)
-        rivals = [p.gold for s, p in enumerate(view.players) if s != me]
+        rivals = [view.players[s].gold for s in range(len(view.players)) if s != me]
         top = min(gold, max(rivals, default=0) + 1)
         if worth < 1 or top <= 0:
             ctx._bribe = 0
@@ -442,3 +501,77 @@ HANDLERS: dict[type, Callable[[_Ctx, Action], float]] = {
     A.Decline: lambda c, a: 0.0, A.Draw: lambda c, a: 1.0,
     A.DiscardOrder: lambda c, a: -1.0,
 }
+
+
+# ------------------------------------------------------------------ quick moves for playouts
+def playout_move(state: EmpiresState, seat: int, rng: Rng) -> Action | None:
+    """The standard bot's move for ``seat`` read straight from a full (sampled) state, for a
+    search's playouts: the same rules of thumb, but a turn's actions are weighed without
+    building every move and its label, and a bribe is named at once. ``None`` when ``seat``
+    has nothing to do."""
+    if seat not in actors(state):
+        return None
+    ctx = _Ctx(_Table(state), seat, rng)
+    turn = state.turn_state
+    if state.combat is None and not state.pending:
+        if state.phase == "bribe":
+            return A.Bribe(amount=_bribe_target(ctx))
+        if turn is not None and state.phase in ("turns", "pirate") and \
+                (turn.pirate or turn.stage == "actions"):
+            return _turn_move(state, seat, ctx, turn)
+    legal = legal_actions(state, seat)
+    if not legal:
+        return None
+    scored = [(_value(ctx, a), i) for i, a in enumerate(legal)]
+    best = max(v for v, _ in scored)
+    return rng.choice([legal[i] for v, i in scored if v >= best - 1e-9])
+
+
+Option = tuple[float, Action | Callable[[], Action]]  # a move, or how to build it once chosen
+
+
+def _turn_move(state: EmpiresState, seat: int, ctx: _Ctx, turn: TurnState) -> Action:
+    """What ``legal_actions`` offers in a turn's action stage, each weighed as ``_value``
+    weighs it, but a move is built only once chosen."""
+    options: list[Option] = [(0.0, A.EndTurn())]
+    if turn.pirate:
+        pirate = state.ship(PIRATE_ID)
+        mine = [pirate] if pirate is not None else []
+    else:
+        mine = [s for s in state.ships if s.owner == seat]
+        options += [(0.0, o) for o in full_sail_orders(state, seat)]
+    if turn.actions > 0 and mine:
+        turning = not turn.pirate and not turn.turned and any(
+            e.effect == "turning_sail" for e in front_effects(state, seat))
+        if sailing_allowed(state):
+            for ship in mine:
+                here = ctx.potential(ship, ship.cell)
+                for to, via in sail_moves(state, ship, turning=turning):
+                    gain = ctx.potential(ship, to) - here
+                    options.append((1.0 + gain if gain > 1e-9 else -1.0,
+                                    functools.partial(A.Sail, ship=ship.id, to=to, via=via)))
+        if not turn.pirate:
+            options += _trade_options(state, seat, ctx, mine)
+            options += [(_buy(ctx, a), a) for a in buys(state, seat, mine)]
+        options += [(_attack(ctx, a), a) for a in attacks(state, seat, mine, labels=False)]
+    best = max(v for v, _ in options)
+    chosen = ctx.rng.choice([move for v, move in options if v >= best - 1e-9])
+    return chosen if isinstance(chosen, Action) else chosen()
+
+
+def _trade_options(state: EmpiresState, seat: int, ctx: _Ctx, mine: list[Ship]
+                   ) -> list[Option]:
+    """The trades ``legal.trades`` offers, valued as ``_trade`` values them."""
+    player = state.players[seat]
+    have = {"gold": player.gold, "wood": player.wood, "steel": player.steel}
+    found: list[Option] = []
+    for port_id in sorted({p for s in mine for p in ports_beside_ship(state, s)}):
+        if trade_banned(state, seat, port_id):
+            continue
+        get = port_card(state, port_id).produces
+        for give in RESOURCES:
+            if give != get and have[give] > 0:
+                value = -1.0 if have[give] <= 1 or have[get] >= 2 else \
+                    2.0 + (have[give] - have[get]) * 0.5
+                found.append((value, functools.partial(A.Trade, port=port_id, give=give)))
+    return found

@@ -290,8 +290,10 @@ def window_text(state: EmpiresState) -> str:
     orders = [card.id for card in content().captains.cards if card.type == "order"]
     allowed = []
     for seat in c.waiting:
-        probe = state.model_copy(deep=True)
-        probe.players[seat].hand = list(orders)
+        # window_orders reads only the combat, the ships and this hand: a shallow probe
+        probe = state.model_copy()
+        probe.players = list(state.players)
+        probe.players[seat] = state.players[seat].model_copy(update={"hand": list(orders)})
         names = {content().captain(a.card).name for a in window_orders(probe, seat)}
         allowed.append((seat, [content().captain(o).name for o in orders
                                if content().captain(o).name in names]))

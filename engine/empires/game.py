@@ -19,7 +19,7 @@ from engine.core import (
 from engine.core.commands import CommandTable
 
 from . import actions as A
-from .bots import StandardBot
+from .bots import StandardBot, playout_move
 from .commands import table as command_table
 from .content import empires_content
 from .explain import explain
@@ -237,6 +237,11 @@ class EmpiresAtSea(Game[EmpiresState]):
         History decks from the cards not showing, others' chosen bribes within their Gold, a
         fresh PRNG (see engine.empires.sampler); only ``view`` is read."""
         return sample_state(view, seat, rng, self.rules_version)
+
+    def playout_action(self, state: EmpiresState, seat: Seat, rng: Rng) -> Action | None:
+        """The standard bot's move read from the sampled state itself (engine.empires.bots:
+        ``playout_move``), for a search's playouts."""
+        return playout_move(state, seat, rng)
 
     def private_lines(self, state: EmpiresState, seat: Seat) -> list[str]:
         c = empires_content()

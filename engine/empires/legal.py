@@ -178,8 +178,10 @@ def attacks(
     mine: list[Ship],
     single: bool = False,
     bonus_against: str | None = None,
+    labels: bool = True,
 ) -> list[Action]:
-    """Every attack: a lead ship and any other own ships beside the same target."""
+    """Every attack: a lead ship and any other own ships beside the same target (without
+    labels for a search's playouts, which show no one the moves)."""
     pirate = bool(mine) and mine[0].id == PIRATE_ID
     found: list[Action] = []
     by_cell = {s.cell: s for s in mine}
@@ -192,6 +194,9 @@ def attacks(
             sizes = [0] if single else range(len(others) + 1)
             for size in sizes:
                 for fleet in itertools.combinations(others, size):
+                    if not labels:
+                        found.append(A.Attack(ship=lead.id, fleet=fleet, target=target))
+                        continue
                     extra = (" with the " + " and the ".join(
                         _ship_text(state, state.ship(f)) for f in fleet)) if fleet else ""
                     found.append(
