@@ -1,12 +1,14 @@
 """Arena: how strong a bot is, by playing it against another.
 
 Run from the repository root: ``python bench/arena.py --game ships --a search --b standard
---games 20 [--players 2] [--budget 0.8] [--seed 1] [--json]``.
+--games 20 [--players 2] [--budget 0.5] [--seed 1] [--jobs 1] [--json]``.
 
 Bot A takes one seat and bot B all the others; A's seat goes round the table from game to
 game, and game ``n`` is set up with seed ``seed + n``, so a run can be repeated exactly. Bots
 are named ``random``, the game's own bots (``standard``), and ``search`` (the search bot of
 ``engine.core.search`` guided by the game's default bot, ``--budget`` CPU seconds a move).
+``--jobs J`` plays the games in J processes at once; each bot's budget is CPU time of its own
+process, so the figures do not depend on J (only the wall time does).
 
 Figures:
 
@@ -15,6 +17,8 @@ Figures:
 - ``fair_share``: what a bot no better than the others would get, 1 / players;
 - ``margin_a``: A's score less the best score of the others, averaged over the games;
 - ``a_seconds_p50``/``_p95`` and ``b_seconds_p50``/``_p95``: CPU seconds a decision took;
+- ``a_playouts_p50``/``b_playouts_p50``: a search bot's playouts per decision (decisions
+  with a single move, which need none, left out); ``None`` for other bots;
 - ``moves``: decisions taken, ``unfinished``: games stopped at the move cap.
 """
 
@@ -25,8 +29,10 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -37,6 +43,7 @@ from engine.core.protocol import Bot  # noqa: E402
 from engine.core.search import SearchBot  # noqa: E402
 
 MOVE_CAP = 20_000
+R = TypeVar("R")
 
 
 def make_bot(game: Game[Any], name: str, budget: float) -> Bot:
@@ -66,8 +73,10 @@ def percentile(samples: list[float], pct: int) -> float:
 
 
 def play(game: Game[Any], players: int, seed: int, a_seat: int, a: Bot, b: Bot,
-         times: dict[str, list[float]]) -> tuple[float, float, bool]:
-    """One game: (A's share of first place, A's margin, finished)."""
+         times: dict[str, list[float]], playouts: dict[str, list[int]]
+         ) -> tuple[float, float, bool]:
+    """One game: (A's share of first place, A's margin, finished). Keeps each decision's CPU
+    seconds in ``times`` and a search bot's playouts in ``playouts``."""
     state = game.setup({}, players, seed)
     for _ in range(MOVE_CAP):
         if game.outcome(state) is not None:
@@ -78,6 +87,8 @@ def play(game: Game[Any], players: int, seed: int, a_seat: int, a: Bot, b: Bot,
         action = bot.choose(game.view(state, seat), game.legal_actions(state, seat),
                             bot_rng(seed, state.version, seat))
         times[who].append(time.process_time() - started)
+        if isinstance(bot, SearchBot) and bot.last_playouts:
+            playouts[who].append(bot.last_playouts)
         outcome = step(game, state, seat, action, state.version)
         if not isinstance(outcome, Accepted):
             raise SystemExit(f"seed {seed}: a bot chose a refused move: {outcome.message}")
@@ -91,23 +102,46 @@ def play(game: Game[Any], players: int, seed: int, a_seat: int, a: Bot, b: Bot,
     return share, float(result.scores[a_seat]) - float(others), True
 
 
+def one_game(game_id: str, a_name: str, b_name: str, players: int, budget: float, seed: int,
+             n: int) -> tuple[float, float, bool, dict[str, list[float]], dict[str, list[int]]]:
+    """Game ``n`` of a match, A in seat ``n % players``; in a process of its own or not."""
+    catalog.load()
+    game = registry.get(game_id)
+    a, b = make_bot(game, a_name, budget), make_bot(game, b_name, budget)
+    times: dict[str, list[float]] = {"a": [], "b": []}
+    playouts: dict[str, list[int]] = {"a": [], "b": []}
+    share, diff, finished = play(game, players, seed + n, n % players, a, b, times, playouts)
+    return share, diff, finished, times, playouts
+
+
 def run(game_id: str, a_name: str, b_name: str, games: int, players: int | None,
-        budget: float, seed: int) -> dict[str, Any]:
+        budget: float, seed: int, jobs: int = 1) -> dict[str, Any]:
     catalog.load()
     game = registry.get(game_id)
     seats = players or game.min_players
-    a, b = make_bot(game, a_name, budget), make_bot(game, b_name, budget)
+    make_bot(game, a_name, budget), make_bot(game, b_name, budget)  # unknown names stop here
     times: dict[str, list[float]] = {"a": [], "b": []}
+    playouts: dict[str, list[int]] = {"a": [], "b": []}
     wins = margin = 0.0
     unfinished = 0
-    for n in range(games):
-        share, diff, finished = play(game, seats, seed + n, n % seats, a, b, times)
-        wins += share
-        margin += diff
-        unfinished += not finished
-        said = "won" if share == 1 else "shared first" if share else "lost"
-        print(f"game {n + 1}/{games}: A {said} ({diff:+.0f})", file=sys.stderr, flush=True)
+    numbers = list(range(games))
+    with ProcessPoolExecutor(jobs) if jobs > 1 else _InProcess() as pool:
+        results = pool.map(one_game, *([x] * games for x in (game_id, a_name, b_name, seats,
+                                                            budget, seed)), numbers)
+        for n, (share, diff, finished, game_times, game_playouts) in enumerate(results):
+            wins += share
+            margin += diff
+            unfinished += not finished
+            for who in ("a", "b"):
+                times[who] += game_times[who]
+                playouts[who] += game_playouts[who]
+            said = "won" if share == 1 else "shared first" if share else "lost"
+            print(f"game {n + 1}/{games}: A {said} ({diff:+.0f})", file=sys.stderr, flush=True)
     low, high = wilson(wins, games)
+
+    def playouts_p50(who: str, name: str) -> float | None:
+        return percentile([float(p) for p in playouts[who]], 50) if name == "search" else None
+
     return {
         "game": game_id, "players": seats, "a": a_name, "b": b_name, "games": games,
         "seed": seed, "budget_s": budget if "search" in (a_name, b_name) else None,
@@ -119,9 +153,24 @@ def run(game_id: str, a_name: str, b_name: str, games: int, players: int | None,
         "a_seconds_p95": round(percentile(times["a"], 95), 4),
         "b_seconds_p50": round(percentile(times["b"], 50), 4),
         "b_seconds_p95": round(percentile(times["b"], 95), 4),
+        "a_playouts_p50": playouts_p50("a", a_name),
+        "b_playouts_p50": playouts_p50("b", b_name),
         "moves": len(times["a"]) + len(times["b"]),
         "unfinished": unfinished,
     }
+
+
+class _InProcess:
+    """``ProcessPoolExecutor``'s ``map`` in this process, for ``--jobs 1``."""
+
+    def __enter__(self) -> _InProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Callable[..., R], *iterables: Iterable[Any]) -> Iterator[R]:
+        return map(fn, *iterables)
 
 
 def main() -> int:
@@ -131,12 +180,15 @@ def main() -> int:
     parser.add_argument("--b", default="standard")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int)
-    parser.add_argument("--budget", type=float, default=0.8,
+    parser.add_argument("--budget", type=float, default=0.5,
                         help="CPU seconds a search bot may take per move")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="games played at once, each in a process of its own")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = run(args.game, args.a, args.b, args.games, args.players, args.budget, args.seed)
+    figures = run(args.game, args.a, args.b, args.games, args.players, args.budget, args.seed,
+                  max(1, args.jobs))
     if args.json:
         print(json.dumps(figures))
     else:

@@ -1,17 +1,30 @@
-"""A bot that looks ahead, for any game: single-observer information-set Monte Carlo tree
-search over the bot's own view.
+"""A bot that looks ahead, for any game: determinized Monte Carlo search over the bot's own
+view, guided by the game's standard bot.
 
-The bot never sees the true state. Each iteration draws a full state consistent with its
-seat's view (``Game.sample_state``: unseen cards shuffled, others' secrets drawn), walks one
-shared tree of moves down that sample, choosing among the moves legal in it by UCB with
-availability counts, adds one node, then plays on with a guide bot (the game's standard bot)
-for a few moves and scores the position (the game's result if it ended, else how far apart
-the seats stand by ``Game.standing``, through ``margin_reward``). Moves are told apart by
-``Action.key()``, so a node means the same move in every sample where it is legal.
+The bot never sees the true state. It plays on samples: full states consistent with its seat's
+view (``Game.sample_state``: unseen cards shuffled, others' secrets drawn, fresh dice).
 
-The search applies moves with ``Game.apply`` on its own copy: no validation (the moves come
-from ``legal_actions``), no undo snapshots, no events kept. It stops at its CPU budget (or an
-iteration count, for tests), and picks the root move visited most.
+One decision:
+
+1. The guide (the game's standard bot) ranks the legal moves: its choice first, then its
+   choice among the rest, and so on, for the first ``candidates`` moves. Only those are
+   searched, so the few playouts a decision can afford are spent where a good move may be.
+2. Rounds: each round draws one sample and plays every candidate still in the race from that
+   same sample, with the same generator for the playout's choices and dice, so the candidates
+   are compared on equal terms (common random numbers): the luck of the sample falls on all
+   of them alike and their differences show in a few rounds.
+3. A playout plays on with the game's quick ``playout_action`` (or the guide through the
+   seat's view) until the game ends or ``horizon`` turns have passed from the decision (the
+   seat's own turn and the next player's, by default), and scores the position: the game's
+   ranks if it ended, else how far apart the seats stand (``Game.standing``) through
+   ``margin_reward``.
+4. A candidate whose rounds are clearly worse than the leader's (their paired differences,
+   ``drop`` standard errors below) leaves the race; the search ends when one is left, at its
+   CPU ``budget`` (or ``iterations`` playouts, for tests), and plays the candidate with the
+   best mean, the guide's order breaking ties.
+
+The search applies moves with ``Game.apply`` on its own samples: no validation (the moves come
+from ``legal_actions`` or the game's own playout move), no undo snapshots, no events kept.
 """
 
 from __future__ import annotations
@@ -19,23 +32,16 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from .protocol import Action, Bot, Game, Seat, State, Undo, View
 from .rng import Rng
 
-EXPLORE = 0.7  # the UCB constant, for rewards in [0, 1]
-
-
-@dataclass
-class _Node:
-    seat: Seat = -1  # who made the move that leads here
-    visits: int = 0
-    available: int = 0  # times this move was legal when its parent was passed through
-    reward: float = 0.0  # summed, for ``seat``
-    children: dict[str, _Node] = field(default_factory=dict)
-    action: Action | None = None
+CANDIDATES = 6  # moves searched per decision, in the guide's order
+HORIZON = 2  # turns a playout runs past the decision's turn
+MAX_PLAYOUT = 400  # moves a playout may make at most, whatever its horizon
+DROP = 2.5  # standard errors of the paired difference that put a candidate out
+MIN_ROUNDS = 4  # rounds before any candidate is put out
 
 
 def margin_reward(standing: list[float], scale: float) -> list[float]:
@@ -70,117 +76,152 @@ def ranks_reward(scores: list[float]) -> list[float]:
     return rewards
 
 
+class _Candidate:
+    __slots__ = ("action", "order", "rewards", "total")
+
+    def __init__(self, action: Action, order: int) -> None:
+        self.action = action
+        self.order = order  # place in the guide's ranking, 0 for its own choice
+        self.rewards: list[float] = []  # one per round it took part in
+        self.total = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.total / len(self.rewards) if self.rewards else 0.0
+
+
 class SearchBot:
     """Looks ahead from the seat's view: see the module. ``budget`` is CPU seconds per
-    decision; ``iterations`` (when given) stops after that many instead, so that tests do
-    not depend on the machine."""
+    decision; ``iterations`` (when given) stops after that many playouts instead, so that tests
+    do not depend on the machine. ``rollout`` caps the moves of one playout (``horizon`` turns
+    end it sooner). After each decision, ``last_playouts`` says how many playouts it made."""
 
-    def __init__(self, game: Game[Any], guide: Bot, *, budget: float = 0.8,
-                 iterations: int | None = None, rollout: int = 12,
+    def __init__(self, game: Game[Any], guide: Bot, *, budget: float = 0.5,
+                 iterations: int | None = None, rollout: int = MAX_PLAYOUT,
+                 horizon: int = HORIZON, candidates: int = CANDIDATES, drop: float = DROP,
                  clock: Callable[[], float] = time.process_time) -> None:
         self.game = game
         self.guide = guide
         self.budget = budget
         self.iterations = iterations
         self.rollout = rollout
+        self.horizon = horizon
+        self.candidates = candidates
+        self.drop = drop
         self.clock = clock
+        self.last_playouts = 0
 
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         moves = [a for a in legal if not isinstance(a, Undo)]
         if not moves:
             raise ValueError("a bot was asked to move with no legal action")
+        self.last_playouts = 0
         if len(moves) == 1:
             return moves[0]
         seat = view.viewer
         if seat is None:
             raise ValueError("a search bot needs a seat's own view")
-        root = _Node()
-        offered = {a.key(): a for a in moves}
         started = self.clock()
-        done = 0
-        while True:
+        ranked = self._ranked(view, moves, rng)
+        if len(ranked) == 1:
+            return ranked[0]
+        race = [_Candidate(a, i) for i, a in enumerate(ranked)]
+        playouts = 0
+        round_cost = 0.0
+        while len(race) > 1:
             if self.iterations is not None:
-                if done >= self.iterations:
+                if playouts >= self.iterations:
                     break
-            elif done and self.clock() - started >= self.budget:
+            elif playouts and self.clock() - started + round_cost > self.budget:
                 break
-            self._iterate(root, view, seat, offered, rng)
-            done += 1
-        best = max((c for k, c in root.children.items() if k in offered),
-                   key=lambda c: (c.visits, c.reward), default=None)
-        return offered[best.action.key()] if best is not None and best.action else moves[0]
+            round_started = self.clock()
+            sample_seed, playout_seed = rng.next_u64(), rng.next_u64()
+            for candidate in race:
+                reward = self._playout(view, seat, candidate.action, sample_seed,
+                                       playout_seed)
+                candidate.rewards.append(reward)
+                candidate.total += reward
+            playouts += len(race)
+            round_cost = self.clock() - round_started
+            race = self._survivors(race)
+        self.last_playouts = playouts
+        best = max(race, key=lambda c: (c.mean, -c.order))
+        return best.action
 
-    # --- one iteration -----------------------------------------------------------------------
-    def _iterate(self, root: _Node, view: View, seat: Seat, offered: dict[str, Action],
-                 rng: Rng) -> None:
+    # --- the parts of a decision -----------------------------------------------------------
+    def _ranked(self, view: View, moves: list[Action], rng: Rng) -> list[Action]:
+        """The guide's first ``candidates`` moves, best first."""
+        rest = list(moves)
+        ranked: list[Action] = []
+        while rest and len(ranked) < self.candidates:
+            try:
+                pick = self.guide.choose(view, rest, rng)
+            except Exception:
+                pick = rest[0]
+            index = next((i for i, a in enumerate(rest) if a is pick), None)
+            if index is None:  # a guide that answers with an equal copy of a move
+                key = pick.key()
+                index = next((i for i, a in enumerate(rest) if a.key() == key), 0)
+            ranked.append(rest.pop(index))
+        return ranked
+
+    def _survivors(self, race: list[_Candidate]) -> list[_Candidate]:
+        """The candidates not clearly worse than the leader, by their paired rounds."""
+        rounds = len(race[0].rewards)
+        if rounds < MIN_ROUNDS:
+            return race
+        leader = max(race, key=lambda c: (c.mean, -c.order))
+        kept = []
+        for candidate in race:
+            if candidate is leader:
+                kept.append(candidate)
+                continue
+            # every candidate in the race has played every round so far
+            n = rounds
+            diffs = [a - b for a, b in zip(leader.rewards, candidate.rewards, strict=True)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean <= self.drop * math.sqrt(var / n) or (var == 0.0 and mean == 0.0):
+                kept.append(candidate)
+        return kept
+
+    def _playout(self, view: View, seat: Seat, action: Action, sample_seed: int,
+                 playout_seed: int) -> float:
+        """``seat``'s reward for ``action`` played on the sample ``sample_seed`` draws, the
+        game then played on by quick moves from ``playout_seed``."""
         game = self.game
-        state = game.sample_state(view, seat, rng)
-        node, path = root, [root]
-        first = True
-        while game.outcome(state) is None:
-            actors = game.actors(state)
-            if not actors:
-                break
-            actor = seat if first else min(actors)
-            legal = offered if first else {a.key(): a for a in game.legal_actions(state, actor)
-                                           if not isinstance(a, Undo)}
-            first = False
-            if not legal:
-                break
-            for key in legal:
-                child = node.children.get(key)
-                if child is not None:
-                    child.available += 1
-            untried = [k for k in legal if k not in node.children]
-            if untried:
-                key = untried[rng.below(len(untried))]
-                child = node.children[key] = _Node(seat=actor, available=1,
-                                                   action=legal[key])
-                self._apply(state, actor, legal[key])
-                path.append(child)
-                break
-            key = max(legal, key=lambda k: _ucb(node.children[k]))
-            node = node.children[key]
-            self._apply(state, actor, legal[key])
-            path.append(node)
-        rewards = self._playout(state, rng)
-        for n in path[1:]:
-            n.visits += 1
-            n.reward += rewards[n.seat]
-        root.visits += 1
-
-    def _apply(self, state: State, seat: Seat, action: Action) -> None:
-        self.game.apply(state, seat, action)
-        state.version += 1
-
-    def _playout(self, state: State, rng: Rng) -> list[float]:
-        game = self.game
+        state = game.sample_state(view, seat, Rng(state=sample_seed))
+        rng = Rng(state=playout_seed)
+        self._apply(state, seat, action)
+        until = view.turn + self.horizon
         for _ in range(self.rollout):
-            if game.outcome(state) is not None:
+            if state.turn >= until or game.outcome(state) is not None:
                 break
             actors = game.actors(state)
             if not actors:
                 break
             actor = min(actors)
-            action = game.playout_action(state, actor, rng)
-            if action is None:
-                legal = [a for a in game.legal_actions(state, actor)
-                         if not isinstance(a, Undo)]
-                if not legal:
+            move = game.playout_action(state, actor, rng)
+            if move is None:
+                move = self._guide_move(state, actor, rng)
+                if move is None:
                     break
-                try:
-                    action = self.guide.choose(game.view(state, actor), legal, rng)
-                except Exception:
-                    action = legal[rng.below(len(legal))]
-            self._apply(state, actor, action)
+            self._apply(state, actor, move)
         outcome = game.outcome(state)
         if outcome is not None:
-            return ranks_reward([-float(r) for r in outcome.ranks])
-        return margin_reward(list(game.standing(state)), game.standing_scale)
+            return ranks_reward([-float(r) for r in outcome.ranks])[seat]
+        return margin_reward(list(game.standing(state)), game.standing_scale)[seat]
 
+    def _guide_move(self, state: State, actor: Seat, rng: Rng) -> Action | None:
+        game = self.game
+        legal = [a for a in game.legal_actions(state, actor) if not isinstance(a, Undo)]
+        if not legal:
+            return None
+        try:
+            return self.guide.choose(game.view(state, actor), legal, rng)
+        except Exception:
+            return legal[rng.below(len(legal))]
 
-def _ucb(node: _Node) -> float:
-    if node.visits == 0:
-        return math.inf
-    return node.reward / node.visits + EXPLORE * math.sqrt(
-        math.log(max(node.available, 1)) / node.visits)
+    def _apply(self, state: State, seat: Seat, action: Action) -> None:
+        self.game.apply(state, seat, action)
+        state.version += 1
