@@ -1,7 +1,10 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import inspect
+import re
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -9,6 +12,7 @@ from bot.notices import Notice
 from bot.service import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
+from tests.pg import BACKENDS, backend_for
 
 
 class Clock:
@@ -22,7 +26,7 @@ class Clock:
 class Harness:
     """A real service on a real SQLite file, recording every notice it sends."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: str | Path) -> None:
         self.path = path
         self.clock = Clock()
         self.notices: list[Notice] = []
@@ -57,8 +61,39 @@ class Harness:
 
 
 @pytest.fixture
-async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
-    h = Harness(tmp_path / "portolan.sqlite3")
+async def harness(service_backend: str | Path) -> AsyncIterator[Harness]:
+    h = Harness(service_backend)
     await h.open()
     yield h
     await h.close()
+
+
+# --- both backends ---------------------------------------------------------------------------
+# Every service test with a harness runs on SQLite and on PostgreSQL (tests/pg.py), except
+# those that reach into the SQLite file itself (sqlite3, the writer connection, the
+# module's raw(...)), directly or through a helper of their module: those stay on SQLite.
+
+_SQLITE_ONLY = re.compile(r"\bsqlite3\b|\._conn\b|\braw\(")
+
+
+def _reaches_into_sqlite(function: Callable[..., Any]) -> bool:
+    module = inspect.getmodule(function)
+    helpers = [name for name, value in vars(module).items()
+               if inspect.isfunction(value) and value.__module__ == function.__module__
+               and value is not function and _SQLITE_ONLY.search(inspect.getsource(value))]
+    source = inspect.getsource(function)
+    return bool(_SQLITE_ONLY.search(source)) or any(
+        re.search(rf"\b{name}\(", source) for name in helpers)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "service_backend" in metafunc.fixturenames:
+        names = ["sqlite"] if _reaches_into_sqlite(metafunc.function) else list(BACKENDS)
+        metafunc.parametrize("service_backend", names, indirect=True)
+
+
+@pytest.fixture
+async def service_backend(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """Where the harness keeps its matches: a SQLite file, or a PostgreSQL database."""
+    backend = await backend_for(request, request.param, tmp_path / "portolan.sqlite3")
+    return backend.target
