@@ -1,4 +1,6 @@
-"""Engine speed for one game: legal-move generation, steps, whole games, bot moves.
+"""Engine speed for one game: legal-move generation, steps, whole games, bot moves, and the
+path a search takes (samples drawn from a view, playout moves applied to them, whole search
+playouts).
 
 Run from the repository root:
 
@@ -15,14 +17,18 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import catalog  # noqa: E402
-from engine.core import Accepted, Game, Rng, State, registry, step  # noqa: E402
+from engine.core import Accepted, Game, Rng, State, Undo, registry, step  # noqa: E402
+from engine.core.search import SearchBot  # noqa: E402
+
+SEARCH_PLAYOUTS = 60  # playouts of one search decision measured
 
 
-def play(game: Game, seats: int, seed: int, bot_name: str,  # type: ignore[type-arg]
+def play(game: Game[Any], seats: int, seed: int, bot_name: str,
          positions: list[State] | None = None, bot_times: list[float] | None = None
          ) -> tuple[int, float]:
     """One whole game; returns (actions, seconds). Keeps positions and bot move times."""
@@ -45,6 +51,51 @@ def play(game: Game, seats: int, seed: int, bot_name: str,  # type: ignore[type-
         state = result.state
         actions += 1
     return actions, time.perf_counter() - started
+
+
+def search_figures(game: Game[Any], positions: list[State]) -> dict[str, float]:
+    """The search's path, in CPU time, from the kept positions: samples drawn from the mover's
+    view per second; playout moves per second (the game's quick ``playout_action``, or the
+    guide through a view, then ``apply`` on the sample with no validation, undo or events
+    kept: as a search plays them); and whole search playouts per second (one decision of the
+    search bot at each of a few positions)."""
+    guide = game.bots()[game.default_bot()]
+    live = [s for s in positions if game.outcome(s) is None and game.actors(s)]
+    rng = Rng.from_seed(5)
+    sampled = []
+    started = time.process_time()
+    for state in live:
+        seat = min(game.actors(state))
+        sampled.append(game.sample_state(game.view(state, seat), seat, rng))
+    sample_seconds = time.process_time() - started
+    moves = 0
+    started = time.process_time()
+    for state in sampled:
+        for _ in range(20):
+            if game.outcome(state) is not None or not game.actors(state):
+                break
+            seat = min(game.actors(state))
+            action = game.playout_action(state, seat, rng)
+            if action is None:
+                legal = [a for a in game.legal_actions(state, seat) if not isinstance(a, Undo)]
+                action = guide.choose(game.view(state, seat), legal, rng)
+            game.apply(state, seat, action)
+            state.version += 1
+            moves += 1
+    playout_seconds = time.process_time() - started
+    bot = SearchBot(game, guide, iterations=SEARCH_PLAYOUTS)
+    playouts = 0
+    started = time.process_time()
+    for state in live[:: max(1, len(live) // 8)][:8]:
+        seat = min(game.actors(state))
+        bot.choose(game.view(state, seat), game.legal_actions(state, seat), rng)
+        playouts += bot.last_playouts
+    search_seconds = time.process_time() - started
+    return {
+        "samples_per_s": round(len(sampled) / max(sample_seconds, 1e-9), 1),
+        "playout_moves_per_s": round(moves / max(playout_seconds, 1e-9), 1),
+        "search_playouts_per_s": round(playouts / max(search_seconds, 1e-9), 1),
+    }
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -89,6 +140,7 @@ def main() -> int:
         step(game, state, seat, sampler.choice(game.legal_actions(state, seat)), state.version)
     step_seconds = time.perf_counter() - started
 
+    search = search_figures(game, positions)
     figures = {
         "game": game.id,
         "players": seats,
@@ -101,6 +153,7 @@ def main() -> int:
         "bot_game_s_mean": round(statistics.mean(bot_seconds), 3),
         "bot_move_ms_p50": round(1000 * percentile(bot_times, 0.5), 2),
         "bot_move_ms_p95": round(1000 * percentile(bot_times, 0.95), 2),
+        **search,
     }
     for key, value in figures.items():
         print(f"{key}: {value}")
