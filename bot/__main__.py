@@ -42,7 +42,10 @@ def _parser() -> argparse.ArgumentParser:
                           help="a game option (repeatable), as in /game new")
     replay = sub.add_parser("replay", help="render every turn of an exported match")
     replay.add_argument("record", type=Path)
-    replay.add_argument("--out", type=Path, required=True)
+    replay.add_argument("--out", type=Path, required=True,
+                        help="a folder for the boards (or, with --gif, the GIF file)")
+    replay.add_argument("--gif", action="store_true",
+                        help="one animated GIF of the whole game, a frame a turn")
     sub.add_parser("bench", help="run the benchmarks in bench/ and print their figures")
     sub.add_parser("sync", help="sync slash commands globally with Discord")
     return parser
@@ -83,6 +86,14 @@ def main(argv: list[str] | None = None) -> int:
             options=options,
         ))
     if command == "replay":
+        if args.gif:
+            from bot.history import load_record, replay_gif
+
+            out = args.out if args.out.suffix == ".gif" else args.out / "replay.gif"
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(replay_gif(load_record(args.record)))
+            print(f"replay written to {out} ({out.stat().st_size / 1e6:.1f} MB)")
+            return 0
         from bot.selfplay import render_record
 
         written = render_record(args.record, args.out)

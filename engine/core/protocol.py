@@ -229,6 +229,8 @@ class Game(ABC, Generic[S]):
     #: How far apart two seats' ``standing`` must be for one to be clearly ahead (a search
     #: turns differences into rewards by a logistic curve of difference / scale).
     standing_scale: ClassVar[float] = 1.0
+    #: What ``public_scores`` counts, for people ("VP").
+    score_unit: ClassVar[str] = "points"
     state_type: ClassVar[type[State]]
     action_adapter: ClassVar[TypeAdapter[Any]]
     summary: ClassVar[str] = ""  # a few sentences for /rules, in our own words
@@ -303,6 +305,12 @@ class Game(ABC, Generic[S]):
         Differences count, in units of ``standing_scale``. The default knows nothing: every
         seat level."""
         return [0.0] * state.seats
+
+    def public_scores(self, state: S) -> list[float] | None:
+        """Each seat's score as everyone can see it now (the VP track, what the board shows
+        of a player's worth), for the score-over-time chart after the game; never anything
+        only one seat knows. ``None``: the game shows no running score."""
+        return None
 
     def playout_action(self, state: S, seat: Seat, rng: Rng) -> Action | None:
         """A quick move for ``seat`` in a search's playout, chosen from the (sampled) state
