@@ -16,7 +16,8 @@ from engine.core import Action, Rng, View
 
 from . import actions as A
 from .content import OceanTraderContent, ocean_trader_content
-from .state import OceanTraderView, PlayerView, Ship
+from .rules import bills_left
+from .state import OceanTraderState, OceanTraderView, Player, PlayerView, Ship
 
 RESERVE = 120  # cash kept for port fees and Prospect cards, plus SHIP_RESERVE a ship
 SHIP_RESERVE = 100
@@ -61,34 +62,63 @@ def distance(a: str, b: str) -> float:
     return _graph()[0][a].get(b, 1e9)
 
 
+def where(ship: Ship) -> tuple[str, float]:
+    """The port the ship is in or heading for, and how far off it is."""
+    if ship.port is not None:
+        return ship.port, 0.0
+    assert ship.route is not None and ship.toward is not None
+    route = ocean_trader_content().route(ship.route)
+    left = (route.spaces + 1 - ship.at) if ship.toward == route.b else ship.at
+    return ship.toward, float(left)
+
+
 class StandardBot:
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         assert isinstance(view, OceanTraderView)
         me = view.viewer if view.viewer is not None else view.active
-        plan = _Plan(view, me, legal, rng)
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in legal:
-            value = plan.value(action)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return rng.choice(best)
+        return _best(_Plan(view, me, legal, rng, view.certificates, view.bills_available),
+                     legal, rng)
+
+
+def playout_choice(state: OceanTraderState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    """The standard bot's move read straight from a state (a search's sample) instead of the
+    seat's view: the same choice, as the bot reads nothing of the state its view hides from
+    it but the decks' order and others' cash and shares, which it never uses."""
+    c = ocean_trader_content()
+    certificates = c.certificates(state.seats) if state.variant == "full" else 0
+    return _best(_Plan(state, seat, legal, rng, certificates, bills_left(state)), legal, rng)
+
+
+def _best(plan: _Plan, legal: list[Action], rng: Rng) -> Action:
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in legal:
+        value = plan.value(action)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return rng.choice(best)
 
 
 class _Plan:
-    def __init__(self, view: OceanTraderView, me: int, legal: list[Action], rng: Rng) -> None:
+    """What the bot makes of the table. It reads a seat's view, or a state the same way (the
+    fields it reads have the same names and meaning in both)."""
+
+    def __init__(self, view: OceanTraderView | OceanTraderState, me: int, legal: list[Action],
+                 rng: Rng, certificates: int, bills: dict[str, int]) -> None:
         self.view = view
+        self.certificates = certificates
+        self.bills = bills
         self.legal_types = {a.type for a in legal}
         self.me = me
         self.c = ocean_trader_content()
-        self.player: PlayerView = view.players[me]
+        self.player: PlayerView | Player = view.players[me]
         self.cash = self.player.cash or 0
         self.shares = self.player.shares or 0
         self.short = view.variant == "short"
         self.turns_left = view.turn_limit - self.player.turns if self.short else 999
-        self.majority = view.certificates // 2 + 1
+        self.majority = self.certificates // 2 + 1
         self.reserve = RESERVE + SHIP_RESERVE * len(self.player.ships)
         # short of cash for the next fees: raise money before a fee eliminates us
         self.emergency = self.cash < 100 + 60 * len(self.player.ships)
@@ -105,11 +135,11 @@ class _Plan:
         # rulebook, Method of Play: the claim needs a majority "plus" the starting assets at the
         # check, i.e. more certificates than anyone else; more than an even share of them is a
         # holding the others are unlikely to match, and an outright majority cannot be matched
-        self.claim_at = max(2, min(self.majority, view.certificates // max(1, len(active)) + 1))
+        self.claim_at = max(2, min(self.majority, self.certificates // max(1, len(active)) + 1))
         main_turn = view.pending is None and view.auction is None and view.active == self.me
         self.banker_empty = (not self.short and main_turn and self.cash >= rules.shares.price
                              and "buy_share" not in {a.type for a in legal})
-        self.outright = 2 * self.shares > view.certificates
+        self.outright = 2 * self.shares > self.certificates
         self.claiming = view.claim is not None and view.claim.claimant == self.me
         self.rival_claim = view.claim is not None and view.claim.claimant != self.me
         # cash kept back before buying a certificate: the claim's £750 and money to trade with
@@ -145,13 +175,7 @@ class _Plan:
         return found
 
     def _where(self, ship: Ship) -> tuple[str, float]:
-        """The port the ship is in or heading for, and how far off it is."""
-        if ship.port is not None:
-            return ship.port, 0.0
-        assert ship.route is not None and ship.toward is not None
-        route = self.c.route(ship.route)
-        left = (route.spaces + 1 - ship.at) if ship.toward == route.b else ship.at
-        return ship.toward, float(left)
+        return where(ship)
 
     def _target(self, ship: Ship) -> str | None:
         here, off = self._where(ship)
@@ -167,7 +191,7 @@ class _Plan:
         if len(ship.cargo) < self.c.rules.ships.cargo_capacity:
             for port, goods, price in self.wanted:
                 cost = self.c.good(goods).price
-                if self.view.bills_available.get(goods, 0) <= 0 or cost > self.cash - self.reserve:
+                if self.bills.get(goods, 0) <= 0 or cost > self.cash - self.reserve:
                     continue
                 for source in self.c.trade_card_sources(goods):
                     d = off + distance(here, source) + distance(source, port)

@@ -19,13 +19,14 @@ from engine.core import (
 from engine.core.commands import CommandTable
 
 from . import actions as A
-from .bots import StandardBot
+from .bots import StandardBot, playout_choice
 from .commands import table as command_table
 from .content import ocean_trader_content
+from .estimate import expected_assets
 from .explain import explain
 from .legal import actors, legal_actions
 from .resolve import apply_action
-from .rules import bills_available, card_text, money, new_ship, total_assets
+from .rules import bills_left, card_text, free_ship_number, money, new_ship, total_assets
 from .sampler import sample_state as draw_sample
 from .state import (
     AuctionView,
@@ -35,6 +36,7 @@ from .state import (
     PendingView,
     Player,
     PlayerView,
+    Ship,
     TradeSlot,
 )
 from .turns import end_turn
@@ -44,12 +46,21 @@ def only_end_left(state: OceanTraderState, seat: int) -> bool:
     """Ending the turn is the only move whatever the seat's cash and shares and the Banker's
     certificates: more money and certificates only ever offer more moves, so the test is made
     with plenty of each, and what the table sees happen never tells them."""
-    rich = state.model_copy(deep=True)
-    rich.players[seat].cash = 10**9
-    if rich.variant == "full":
-        rich.players[seat].shares = max(rich.players[seat].shares, 1)
-        rich.banker_shares = max(rich.banker_shares, 1)
-    return [a.type for a in legal_actions(rich, seat)] == ["end_turn"]
+    player = state.players[seat]
+    if state.pending is None and state.auction is None and seat in actors(state) \
+            and (state.variant == "full" or free_ship_number(state, seat) is not None):
+        return False  # a certificate to sell, or a ship to buy, would be offered
+    # the test is made on the state itself, put back as it was (no copy: this runs after
+    # every move of a search's playouts)
+    cash, shares, banker = player.cash, player.shares, state.banker_shares
+    player.cash = 10**9
+    if state.variant == "full":
+        player.shares = max(shares, 1)
+        state.banker_shares = max(banker, 1)
+    try:
+        return [a.type for a in legal_actions(state, seat)] == ["end_turn"]
+    finally:
+        player.cash, player.shares, state.banker_shares = cash, shares, banker
 
 
 class OceanTrader(Game[OceanTraderState]):
@@ -76,6 +87,8 @@ class OceanTrader(Game[OceanTraderState]):
                    description="the short game's number of turns for each player"),
     )
     state_type = OceanTraderState
+    # how far apart in expected assets two seats must stand for one to be clearly ahead
+    standing_scale = 600.0
     action_adapter = A.ACTION_ADAPTER
     summary = (
         "Sail clipper ships from Liverpool round a world of ports, buying the goods each port "
@@ -159,7 +172,7 @@ class OceanTrader(Game[OceanTraderState]):
         players = []
         for seat, p in enumerate(state.players):
             own = viewer == seat
-            players.append(PlayerView(seat=seat, ships=[s.model_copy(deep=True) for s in p.ships],
+            players.append(PlayerView(seat=seat, ships=[_copy_ship(s) for s in p.ships],
                                       eliminated=p.eliminated, turns=p.turns,
                                       spare_policies=p.spare_policies,
                                       challenged=p.challenged,
@@ -195,7 +208,7 @@ class OceanTrader(Game[OceanTraderState]):
             in_play=[s.model_copy() for s in state.in_play],
             trade_deck_size=len(state.trade_deck),
             prospect_deck_size=len(state.prospect_deck),
-            bills_available={g.id: bills_available(state, g.id) for g in c.goods.goods},
+            bills_available=bills_left(state),
             certificates=c.certificates(state.seats) if state.variant == "full" else 0,
             thrown=state.thrown,
             voyage=state.voyage.model_copy(deep=True) if state.voyage else None,
@@ -219,9 +232,16 @@ class OceanTrader(Game[OceanTraderState]):
                 "challenges": kinds.count("challenge"), "sales": kinds.count("sell_cargo")}
 
     def standing(self, state: OceanTraderState) -> list[float]:
-        """Total assets as they stand; an eliminated player below everyone."""
-        return [-1.0 if p.eliminated else float(total_assets(state, seat))
-                for seat, p in enumerate(state.players)]
+        """Each seat's expected final assets: total assets, plus what wanted cargo aboard will
+        fetch and what the fleet will earn (``estimate``); an eliminated player below everyone."""
+        return expected_assets(state)
+
+    def playout_action(self, state: OceanTraderState, seat: Seat, rng: Rng) -> Action | None:
+        """The standard bot's move, read from the state instead of the seat's view."""
+        legal = legal_actions(state, seat)
+        if not legal:
+            return None
+        return playout_choice(state, seat, legal, rng)
 
     def outcome(self, state: OceanTraderState) -> Outcome | None:
         """The winner first (a successful claim, the last player standing, or the most assets in
@@ -290,6 +310,12 @@ class OceanTrader(Game[OceanTraderState]):
 
 
 GAME = OceanTrader()
+
+
+def _copy_ship(ship: Ship) -> Ship:
+    """A copy sharing nothing with ``ship`` (its cargo is its only list): a deep copy's
+    result, at a fraction of the cost."""
+    return ship.model_copy(update={"cargo": list(ship.cargo)})
 
 
 def _tell_the_opening(state: OceanTraderState, events: list[Event]) -> None:

@@ -59,6 +59,20 @@ def bills_available(state: OceanTraderState, goods: str) -> int:
     return content().rules.bills_of_lading_per_goods.value - bills_out(state, goods)
 
 
+def bills_left(state: OceanTraderState) -> dict[str, int]:
+    """``bills_available`` for every goods, counted in one pass over the ships and the cards."""
+    c = content()
+    left = {g.id: c.rules.bills_of_lading_per_goods.value for g in c.goods.goods}
+    for player in state.players:
+        for ship in player.ships:
+            for goods in ship.cargo:
+                left[goods] -= 1
+    for slot in state.in_play:
+        if slot.sold:
+            left[c.trade_card(slot.card).goods] -= slot.sold
+    return left
+
+
 def sale_price(slot: TradeSlot, goods: str) -> int:
     multipliers = content().rules.world_trade.sale_multipliers
     return content().good(goods).price * multipliers[min(slot.sold, len(multipliers) - 1)]

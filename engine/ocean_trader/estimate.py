@@ -1,0 +1,75 @@
+"""How each seat stands short of the end: its total assets now plus what its fleet is likely
+to turn into money, for a search that stops a playout early (``OceanTrader.standing``).
+
+Total assets value a cargo at its Bill of Lading price; a cargo that a World Trade card in
+play wants is worth more than that, as it sells for four (or two) times the price once the
+ship gets there. The extra counts in full when the ship is in that port, less the further off
+it is, and nothing when the turns left in the short game are too few to get there. A ship
+earns from trade for every turn still to play, so a ship bought now (counted at the £1,000 the
+Banker would pay back for it) is worth what it will earn as well."""
+
+from __future__ import annotations
+
+from .bots import distance, where
+from .content import ocean_trader_content
+from .rules import total_assets
+from .state import OceanTraderState, Ship
+
+MEAN_THROW = 3.5  # spaces a throw moves a ship, on average
+HALF_WAY = 10.0  # spaces off at which a wanted cargo's extra counts half
+EARNINGS = 35.0  # £ a ship earns from trade a turn, about (measured over standard bots' games)
+FLEET_TURNS = 20  # turns of earnings counted at most: the far future is too uncertain
+
+
+def expected_assets(state: OceanTraderState) -> list[float]:
+    """Each seat's expected final assets; an eliminated player scores nothing, and ranks below
+    everyone, so it stands below nothing."""
+    wants = _wants(state)
+    out = []
+    for seat, player in enumerate(state.players):
+        if player.eliminated:
+            out.append(-500.0)
+            continue
+        left = _turns_left(state, player.turns)
+        value = float(total_assets(state, seat))
+        for ship in player.ships:
+            value += _cargo_extra(ship, wants, left)
+            value += EARNINGS * min(left, FLEET_TURNS)
+        out.append(value)
+    return out
+
+
+def _turns_left(state: OceanTraderState, turns: int) -> int:
+    if state.variant == "short":
+        return max(0, state.turn_limit - turns)
+    return FLEET_TURNS
+
+
+def _wants(state: OceanTraderState) -> dict[str, list[tuple[str, int]]]:
+    """For each goods wanted by a card in play: (port, extra over the Bill's price) of its
+    next sale."""
+    c = ocean_trader_content()
+    mult = c.rules.world_trade.sale_multipliers
+    wants: dict[str, list[tuple[str, int]]] = {}
+    for slot in state.in_play:
+        card = c.trade_card(slot.card)
+        price = c.good(card.goods).price
+        extra = price * mult[min(slot.sold, len(mult) - 1)] - price
+        wants.setdefault(card.goods, []).append((card.port, extra))
+    return wants
+
+
+def _cargo_extra(ship: Ship, wants: dict[str, list[tuple[str, int]]], left: int) -> float:
+    if not ship.cargo:
+        return 0.0
+    here, off = where(ship)
+    total = 0.0
+    for goods in ship.cargo:
+        best = 0.0
+        for port, extra in wants.get(goods, ()):
+            d = off + distance(here, port)
+            if d / MEAN_THROW + 1 > left:
+                continue  # the game ends before the ship gets there
+            best = max(best, extra * HALF_WAY / (HALF_WAY + d))
+        total += best
+    return total
