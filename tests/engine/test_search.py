@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import time
 
-from engine.core import Accepted, Rng, registry, step
+from engine.core import Accepted, Action, Rng, View, registry, step
 from engine.core.bots import bot_rng
 from engine.core.protocol import RandomBot
-from engine.core.search import SearchBot, ranks_reward
+from engine.core.search import SearchBot, margin_reward, ranks_reward
 from tests.contract.playout import played
 
 
@@ -21,6 +21,42 @@ def race_bot(iterations: int | None = 150, budget: float = 0.5) -> SearchBot:
 def test_ranks_reward_orders_and_shares_ties() -> None:
     assert ranks_reward([3.0, 1.0, 2.0]) == [1.0, 0.0, 0.5]
     assert ranks_reward([2.0, 2.0]) == [0.5, 0.5]
+
+
+def test_margin_reward_grows_with_the_lead_and_sums_to_one_for_two() -> None:
+    near, far = margin_reward([11.0, 10.0], 2.0), margin_reward([16.0, 10.0], 2.0)
+    assert 0.5 < near[0] < far[0] < 1.0
+    assert abs(sum(near) - 1.0) < 1e-9 and abs(sum(far) - 1.0) < 1e-9
+    assert margin_reward([4.0, 4.0, 4.0], 1.0) == [0.5, 0.5, 0.5]
+    assert abs(margin_reward([5.0, 3.0, 1.0], 1.0)[1] - 0.5) < 1e-9  # one ahead, one behind
+
+
+class RollFirst:
+    """A guide that always rolls at once: a card left in the hand is worth nothing to it."""
+
+    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
+        return next((a for a in legal if a.type == "roll"), legal[0])
+
+
+def test_with_one_candidate_it_plays_the_guides_move_without_a_playout() -> None:
+    game = registry.get("race")
+    state = game.setup({"energy": 0}, 2, 4)
+    bot = SearchBot(game, RollFirst(), iterations=40, candidates=1)
+    pick = bot.choose(game.view(state, 0), game.legal_actions(state, 0), Rng.from_seed(1))
+    assert pick.type == "roll" and bot.last_playouts == 0
+
+
+def test_a_clearly_better_move_wins_against_the_guides_order_and_ends_the_race_early() -> None:
+    """Playing the card moves the boat on by its value in every sample, the dice alike (the
+    candidates share each round's sample and generator): rolling at once is put out after a
+    few rounds and the search stops short of its playouts."""
+    game = registry.get("race")
+    for seed in range(4):
+        state = game.setup({"energy": 0}, 2, seed)
+        bot = SearchBot(game, RollFirst(), iterations=200)
+        pick = bot.choose(game.view(state, 0), game.legal_actions(state, 0), Rng.from_seed(seed))
+        assert pick.type == "play_card"
+        assert 0 < bot.last_playouts < 40
 
 
 def test_the_sample_agrees_with_the_view_it_came_from() -> None:
