@@ -48,11 +48,19 @@ def _parser() -> argparse.ArgumentParser:
                         help="one animated GIF of the whole game, a frame a turn")
     sub.add_parser("bench", help="run the benchmarks in bench/ and print their figures")
     sub.add_parser("sync", help="sync slash commands globally with Discord")
+    from bot.storage import transfer
+
+    transfer.add_arguments(sub.add_parser(
+        "migrate-db", help="copy every game to another database (SQLite to PostgreSQL)"))
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "migrate-db":
+        from bot.storage import transfer
+
+        return transfer.run_cli(args)
     settings = Settings()
     setup_logging(settings.log_level)
     from engine import catalog

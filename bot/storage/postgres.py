@@ -117,6 +117,17 @@ class PgConnection:
             raise DatabaseError("INSERT produced no id")
         return int(value)
 
+    async def copy_rows(self, table: str, columns: list[str],
+                        records: list[tuple[Any, ...]]) -> None:
+        """Bulk-loads rows into ``table`` (PostgreSQL's COPY, many times faster than INSERTs)."""
+        raw = await self._ready()
+        try:
+            await raw.copy_records_to_table(table, columns=columns, records=records)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise ConstraintViolation(str(exc)) from exc
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise DatabaseError(f"{type(exc).__name__}: {exc}") from exc
+
     async def script(self, sql: str) -> None:
         """Runs several statements at once (a migration file), without parameters."""
         await self._call("execute", sql, ())
