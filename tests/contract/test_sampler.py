@@ -47,6 +47,20 @@ def test_a_sample_agrees_with_the_view_it_came_from(game: Game[Any], seats: int)
 
 
 @pytest.mark.parametrize(("game", "seats"), _cases())
+def test_a_sample_rolls_fresh_dice(game: Game[Any], seats: int) -> None:
+    """The dice of a sample come from the generator it was drawn with, never from the true
+    state (whoever knows its generator knows every coming roll); the same generator draws the
+    same sample, so a search can play several moves from one sample."""
+    state = _positions(game, seats)[SHOWN // 2]
+    seat = min(game.actors(state))
+    view = game.view(state, seat)
+    first, again, other = (_sampled(game, view, seat, Rng.from_seed(s)) for s in (1, 1, 2))
+    assert first.rng.state != state.rng.state
+    assert first.rng.state != other.rng.state
+    assert first.model_dump() == again.model_dump()
+
+
+@pytest.mark.parametrize(("game", "seats"), _cases())
 def test_the_search_bot_sees_only_what_its_seat_sees(game: Game[Any], seats: int) -> None:
     bot = SearchBot(game, game.bots()[game.default_bot()], iterations=12, rollout=3)
     for n, state in enumerate(_positions(game, seats)[1::2]):
