@@ -7,8 +7,9 @@ view (``Game.sample_state``: unseen cards shuffled, others' secrets drawn, fresh
 One decision:
 
 1. The guide (the game's standard bot) ranks the legal moves: its choice first, then its
-   choice among the rest, and so on, for the first ``candidates`` moves. Only those are
-   searched, so the few playouts a decision can afford are spent where a good move may be.
+   choice among the rest, and so on. Its first ``candidates`` moves enter the race; each one
+   put out makes room for the guide's next, up to ``widest`` in all. So the few playouts a
+   decision can afford are spent where a good move may be.
 2. Rounds: each round draws one sample and plays every candidate still in the race from that
    same sample, with the same generator for the playout's choices and dice, so the candidates
    are compared on equal terms (common random numbers): the luck of the sample falls on all
@@ -19,9 +20,10 @@ One decision:
    ranks if it ended, else how far apart the seats stand (``Game.standing``) through
    ``margin_reward``.
 4. A candidate whose rounds are clearly worse than the leader's (their paired differences,
-   ``drop`` standard errors below) leaves the race; the search ends when one is left, at its
-   CPU ``budget`` (or ``iterations`` playouts, for tests), and plays the candidate with the
-   best mean, the guide's order breaking ties.
+   ``drop`` standard errors below, over the rounds both played) leaves the race; the search
+   ends when one is left and no move is waiting, at its CPU ``budget`` (or ``iterations``
+   playouts, for tests), and plays the candidate with the best mean of those that played
+   a few rounds, the guide's order breaking ties.
 
 The search applies moves with ``Game.apply`` on its own samples: no validation (the moves come
 from ``legal_actions`` or the game's own playout move), no undo snapshots, no events kept.
@@ -37,7 +39,8 @@ from typing import Any
 from .protocol import Action, Bot, Game, Seat, State, Undo, View
 from .rng import Rng
 
-CANDIDATES = 6  # moves searched per decision, in the guide's order
+CANDIDATES = 6  # moves in the race at once, in the guide's order
+WIDEST = 12  # moves that may enter the race in one decision, as others are put out
 HORIZON = 2  # turns a playout runs past the decision's turn
 MAX_PLAYOUT = 400  # moves a playout may make at most, whatever its horizon
 DROP = 2.5  # standard errors of the paired difference that put a candidate out
@@ -90,6 +93,30 @@ class _Candidate:
         return self.total / len(self.rewards) if self.rewards else 0.0
 
 
+class _Ranking:
+    """The guide's order of the legal moves, worked out as far as it is asked: its choice,
+    then its choice among the rest, and so on."""
+
+    def __init__(self, guide: Bot, view: View, moves: list[Action], rng: Rng) -> None:
+        self.guide, self.view, self.rng = guide, view, rng
+        self.rest = list(moves)
+
+    def first(self, n: int) -> list[Action]:
+        return [self.next() for _ in range(min(n, len(self.rest)))]
+
+    def next(self) -> Action:
+        rest = self.rest
+        try:
+            pick = self.guide.choose(self.view, rest, self.rng)
+        except Exception:
+            pick = rest[0]
+        index = next((i for i, a in enumerate(rest) if a is pick), None)
+        if index is None:  # a guide that answers with an equal copy of a move
+            key = pick.key()
+            index = next((i for i, a in enumerate(rest) if a.key() == key), 0)
+        return rest.pop(index)
+
+
 class SearchBot:
     """Looks ahead from the seat's view: see the module. ``budget`` is CPU seconds per
     decision; ``iterations`` (when given) stops after that many playouts instead, so that tests
@@ -98,7 +125,8 @@ class SearchBot:
 
     def __init__(self, game: Game[Any], guide: Bot, *, budget: float = 0.5,
                  iterations: int | None = None, rollout: int = MAX_PLAYOUT,
-                 horizon: int = HORIZON, candidates: int = CANDIDATES, drop: float = DROP,
+                 horizon: int = HORIZON, candidates: int = CANDIDATES, widest: int = WIDEST,
+                 drop: float = DROP,
                  clock: Callable[[], float] = time.process_time) -> None:
         self.game = game
         self.guide = guide
@@ -107,6 +135,7 @@ class SearchBot:
         self.rollout = rollout
         self.horizon = horizon
         self.candidates = candidates
+        self.widest = max(widest, candidates)
         self.drop = drop
         self.clock = clock
         self.last_playouts = 0
@@ -122,10 +151,9 @@ class SearchBot:
         if seat is None:
             raise ValueError("a search bot needs a seat's own view")
         started = self.clock()
-        ranked = self._ranked(view, moves, rng)
-        if len(ranked) == 1:
-            return ranked[0]
-        race = [_Candidate(a, i) for i, a in enumerate(ranked)]
+        ranking = _Ranking(self.guide, view, moves, rng)
+        race = [_Candidate(a, i) for i, a in enumerate(ranking.first(self.candidates))]
+        entered = len(race)
         playouts = 0
         round_cost = 0.0
         while len(race) > 1:
@@ -144,44 +172,35 @@ class SearchBot:
             playouts += len(race)
             round_cost = self.clock() - round_started
             race = self._survivors(race)
+            # a candidate put out makes room for the guide's next move
+            while len(race) < self.candidates and entered < min(self.widest, len(moves)):
+                race.append(_Candidate(ranking.next(), entered))
+                entered += 1
         self.last_playouts = playouts
-        best = max(race, key=lambda c: (c.mean, -c.order))
+        settled = [c for c in race if len(c.rewards) >= MIN_ROUNDS] or race
+        best = max(settled, key=lambda c: (c.mean, -c.order))
         return best.action
 
     # --- the parts of a decision -----------------------------------------------------------
-    def _ranked(self, view: View, moves: list[Action], rng: Rng) -> list[Action]:
-        """The guide's first ``candidates`` moves, best first."""
-        rest = list(moves)
-        ranked: list[Action] = []
-        while rest and len(ranked) < self.candidates:
-            try:
-                pick = self.guide.choose(view, rest, rng)
-            except Exception:
-                pick = rest[0]
-            index = next((i for i, a in enumerate(rest) if a is pick), None)
-            if index is None:  # a guide that answers with an equal copy of a move
-                key = pick.key()
-                index = next((i for i, a in enumerate(rest) if a.key() == key), 0)
-            ranked.append(rest.pop(index))
-        return ranked
-
     def _survivors(self, race: list[_Candidate]) -> list[_Candidate]:
         """The candidates not clearly worse than the leader, by their paired rounds."""
-        rounds = len(race[0].rewards)
-        if rounds < MIN_ROUNDS:
+        settled = [c for c in race if len(c.rewards) >= MIN_ROUNDS]
+        if len(settled) < 2:
             return race
-        leader = max(race, key=lambda c: (c.mean, -c.order))
+        leader = max(settled, key=lambda c: (c.mean, -c.order))
         kept = []
         for candidate in race:
-            if candidate is leader:
+            n = min(len(candidate.rewards), len(leader.rewards))
+            if candidate is leader or n < MIN_ROUNDS:
                 kept.append(candidate)
                 continue
-            # every candidate in the race has played every round so far
-            n = rounds
-            diffs = [a - b for a, b in zip(leader.rewards, candidate.rewards, strict=True)]
+            # the last n rounds, which both played (a candidate plays every round from the
+            # one it entered at until it is put out)
+            diffs = [a - b for a, b in zip(leader.rewards[-n:], candidate.rewards[-n:],
+                                           strict=True)]
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if mean <= self.drop * math.sqrt(var / n) or (var == 0.0 and mean == 0.0):
+            if mean <= self.drop * math.sqrt(var / n):
                 kept.append(candidate)
         return kept
 
