@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .content import ships_content
 from .content_models import CitySpace, GoldBox, GoodsBox, SpiceBox
@@ -46,6 +46,8 @@ class Board:
     age_era: dict[int, str]
     box_ids: dict[tuple[int, str], str]  # (age, side) -> ship box id
     ship_names: dict[tuple[int, str], str]
+    # each space's label once worked out (labels are asked for on every legal move)
+    labels: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     def area_of(self, space: str) -> int:
         if space.startswith(REST_MERCHANT) or space == REST_WARSHIP:
@@ -55,6 +57,12 @@ class Board:
         return self.cities[space].area
 
     def space_label(self, space: str) -> str:
+        label = self.labels.get(space)
+        if label is None:
+            label = self.labels[space] = self._space_label(space)
+        return label
+
+    def _space_label(self, space: str) -> str:
         if space.startswith(REST_MERCHANT):
             return f"Rest of the World: {space.rsplit('.', 1)[1]}"
         if space == REST_WARSHIP:

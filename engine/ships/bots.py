@@ -19,12 +19,14 @@ Three habits of people it keeps (issue 15):
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from engine.core import Action, Rng, View
 
 from . import actions as A
 from .board import REST_AREA, board
 from .content import ships_content
-from .economy import bank_space, price
+from .economy import bank_space, price, row_spaces
 from .effects import SellGoods as SellGoodsEffect
 from .rules import ACTION_BOX, LAST_AGE, area_border, card_action_effect, gold_cost
 from .scoring import area_scores
@@ -48,32 +50,90 @@ class StandardBot:
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         assert isinstance(view, ShipsView)
         me = view.viewer if view.viewer is not None else view.active
-        best: list[Action] = []
-        best_value = float("-inf")
-        # when a full area is what stops all building, cubes taken back from it open its
-        # trade boxes again
-        area_boxes = board().trade_by_area.get(view.area, ())
-        no_build = not any(isinstance(a, (A.PlaceShip, A.UpgradeShip)) for a in legal)
-        blocked = no_build and bool(area_boxes) and all(t in view.trade for t in area_boxes)
-        for action in legal:
-            value = _value(view, me, action, blocked, no_build)
-            if value > best_value + 1e-9:
-                best, best_value = [action], value
-            elif abs(value - best_value) <= 1e-9:
-                best.append(action)
-        return rng.choice(best)
+        return choose_from(view, me, legal, rng)
 
 
-def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
-           no_build: bool = False) -> float:
-    player = view.players[me]
+def choose_from(view: ShipsView, me: int, legal: list[Action], rng: Rng) -> Action:
+    """The standard bot's choice for seat ``me`` among ``legal``, from a table as the seat
+    sees it (its view, or a search's sample read the same way)."""
+    best: list[Action] = []
+    best_value = float("-inf")
+    # when a full area is what stops all building, cubes taken back from it open its
+    # trade boxes again
+    area_boxes = board().trade_by_area.get(view.area, ())
+    no_build = not any(isinstance(a, (A.PlaceShip, A.UpgradeShip)) for a in legal)
+    blocked = no_build and bool(area_boxes) and all(t in view.trade for t in area_boxes)
+    pos = _Position(view, me, blocked, no_build)
+    for action in legal:
+        value = _value(pos, action)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(action)
+    return rng.choice(best)
+
+
+class _Position:
+    """What the values of one decision's moves share, worked out at most once."""
+
+    def __init__(self, view: ShipsView, me: int, blocked: bool, no_build: bool) -> None:
+        self.view = view
+        self.me = me
+        self.player = view.players[me]
+        self.blocked = blocked
+        self.no_build = no_build
+
+    @cached_property
+    def area_scores(self) -> list[int]:
+        """The present area's score for each seat, were it scored now."""
+        view = self.view
+        return (area_scores(view, view.area)  # type: ignore[arg-type]
+                if view.area >= 2 else [0] * view.seats)
+
+    @cached_property
+    def leading(self) -> bool:
+        """Whether the seat is ahead were the game to end now (the area scored, goods sold)."""
+        pending = self.area_scores
+        worth = [p.vp + pending[i] + (p.gold + sum(price(g) * n for g, n in p.goods.items())) / 2
+                 for i, p in enumerate(self.view.players)]
+        return worth[self.me] >= max(worth)
+
+    @cached_property
+    def wave_lag(self) -> float:
+        return _wave_lag(self.view)
+
+    @cached_property
+    def fullness(self) -> float:
+        return _fullness(self.view)
+
+    @cached_property
+    def next_border(self) -> int:
+        return _next_border(self.view)
+
+    @cached_property
+    def room(self) -> int:
+        return _warehouse_room(self.view, self.me)
+
+    @cached_property
+    def present_discs(self) -> int:
+        """Discs in the present area: each takes one off the next border's navigation."""
+        view = self.view
+        if view.area == REST_AREA:
+            return sum(view.rest_warship)
+        b = board()
+        return sum(1 for c in view.cities if b.cities[c].area == view.area)
+
+
+def _value(pos: _Position, action: Action) -> float:
+    view, me, player = pos.view, pos.me, pos.player
+    blocked, no_build = pos.blocked, pos.no_build
     if isinstance(action, A.EndTurn):
         # merchant cubes left in the Action cubes section cost nothing to use
         return -0.6 if player.action_merchant else 0.0
     if isinstance(action, A.DiscardGood):
         return -price(action.good) * GOLD
     if isinstance(action, A.ChooseGood):
-        return _goods_gain(view, me, action.good, 1)
+        return _goods_gain(pos, action.good, 1)
     if isinstance(action, A.ConvertWine):
         return price(action.good) * GOLD
     if isinstance(action, A.StopConverting):
@@ -92,9 +152,9 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
             value -= gold_cost(action.type, action.pay) * GOLD
     if isinstance(action, (A.PlaceShip, A.UpgradeShip)):
         # the longer the game, the keener to build: a stand-off must not last for ever
-        return value + _placement(view, me, action) + view.turn / 60
+        return value + _placement(pos, action) + view.turn / 60
     if isinstance(action, A.SellGoods):
-        return value + _sale(view, me, action)
+        return value + _sale(pos, action)
     if isinstance(action, A.Retrieve):
         cubes = _cubes_back(view, me, action)
         need = 1.0 if player.stock_cubes < 3 else 0.2
@@ -107,8 +167,8 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
     if isinstance(action, A.TakeNavigation):
         available = min(2, view.supply.navigation)  # an empty pool gives nothing
         # while the wave lags, navigation for the next border is worth more
-        short = _next_border(view) - player.navigation - player.goods.get("metal", 0)
-        each = NAVIGATION + (0.4 * min(2, _wave_lag(view)) if short > 0 else 0.0)
+        short = pos.next_border - player.navigation - player.goods.get("metal", 0)
+        each = NAVIGATION + (0.4 * min(2, pos.wave_lag) if short > 0 else 0.0)
         return value + (available * each if player.navigation < 16 else 0.2) - (
             0.5 if not available else 0.0)
     if isinstance(action, A.TakeGold):
@@ -124,7 +184,8 @@ def _value(view: ShipsView, me: int, action: Action, blocked: bool = False,
     return value
 
 
-def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
+def _placement(pos: _Position, action: A.Placement) -> float:
+    view, me = pos.view, pos.me
     b = board()
     value = 0.0
     present = view.present_age
@@ -132,7 +193,7 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
     area_value = b.area_values[area]
     # navigation and metal spent
     value += action.metal * (2.0 - NAVIGATION - price("metal") * GOLD)
-    age_nav, area_nav = _navigation_cost(view, action)
+    age_nav, area_nav = _navigation_cost(pos, action)
     # metal pays the age's part first; navigation kept has no worth at the end, and the
     # border is what holds the wave back, so it costs less than navigation in general
     metal_left = max(0, action.metal - age_nav)
@@ -150,19 +211,14 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
         value += 0.5 + OBSOLETE * _liability(action.from_age, future)
     if action.age == len(view.ages):
         # ships in the last age bring the end nearer, which only a leader wants
-        pending = (area_scores(view, view.area)  # type: ignore[arg-type]
-                   if view.area >= 2 else [0] * view.seats)
-        worth = [p.vp + pending[i] + (p.gold + sum(price(g) * n for g, n in p.goods.items())) / 2
-                 for i, p in enumerate(view.players)]
-        leading = worth[me] >= max(worth)
-        value += 3.0 if leading else -0.5
+        value += 3.0 if pos.leading else -0.5
     # a new area scores the one left behind for everyone
     if area > max(view.area, 1) and view.area >= 2:
-        scores = area_scores(view, view.area)  # type: ignore[arg-type]
+        scores = pos.area_scores
         mine = scores[me]
         best_other = max((s for i, s in enumerate(scores) if i != me), default=0)
         # the area is scored at the end if not now: moving on only stops the others adding
-        value += (mine - best_other) * 0.2 + WAVE * (1 + _wave_lag(view) + 2 * _fullness(view))
+        value += (mine - best_other) * 0.2 + WAVE * (1 + pos.wave_lag + 2 * pos.fullness)
     if action.box == "merchant":
         for space in action.spaces:
             value -= CUBE
@@ -177,7 +233,7 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
             else:
                 good = trade.good or "food"
                 amount = ships_content().good(good).trade_box_yield + (1 if action.industry else 0)
-                value += _goods_gain(view, me, good, amount)
+                value += _goods_gain(pos, good, amount)
         if action.industry:
             value -= 0.3  # the counter cycles like a cube
     else:
@@ -191,7 +247,7 @@ def _placement(view: ShipsView, me: int, action: A.Placement) -> float:
             value += (area_value + own_cubes) * 0.8
         else:
             value += 6 + (area_value + view.rest_merchant[me]) * 0.8
-        value += _disc_row(view, me, action.disc_from)
+        value += _disc_row(pos, action.disc_from)
     return value
 
 
@@ -238,11 +294,12 @@ def _imminent_loss(view: ShipsView, age: int) -> int:
     return {2: 1, 3: 2}.get(nxt - age, 0)
 
 
-def _goods_gain(view: ShipsView, me: int, good: str, amount: int) -> float:
+def _goods_gain(pos: _Position, good: str, amount: int) -> float:
     """What goods coming into the warehouse are worth: past its room the cheapest goods held
     (or coming) go back to the pool, and those are no gain."""
+    view, me = pos.view, pos.me
     amount = min(amount, view.supply.goods.get(good, 0))
-    room = max(0, _warehouse_room(view, me))
+    room = max(0, pos.room)
     gained = float(price(good) * amount)
     overflow = amount - room
     if overflow > 0:
@@ -253,10 +310,10 @@ def _goods_gain(view: ShipsView, me: int, good: str, amount: int) -> float:
     return gained * GOLD
 
 
-def _sale(view: ShipsView, me: int, action: A.SellGoods) -> float:
+def _sale(pos: _Position, action: A.SellGoods) -> float:
     """A sale is worth the gold it brings, less the goods' own worth at the end (the final sale
     would bring their price too), plus the room it makes while the warehouse is nearly full."""
-    player = view.players[me]
+    view, player = pos.view, pos.player
     extra, vp_each = 0, 0
     if action.pay == "card" and view.pending and view.pending[0].card:
         effect = card_action_effect(view.pending[0].card)
@@ -267,7 +324,7 @@ def _sale(view: ShipsView, me: int, action: A.SellGoods) -> float:
     gold = min(worth + extra * sold, view.supply.gold)
     kept = min(gold, bank_space(player))
     value = kept * KEPT_GOLD + (gold - kept) // 2 + vp_each * sold - worth * GOLD
-    room = _warehouse_room(view, me)
+    room = pos.room
     value += ROOM * min(sold, max(0, 3 - room)) - 0.1 * sold
     if room <= 1 and player.action_merchant + player.action_free >= 2:
         # a person sells first and then places in the same turn, with room for the goods (a
@@ -276,11 +333,11 @@ def _sale(view: ShipsView, me: int, action: A.SellGoods) -> float:
     return value
 
 
-def _disc_row(view: ShipsView, me: int, row: str | None) -> float:
+def _disc_row(pos: _Position, row: str | None) -> float:
     """A disc leaves a space open in the warehouse or the bank: worth most where it is short."""
-    player = view.players[me]
+    player = pos.player
     if row == "warehouse":
-        return 0.7 if _warehouse_room(view, me) <= 1 else 0.25
+        return 0.7 if pos.room <= 1 else 0.25
     return 0.5 if bank_space(player) <= 1 and player.gold >= 2 else 0.15
 
 
@@ -295,8 +352,9 @@ def _removal(view: ShipsView, me: int, age: int) -> float:
     return value
 
 
-def _navigation_cost(view: ShipsView, action: A.Placement) -> tuple[int, int]:
+def _navigation_cost(pos: _Position, action: A.Placement) -> tuple[int, int]:
     """The navigation the move costs: to open a new age, and to open a new area."""
+    view = pos.view
     b = board()
     age_cost = 0
     if action.age > view.present_age and action.age > 1:
@@ -304,10 +362,7 @@ def _navigation_cost(view: ShipsView, action: A.Placement) -> tuple[int, int]:
     cost = 0
     area = b.area_of(action.spaces[0])
     if view.area >= 2 and area > view.area:
-        discs = sum(1 for c, _ in view.cities.items() if b.cities[c].area == view.area)
-        if view.area == REST_AREA:
-            discs = sum(view.rest_warship)
-        cost += max(0, area_border(area) - discs)
+        cost += max(0, area_border(area) - pos.present_discs)
     return age_cost, cost
 
 
@@ -325,8 +380,7 @@ def _age_penalties(view: ShipsView, me: int, age: int) -> float:
 
 def _warehouse_room(view: ShipsView, me: int) -> int:
     player = view.players[me]
-    spaces = {r.id: r.spaces.value for r in ships_content().display.rows}["warehouse"]
-    return spaces - player.warehouse_discs - player.goods_count()
+    return row_spaces("warehouse") - player.warehouse_discs - player.goods_count()
 
 
 def _cubes_back(view: ShipsView, me: int, action: A.Retrieve) -> int:

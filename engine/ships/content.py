@@ -109,11 +109,19 @@ class ShipsContent(ContentModel):
     def goods_ids(self) -> tuple[str, ...]:
         return tuple(g.id for g in self.components.goods.items)
 
+    @functools.cached_property
+    def goods_index(self) -> dict[str, Good]:
+        return {good.id: good for good in self.components.goods.items}
+
+    @functools.cached_property
+    def cards_index(self) -> dict[str, Card]:
+        found: dict[str, Card] = {}
+        for card in self.cards.cards:
+            found.setdefault(card.id, card)
+        return found
+
     def good(self, good_id: str) -> Good:
-        for good in self.components.goods.items:
-            if good.id == good_id:
-                return good
-        raise KeyError(good_id)
+        return self.goods_index[good_id]
 
     def action(self, action_id: ActionId) -> DisplayAction:
         for action in self.display.actions:
@@ -133,10 +141,7 @@ class ShipsContent(ContentModel):
         return sum(row.discs_at_start for row in self.display.rows)
 
     def card(self, card_id: str) -> Card:
-        for card in self.cards.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
+        return self.cards_index[card_id]
 
     def deck(self, era: str) -> tuple[str, ...]:
         """The era's deck as card ids, one entry per copy, in file order (shuffle before use)."""

@@ -5,6 +5,8 @@ All of these change the state in place (they run inside ``apply`` on the engine'
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import Event, seat_ref
 from engine.core.words import count
 
@@ -21,20 +23,25 @@ def award(state: ShipsState, seat: int, vp: int, reason: str, events: list[Event
         events.append(Event(kind="vp", seat=seat, data={"vp": vp, "reason": reason}))
 
 
+@functools.cache
+def row_spaces(row: str) -> int:
+    """The spaces of a display row (warehouse, bank), discs or not."""
+    return next(r.spaces.value for r in ships_content().display.rows if r.id == row)
+
+
 def warehouse_capacity(player: Player) -> int:
-    rows = {r.id: r.spaces.value for r in ships_content().display.rows}
-    return rows["warehouse"] - player.warehouse_discs
+    return row_spaces("warehouse") - player.warehouse_discs
 
 
 def bank_capacity(player: Player) -> int:
-    rows = {r.id: r.spaces.value for r in ships_content().display.rows}
-    return rows["bank"] - player.bank_discs
+    return row_spaces("bank") - player.bank_discs
 
 
 def bank_space(player: Player) -> int:
     return max(0, bank_capacity(player) - player.gold)
 
 
+@functools.cache
 def price(good: str) -> int:
     return ships_content().good(good).price
 

@@ -12,7 +12,8 @@ from .bots import StandardBot
 from .commands import table as command_table
 from .content import ships_content, ships_rulings
 from .explain import explain
-from .legal import actors, legal_actions
+from .legal import actors, legal_actions, only_end_turn_left
+from .playout import playout_action
 from .resolve import apply_action
 from .sampler import sample_state
 from .scoring import standing
@@ -132,7 +133,7 @@ class Ships(Game[ShipsState]):
         # a turn with nothing left to do but end it ends by itself
         if not state.finished and not state.pending and state.active == seat \
                 and not isinstance(action, A.EndTurn):
-            if [a.type for a in legal_actions(state, seat)] == ["end_turn"]:
+            if only_end_turn_left(state, seat):
                 end_turn(state, events, by_itself=True)
         return events
 
@@ -181,6 +182,11 @@ class Ships(Game[ShipsState]):
         if not isinstance(view, ShipsView):
             view = ShipsView.model_validate(view)
         return sample_state(view, seat, rng, self.rules_version)
+
+    def playout_action(self, state: ShipsState, seat: Seat, rng: Rng) -> Action | None:
+        """The standard bot's move among quick moves straight from the state (``playout.py``):
+        for a search's playouts."""
+        return playout_action(state, seat, rng)
 
     def commands(self) -> CommandTable[ShipsView]:
         return command_table()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 
@@ -54,6 +55,12 @@ def legal_actions(state: ShipsState, seat: int) -> list[Action]:
     if state.pending:
         return list(_pending_actions(state, seat))
     return [*_main_actions(state, seat), A.EndTurn(label="End your turn")]
+
+
+def only_end_turn_left(state: ShipsState, seat: int) -> bool:
+    """In the main phase of the seat's own turn, whether ending it is all ``legal_actions``
+    offers (the first other move found is enough to say no)."""
+    return next(_main_actions(state, seat), None) is None
 
 
 # --- the main phase ----------------------------------------------------------------------------
@@ -180,14 +187,17 @@ def _placements(state: ShipsState, seat: int, pay: str, upgrade: bool,
             for area in area_options(state):
                 navigation = age.navigation + area.navigation
                 metals = metal_range(state, seat, navigation)
-                for side, spaces, extra in _targets(state, seat, area.area, rules, oil):
+                for side, spaces, extra in placement_targets(state, seat, area.area, rules,
+                                                             oil):
                     for metal in metals:
                         for wine in wines:
                             fields = dict(pay=pay, wine=wine, age=age.age, box=side,
                                           spaces=spaces, metal=metal, **extra)
                             label = _placement_label(origin, age.age, age.opens, area.area,
                                                      area.opens, navigation, side, spaces,
-                                                     extra, pay, cost, wine, metal)
+                                                     bool(extra.get("industry")),
+                                                     extra.get("disc_from"),
+                                                     pay, cost, wine, metal)
                             if origin is None:
                                 yield A.PlaceShip(label=label, **fields)
                             else:
@@ -195,8 +205,8 @@ def _placements(state: ShipsState, seat: int, pay: str, upgrade: bool,
                                                     from_box=origin[1], **fields)
 
 
-def _targets(state: ShipsState, seat: int, area: int, rules: PlaceShipEffect, oil: int
-             ) -> Iterator[tuple[str, tuple[str, ...], dict[str, object]]]:
+def placement_targets(state: ShipsState, seat: int, area: int, rules: PlaceShipEffect,
+                      oil: int) -> Iterator[tuple[str, tuple[str, ...], dict[str, object]]]:
     """(box, spaces, extra fields) for each way of placing a cube or a disc in ``area``."""
     player = state.players[seat]
     if rules.box in (None, "merchant"):
@@ -223,9 +233,13 @@ def _targets(state: ShipsState, seat: int, area: int, rules: PlaceShipEffect, oi
                         yield "warship", (space,), {"disc_from": row}
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _placement_label(origin: tuple[int, str] | None, age: int, opens_age: bool, area: int,
                      opens_area: bool, navigation: int, side: str, spaces: tuple[str, ...],
-                     extra: dict[str, object], pay: str, cost: int, wine: int, metal: int) -> str:
+                     industry: bool, disc_from: str | None, pay: str, cost: int, wine: int,
+                     metal: int) -> str:
+    """The move's label, worked out once for each way it can read (a search asks again and
+    again for the same moves)."""
     b = board()
     where = f"Age {age}{' (next age)' if opens_age else ''}, {side}"
     if origin is not None:
@@ -233,10 +247,10 @@ def _placement_label(origin: tuple[int, str] | None, age: int, opens_age: bool, 
     targets = " and ".join(b.space_label(s) for s in spaces)
     area_text = f" in Area {area}{' (next area)' if opens_area else ''}"
     parts = [f"{where}: {targets}{area_text}"]
-    if extra.get("industry"):
+    if industry:
         parts.append("+1 good with industry")
-    if extra.get("disc_from"):
-        parts.append(f"disc from {extra['disc_from']}")
+    if disc_from:
+        parts.append(f"disc from {disc_from}")
     if navigation:
         parts.append(f"{navigation} navigation" + (f" ({metal} from metal)" if metal else ""))
     parts.append(_pay_text(pay, cost, wine))

@@ -5,6 +5,7 @@ Both sides call these functions, so what is offered and what is carried out cann
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from .board import REST_AREA, board
@@ -25,6 +26,7 @@ METAL_VP = 2
 SPICE_EXTRA_CUBES = 1
 
 
+@functools.cache
 def gold_cost(action_type: str, pay: str) -> int:
     """The gold printed on the action box for the kind of cube used (none for a card)."""
     if pay == "card":
@@ -105,6 +107,7 @@ class AreaOption:
     opens: bool
 
 
+@functools.cache
 def area_border(area: int) -> int:
     return ships_content().border_cost_into_area(area)
 
@@ -131,11 +134,13 @@ def free_city_spaces(state: ShipsState, area: int) -> list[str]:
     return [c for c in board().cities_by_area.get(area, ()) if c not in state.cities]
 
 
+@functools.cache
 def is_spice(space: str) -> bool:
     t = board().trade.get(space)
     return t is not None and t.kind == "spice"
 
 
+@functools.cache
 def industry_allowed(space: str) -> bool:
     if space.startswith(REST_MERCHANT):
         return ships_content().rest_of_world.merchant_box.industry_allowed.value
@@ -160,6 +165,7 @@ def own_cube_areas(state: ShipsState, seat: int) -> list[int]:
     return sorted(areas)
 
 
+@functools.cache
 def card_action_effect(card_id: str) -> object | None:
     """The card's effect that needs the player's choices, if any."""
     interactive = ("place_ship", "upgrade_ship", "sell_goods", "remove_ships_from_one_age",
@@ -170,6 +176,7 @@ def card_action_effect(card_id: str) -> object | None:
     return None
 
 
+@functools.cache
 def placement_rules(card_id: str | None) -> PlaceShipEffect:
     """The restrictions on a Place Ship: the card's, or the display's (none)."""
     if card_id is not None:
