@@ -81,6 +81,11 @@ class LocalTable:
         self.say(*notice.lines)
         if notice.board:
             await self.write_board(notice.match_id, notice.version)
+        if notice.image is not None:
+            self.boards.mkdir(parents=True, exist_ok=True)
+            path = self.boards / f"match{notice.match_id}-{clean_file(notice.image[0])}"
+            path.write_bytes(notice.image[1])
+            self.say(f"[picture] {path}")
         if notice.ping:
             names = ", ".join(self.users.get(u, f"user {u}") for u in notice.ping)
             self.say(f"-> {names}: your move.")

@@ -252,6 +252,8 @@ class PortolanBot(commands.AutoShardedBot):
             extra["view"] = board_view(notice.match_id, notice.version, finished=notice.finished)
         elif pings:  # someone must answer in the middle of a turn: a private way to do it
             extra["view"] = decide_button_view(notice.match_id, notice.version)
+        if notice.image is not None and "file" not in extra:
+            extra["file"] = png_file(notice.image[1], notice.image[0])
         if not content and not extra:
             return None
         mentions = discord.AllowedMentions(

@@ -108,3 +108,14 @@ def turning_points(turns: TurnRecord, most: int = 3) -> list[TurningPoint]:
         note = ", the game's biggest in one turn" if rank == 0 else ""
         points.append(TurningPoint(k, f"Turn {k}: {names[seat]} gained {gain:g} {unit}{note}."))
     return sorted(points, key=lambda p: p.turn)
+
+
+def summary(record: dict[str, Any]) -> tuple[list[str], tuple[str, bytes] | None]:
+    """What is posted after a finished game: how it went (the turning points) and the score
+    chart, worked out from its record (a plain function of a picklable argument, so that it
+    can run in a worker process)."""
+    turns = replay_turns(record)
+    lines = [f"**How the game went** ({len(turns.views) - 1} turns)"]
+    lines += [f"- {point.text}" for point in turning_points(turns)]
+    png = chart_png(turns)
+    return lines, (("scores.png", png) if png is not None else None)

@@ -45,6 +45,8 @@ class Notice:
     # the lines of a turn still going on, let out after a while: the adapter adds them to the
     # turn's running message (edits it) rather than posting a new one where it can
     running: bool = False
+    # a picture posted with the lines: (file name, PNG bytes), e.g. the score chart after a game
+    image: tuple[str, bytes] | None = None
 
     @property
     def nonce(self) -> str:

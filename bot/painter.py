@@ -21,14 +21,16 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 from engine.core import View
 from render import catalog as render_catalog
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class BoardPainter:
@@ -38,18 +40,23 @@ class BoardPainter:
         self._closed = False
 
     async def draw(self, game_id: str, view: View, names: Sequence[str]) -> bytes:
-        if self.workers <= 0 or self._closed:  # closing: no new pool for a last board
-            return await asyncio.to_thread(render_catalog.draw, game_id, view, names)
+        return await self.run(render_catalog.draw, game_id, view, list(names))
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` (a board, a whole game's chart or replay: plain functions of
+        picklable arguments) in a worker when there are workers, else in a thread. Closing:
+        no new pool for a last picture."""
+        if self.workers <= 0 or self._closed:
+            return await asyncio.to_thread(work, *args)
         pool = self._pool or self._start()
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                pool, render_catalog.draw, game_id, view, list(names))
+            return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
         except BrokenProcessPool:
-            log.warning("a board worker died; drawing this board in a thread, new pool next")
+            log.warning("a board worker died; drawing this in a thread, new pool next")
             if self._pool is pool:
                 self._pool = None
             pool.shutdown(wait=False, cancel_futures=True)
-            return await asyncio.to_thread(render_catalog.draw, game_id, view, names)
+            return await asyncio.to_thread(work, *args)
 
     async def warm(self) -> None:
         """Starts the workers now (each a fresh interpreter that imports the renderers), so the

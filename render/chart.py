@@ -86,7 +86,7 @@ def score_chart(series: Sequence[Sequence[float]], names: Sequence[str], title: 
         _, y = at(0, value)
         draw.line([(x0, y), (x1, y)], fill=GRID, width=1)
         label = f"{value:g}"
-        draw_text(draw, (x0 - 10 - text_width(label, small), y - SMALL_SIZE / 2), label,
+        draw_text(draw, (x0 - 10 - text_width(label, small), round(y - SMALL_SIZE / 2)), label,
                   small, INK)
         value += step
     turn_step = max(1, int(nice_step(turns, 8)))
@@ -94,7 +94,7 @@ def score_chart(series: Sequence[Sequence[float]], names: Sequence[str], title: 
         x, _ = at(turn, low)
         draw.line([(x, y0), (x, y0 + 6)], fill=INK, width=2)
         label = str(turn)
-        draw_text(draw, (x - text_width(label, small) / 2, y0 + 10), label, small, INK)
+        draw_text(draw, (round(x - text_width(label, small) / 2), y0 + 10), label, small, INK)
     draw.rectangle((x0, y1, x1, y0), outline=PANEL_BORDER, width=2)
     caption = f"turn ({unit} at its end)"
     draw_text(draw, (x0, y0 + 36), caption, small, INK)

@@ -15,6 +15,7 @@ import contextlib
 import time
 from collections.abc import AsyncIterator
 
+from bot import history
 from bot.notices import DeliveryFailed, Notice, private_lines, public_lines, result_lines
 from bot.service.base import STORAGE_FAULTS, ServiceBase, log
 from bot.service.results import ServiceError
@@ -123,6 +124,28 @@ class Announcements(ServiceBase):
                     log.info("match %s: notices get through again", notice.match_id)
             except Exception:  # at worst the notice is posted again after a restart
                 log.exception("match %s: recording an announcement failed", notice.match_id)
+            if notice.finished:
+                self._spawn(self._summarise(notice.match_id, notice.channel_id,
+                                            notice.version))
+
+    async def _summarise(self, match_id: int, channel_id: int, version: int) -> None:
+        """After a game's last board: how it went and the score chart, worked out from its
+        record off the event loop. Only what everyone saw (the game is over); a summary that
+        cannot be made is logged and the game stays as it is."""
+        try:
+            match = await self.storage.get_match(match_id)
+            record = await self._record(match)
+            lines, image = await self.painter.run(history.summary, record)
+        except Exception:
+            log.exception("match %s: the summary of the game could not be made", match_id)
+            return
+        summary = Notice(match_id, channel_id, version, lines=lines, image=image)
+        try:
+            if self._notify is not None:
+                await self._notify(summary)
+        except Exception as err:  # a summary is not tried again: the game is already told
+            log.warning("match %s: the summary could not be posted (%s)", match_id,
+                        type(err).__name__)
 
     async def _add_missed(self, notice: Notice, announced: int) -> None:
         """Puts in front of ``notice`` the lines and DMs of the actions whose notice never got

@@ -187,6 +187,7 @@ class ServiceBase:
                               run: Callable[[], Awaitable[Any]]) -> None: ...  # bots
 
         async def status(self, channel_id: int) -> list[str]: ...  # reading
+        async def _record(self, match: MatchRow) -> dict[str, Any]: ...  # reading
 
 
 def disk_full(err: BaseException) -> bool:
