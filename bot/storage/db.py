@@ -111,24 +111,40 @@ async def transaction(conn: Connection) -> AsyncIterator[Connection]:
     The BEGIN is inside the ``try`` on purpose: a task cancelled while waiting for another
     writer's lock stops waiting, but its queued BEGIN still runs on aiosqlite's thread later;
     the rollback, queued behind it, closes that transaction again."""
-    begin = "BEGIN" if isinstance(conn, PgConnection) else "BEGIN IMMEDIATE"
+    if isinstance(conn, PgConnection):
+        async with _pg_transaction(conn):
+            yield conn
+        return
     try:
-        await execute(conn, begin)
+        await execute(conn, "BEGIN IMMEDIATE")
         yield conn
         await execute(conn, "COMMIT")
     except BaseException:
         # Shielded so that a second cancellation cannot skip it. Rolling back when no
         # transaction is open (BEGIN itself failed) does nothing.
-        await asyncio.shield(_rollback(conn))
+        await asyncio.shield(conn.rollback())
         raise
 
 
-async def _rollback(conn: Connection) -> None:
-    if isinstance(conn, PgConnection):
-        if conn.in_transaction:
-            await conn.execute("ROLLBACK")
-    else:
-        await conn.rollback()
+@asynccontextmanager
+async def _pg_transaction(conn: PgConnection) -> AsyncIterator[None]:
+    """The same on PostgreSQL. A statement cancelled while it waits (for a row lock) is
+    cancelled on the server too by asyncpg; the rollback after it ends the transaction."""
+    try:
+        await execute(conn, "BEGIN")
+        conn.transaction_open = True
+        yield
+        await execute(conn, "COMMIT")
+    except BaseException:
+        await asyncio.shield(_pg_rollback(conn))
+        raise
+    finally:
+        conn.transaction_open = False
+
+
+async def _pg_rollback(conn: PgConnection) -> None:
+    if not conn.raw.is_closed() and conn.in_transaction:
+        await conn.execute("ROLLBACK")
 
 
 @asynccontextmanager

@@ -27,6 +27,10 @@ _PLACEHOLDER = re.compile(r"\?(\d*)")
 
 Params = Iterable[Any]
 
+# the connection is gone (the server restarted or ended the session, the network broke)
+_LOST = (asyncpg.PostgresConnectionError, asyncpg.exceptions.OperatorInterventionError,
+         asyncpg.InternalClientError, OSError)
+
 
 def is_url(target: object) -> bool:
     """True if ``target`` names a PostgreSQL database rather than a SQLite file."""
@@ -60,6 +64,9 @@ class PgConnection:
         self.raw = raw
         self.url = url
         self._sql: dict[str, str] = {}
+        # set by ``db.transaction`` between BEGIN and its end: a connection lost meanwhile
+        # is not opened again until then, or the rest would run outside the transaction
+        self.transaction_open = False
 
     @classmethod
     async def open(cls, url: str) -> PgConnection:
@@ -85,6 +92,8 @@ class PgConnection:
 
     async def _ready(self) -> asyncpg.Connection:
         if self.raw.is_closed():
+            if self.transaction_open:
+                raise DatabaseError("the connection to the database was lost mid-transaction")
             self.raw = (await PgConnection.open(self.url)).raw
         return self.raw
 
@@ -94,6 +103,9 @@ class PgConnection:
             return await getattr(raw, method)(self._translated(sql), *params)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise ConstraintViolation(str(exc)) from exc
+        except _LOST as exc:
+            raw.terminate()  # the next call outside a transaction opens a new one
+            raise DatabaseError(f"lost the connection to the database: {exc}") from exc
         except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise DatabaseError(f"{type(exc).__name__}: {exc}") from exc
 
@@ -125,7 +137,8 @@ class PgConnection:
             await raw.copy_records_to_table(table, columns=columns, records=records)
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise ConstraintViolation(str(exc)) from exc
-        except (asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError,
+                OSError) as exc:
             raise DatabaseError(f"{type(exc).__name__}: {exc}") from exc
 
     async def script(self, sql: str) -> None:
