@@ -40,6 +40,9 @@ class Ships(Game[ShipsState]):
         Upgrade("1", "2", events="keep", note=RULES_2_NOTE),
     )
     options = ()
+    # the final margin between two standard bots has a spread of about 45 VP from mid-game on;
+    # a logistic of the standings' difference over 30 VP fits who wins best (of 20 to 60)
+    standing_scale = 30.0
     state_type = ShipsState
     action_adapter = A.ACTION_ADAPTER
     summary = (
