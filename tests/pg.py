@@ -83,7 +83,9 @@ class PgServer:
     _migrated: bool = field(default=False)
 
     @classmethod
-    def start(cls) -> PgServer:
+    def start(cls, durable: bool = False) -> PgServer:
+        """A new server; ``durable`` keeps PostgreSQL's own durability settings (for
+        benchmarks that should see a real server's commit cost)."""
         bin_dir = _bin_dir()
         if bin_dir is None:
             raise RuntimeError("no PostgreSQL server binaries found")
@@ -99,9 +101,10 @@ class PgServer:
         try:
             server._run("initdb", "-D", str(folder / "data"), "-U", "portolan", "--auth=trust",
                         "-E", "UTF8", "--no-sync", "--no-instructions")
-            options = (f"-k {folder} -c listen_addresses= -c fsync=off"
-                       " -c synchronous_commit=off -c full_page_writes=off"
-                       " -c max_connections=200 -c shared_buffers=32MB")
+            options = f"-k {folder} -c listen_addresses= -c max_connections=200"
+            if not durable:
+                options += (" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+                            " -c shared_buffers=32MB")
             server._run("pg_ctl", "-D", str(folder / "data"), "-l", str(folder / "log"),
                         "-w", "-s", "-o", options, "start")
         except BaseException:
