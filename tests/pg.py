@@ -11,7 +11,8 @@ PostgreSQL refuses to run as root: run as root, the server runs as the unprivile
 
 No binaries found, or a server that will not start: the PostgreSQL tests are skipped with the
 reason and how to enable them, unless ``PORTOLAN_TEST_POSTGRES=require`` (as in ``.ci/run``)
-turns that into a failure.
+turns that into a failure. ``PORTOLAN_TEST_POSTGRES=off`` skips them on purpose (a quicker
+run); ``PORTOLAN_TEST_POSTGRES_BIN`` names the folder of the binaries (only it is tried).
 """
 
 from __future__ import annotations
@@ -46,17 +47,24 @@ BACKENDS = ("sqlite", "postgresql")
 
 def _bin_dir() -> Path | None:
     candidates = []
-    if os.environ.get(BIN):
+    if os.environ.get(BIN):  # only there, when given
         candidates.append(os.environ[BIN])
+    else:
+        candidates += _usual_places()
+    for folder in candidates:
+        if (Path(folder) / "initdb").exists() and (Path(folder) / "pg_ctl").exists():
+            return Path(folder)
+    return None
+
+
+def _usual_places() -> list[str]:
+    candidates = []
     on_path = shutil.which("initdb")
     if on_path:
         candidates.append(str(Path(on_path).parent))
     # Debian and Ubuntu keep them out of PATH, one folder per major version
     candidates += sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)
-    for folder in candidates:
-        if (Path(folder) / "initdb").exists() and (Path(folder) / "pg_ctl").exists():
-            return Path(folder)
-    return None
+    return candidates
 
 
 def _server_user() -> str | None:
@@ -86,6 +94,8 @@ class PgServer:
     def start(cls, durable: bool = False) -> PgServer:
         """A new server; ``durable`` keeps PostgreSQL's own durability settings (for
         benchmarks that should see a real server's commit cost)."""
+        if os.environ.get(REQUIRE) == "off":
+            raise RuntimeError(f"turned off by {REQUIRE}=off")
         bin_dir = _bin_dir()
         if bin_dir is None:
             raise RuntimeError("no PostgreSQL server binaries found")
