@@ -16,7 +16,7 @@ One decision:
    of them alike and their differences show in a few rounds.
 3. A playout plays on with the game's quick ``playout_action`` (or the guide through the
    seat's view) until the game ends or ``horizon`` turns have passed from the decision (the
-   seat's own turn and the next player's, by default), and scores the position: the game's
+   seat's own turn and the next player's, at first), and scores the position: the game's
    ranks if it ended, else how far apart the seats stand (``Game.standing``) through
    ``margin_reward``.
 4. A candidate whose rounds are clearly worse than the leader's (their paired differences,
@@ -24,6 +24,10 @@ One decision:
    ends when one is left and no move is waiting, at its CPU ``budget`` (or ``iterations``
    playouts, for tests), and plays the candidate with the best mean of those that played
    a few rounds, the guide's order breaking ties.
+5. A race decided with time to spare is run again from the start with playouts twice as
+   long (up to ``MAX_HORIZON`` turns, or the end of the game), so cheap playouts look further
+   ahead; the move played is the longest-sighted race's choice, once its candidates have
+   played a few rounds each.
 
 The search applies moves with ``Game.apply`` on its own samples: no validation (the moves come
 from ``legal_actions`` or the game's own playout move), no undo snapshots, no events kept.
@@ -41,7 +45,8 @@ from .rng import Rng
 
 CANDIDATES = 6  # moves in the race at once, in the guide's order
 WIDEST = 12  # moves that may enter the race in one decision, as others are put out
-HORIZON = 2  # turns a playout runs past the decision's turn
+HORIZON = 2  # turns a playout runs past the decision's turn, at first
+MAX_HORIZON = 64  # turns it may run when races settle early and leave time to look further
 MAX_PLAYOUT = 400  # moves a playout may make at most, whatever its horizon
 DROP = 2.5  # standard errors of the paired difference that put a candidate out
 MIN_ROUNDS = 4  # rounds before any candidate is put out
@@ -99,12 +104,16 @@ class _Ranking:
 
     def __init__(self, guide: Bot, view: View, moves: list[Action], rng: Rng) -> None:
         self.guide, self.view, self.rng = guide, view, rng
+        self.moves = moves
         self.rest = list(moves)
+        self.order: list[Action] = []
 
-    def first(self, n: int) -> list[Action]:
-        return [self.next() for _ in range(min(n, len(self.rest)))]
+    def at(self, place: int) -> Action:
+        while len(self.order) <= place:
+            self.order.append(self._next())
+        return self.order[place]
 
-    def next(self) -> Action:
+    def _next(self) -> Action:
         rest = self.rest
         try:
             pick = self.guide.choose(self.view, rest, self.rng)
@@ -152,34 +161,53 @@ class SearchBot:
             raise ValueError("a search bot needs a seat's own view")
         started = self.clock()
         ranking = _Ranking(self.guide, view, moves, rng)
-        race = [_Candidate(a, i) for i, a in enumerate(ranking.first(self.candidates))]
+        self.last_playouts = 0
+        best = ranking.at(0)
+        horizon = self.horizon
+        while True:
+            race, finished, to_the_end = self._race(view, seat, ranking, horizon, started, rng)
+            settled = [c for c in race if len(c.rewards) >= MIN_ROUNDS]
+            if finished or settled:
+                best = max(settled or race, key=lambda c: (c.mean, -c.order)).action
+            # a race settled early leaves time to look further ahead, unless every playout
+            # already reached the end of the game
+            if not finished or to_the_end or horizon >= MAX_HORIZON:
+                break
+            horizon *= 2
+        return best
+
+    def _race(self, view: View, seat: Seat, ranking: _Ranking, horizon: int, started: float,
+              rng: Rng) -> tuple[list[_Candidate], bool, bool]:
+        """One race of the guide's moves with playouts ``horizon`` turns long: the candidates
+        left, whether it was decided (one left) before the budget ran out, and whether every
+        playout reached the end of the game."""
+        limit = min(self.widest, len(ranking.moves))
+        race = [_Candidate(ranking.at(i), i) for i in range(min(self.candidates, limit))]
         entered = len(race)
-        playouts = 0
         round_cost = 0.0
+        to_the_end = True
         while len(race) > 1:
             if self.iterations is not None:
-                if playouts >= self.iterations:
-                    break
-            elif playouts and self.clock() - started + round_cost > self.budget:
-                break
+                if self.last_playouts >= self.iterations:
+                    return race, False, False
+            elif self.last_playouts and self.clock() - started + round_cost > self.budget:
+                return race, False, False
             round_started = self.clock()
             sample_seed, playout_seed = rng.next_u64(), rng.next_u64()
             for candidate in race:
-                reward = self._playout(view, seat, candidate.action, sample_seed,
-                                       playout_seed)
+                reward, ended = self._playout(view, seat, candidate.action, horizon,
+                                              sample_seed, playout_seed)
+                to_the_end = to_the_end and ended
                 candidate.rewards.append(reward)
                 candidate.total += reward
-            playouts += len(race)
+            self.last_playouts += len(race)
             round_cost = self.clock() - round_started
             race = self._survivors(race)
             # a candidate put out makes room for the guide's next move
-            while len(race) < self.candidates and entered < min(self.widest, len(moves)):
-                race.append(_Candidate(ranking.next(), entered))
+            while len(race) < self.candidates and entered < limit:
+                race.append(_Candidate(ranking.at(entered), entered))
                 entered += 1
-        self.last_playouts = playouts
-        settled = [c for c in race if len(c.rewards) >= MIN_ROUNDS] or race
-        best = max(settled, key=lambda c: (c.mean, -c.order))
-        return best.action
+        return race, True, to_the_end
 
     # --- the parts of a decision -----------------------------------------------------------
     def _survivors(self, race: list[_Candidate]) -> list[_Candidate]:
@@ -204,15 +232,16 @@ class SearchBot:
                 kept.append(candidate)
         return kept
 
-    def _playout(self, view: View, seat: Seat, action: Action, sample_seed: int,
-                 playout_seed: int) -> float:
+    def _playout(self, view: View, seat: Seat, action: Action, horizon: int,
+                 sample_seed: int, playout_seed: int) -> tuple[float, bool]:
         """``seat``'s reward for ``action`` played on the sample ``sample_seed`` draws, the
-        game then played on by quick moves from ``playout_seed``."""
+        game then played on by quick moves from ``playout_seed`` for ``horizon`` turns; and
+        whether the game ended."""
         game = self.game
         state = game.sample_state(view, seat, Rng(state=sample_seed))
         rng = Rng(state=playout_seed)
         self._apply(state, seat, action)
-        until = view.turn + self.horizon
+        until = view.turn + horizon
         for _ in range(self.rollout):
             if state.turn >= until or game.outcome(state) is not None:
                 break
@@ -228,8 +257,8 @@ class SearchBot:
             self._apply(state, actor, move)
         outcome = game.outcome(state)
         if outcome is not None:
-            return ranks_reward([-float(r) for r in outcome.ranks])[seat]
-        return margin_reward(list(game.standing(state)), game.standing_scale)[seat]
+            return ranks_reward([-float(r) for r in outcome.ranks])[seat], True
+        return margin_reward(list(game.standing(state)), game.standing_scale)[seat], False
 
     def _guide_move(self, state: State, actor: Seat, rng: Rng) -> Action | None:
         game = self.game
