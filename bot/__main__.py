@@ -46,6 +46,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="a folder for the boards (or, with --gif, the GIF file)")
     replay.add_argument("--gif", action="store_true",
                         help="one animated GIF of the whole game, a frame a turn")
+    rate = sub.add_parser("ratings", help="check (or rebuild) the ratings from the results")
+    rate.add_argument("--rebuild", action="store_true",
+                      help="replace the kept ratings with those worked out from the results")
+    rate.add_argument("--db", help="the database (default: PORTOLAN_DB)")
     sub.add_parser("bench", help="run the benchmarks in bench/ and print their figures")
     sub.add_parser("sync", help="sync slash commands globally with Discord")
     from bot.storage import transfer
@@ -107,6 +111,10 @@ def main(argv: list[str] | None = None) -> int:
         written = render_record(args.record, args.out)
         print(f"{len(written)} boards written to {args.out}")
         return 0
+    if command == "ratings":
+        from bot.storage.ratings_check import check_ratings
+
+        return asyncio.run(check_ratings(args.db or settings.db, rebuild=args.rebuild))
     if command == "bench":
         import runpy
 

@@ -25,6 +25,7 @@ The service is one class made of parts, one concern each, that reach one another
 - ``bots``: bot seats, and the supervision of background work;
 - ``loading``: the state cache, rebuilds from snapshots and the log, upgrades, setting aside;
 - ``reading``: status, views, the board image, exports;
+- ``records``: after the games: history, ratings, stats, leaderboards, replays;
 - ``results`` and ``texts``: what the service answers, and the player-facing texts it builds.
 """
 
@@ -38,6 +39,7 @@ from bot.service.loading import CACHED_STATES, Loading
 from bot.service.lobby import MAX_SEED, POLICIES, Lobby, mix_seed
 from bot.service.moves import DOUBLE_SEND_SECONDS, Moves
 from bot.service.reading import EXPORT_EVERY_SECONDS, Reading
+from bot.service.records import Records
 from bot.service.results import ActResult, Choice, Commanding, SaveFailed, ServiceError
 
 __all__ = [
@@ -61,5 +63,6 @@ __all__ = [
 ]
 
 
-class MatchService(Lobby, Moves, Announcements, Deadlines, BotSeats, Loading, Reading):
+class MatchService(Lobby, Moves, Announcements, Deadlines, BotSeats, Loading, Reading,
+                   Records):
     """One game service for every channel and adapter (see the package's docstring)."""

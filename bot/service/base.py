@@ -72,6 +72,7 @@ class ServiceBase:
         # (seat, action key, version it produced, when it was sent) of each match's last move
         self._sent: dict[int, tuple[int, str, int, float]] = {}
         self._exports: dict[int, float] = {}  # user -> when their last export was read
+        self._throttled: dict[tuple[str, int], float] = {}  # (what, user) -> last asked
         # each match's lines of the turn so far, not yet posted (see Announcements._deliver)
         self._held: dict[int, Notice] = {}
         self._flushing = asyncio.Event()  # set: every held line goes out now
@@ -188,6 +189,8 @@ class ServiceBase:
 
         async def status(self, channel_id: int) -> list[str]: ...  # reading
         async def _record(self, match: MatchRow) -> dict[str, Any]: ...  # reading
+        async def export(self, channel_id: int | None = None, match_id: int | None = None,
+                         requested_by: int | None = None) -> dict[str, Any]: ...  # reading
 
 
 def disk_full(err: BaseException) -> bool:

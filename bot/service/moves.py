@@ -368,8 +368,8 @@ class Moves(ServiceBase):
 
     @staticmethod
     def _seat_records(seats: list[SeatRow]) -> list[dict[str, Any]]:
-        return [{"seat": s.seat, "user_id": s.user_id, "name": s.name, "bot": s.bot}
-                for s in seats]
+        return [{"seat": s.seat, "user_id": s.user_id, "name": s.name, "bot": s.bot,
+                 "left_user_id": s.left_user_id} for s in seats]
 
 
 def _parse_choice(value: str) -> tuple[int | None, int | None]:

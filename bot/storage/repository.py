@@ -29,6 +29,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from bot import ratings as rating_model
+from bot.ratings import Rating
+
 from .db import (
     INTEGRITY_ERRORS,
     Connection,
@@ -56,6 +59,7 @@ from .rows import (
     MatchRow,
     SeatRow,
     dumps,
+    rating_of,
     result_of,
 )
 
@@ -413,14 +417,16 @@ class Storage:
             return await self._match(db, match_id)
 
     async def replace_seat_with_bot(self, match_id: int, seat: int, bot: str) -> None:
-        """Hands a seat of an active match to a bot: the user is removed, the name kept with
-        " (bot)" appended (once: replacing a bot only changes which bot plays)."""
+        """Hands a seat of an active match to a bot: the user is removed (and remembered as
+        the one who left it), the name kept with " (bot)" appended (once: replacing a bot
+        only changes which bot plays)."""
         now = self._clock()
         async with self._write() as db:
             await self._match_in(db, match_id, "active")
             changed = await execute(
                 db,
                 "UPDATE seats SET bot = ?, user_id = NULL,"
+                " left_user_id = COALESCE(left_user_id, user_id),"
                 " name = CASE WHEN user_id IS NULL THEN name ELSE name || ' (bot)' END"
                 " WHERE match_id = ? AND seat = ?",
                 (bot, match_id, seat),
@@ -683,8 +689,140 @@ class Storage:
              dumps(finish.seats)),
         )
         await execute(db, "DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+        await self._rate(db, match, {"match_id": match_id, "outcome": finish.outcome,
+                                     "seats": finish.seats}, now)
         await self._prune(db, match_id)
         await self._archive(db, match_id)
+
+    # -- ratings (bot/ratings.py says who is rated and how) ---------------------------------
+
+    async def _rate(self, db: Connection, match: MatchRow, result: dict[str, Any],
+                    now: float) -> None:
+        """Updates the ratings of a game's players, inside the transaction finishing it."""
+        guild = match.guild_id or 0
+        players = [p for p, _ in rating_model.rated_places(result)]
+        book = {}
+        for player in players:
+            row = await fetchone(
+                db, "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND player = ?",
+                (guild, match.game, player))
+            if row is not None:
+                book[player] = rating_of(row)
+        for rating in rating_model.apply(book, result).values():
+            await self._put_rating(db, guild, match.game, rating, now)
+
+    @staticmethod
+    async def _put_rating(db: Connection, guild: int, game: str, rating: Rating,
+                          now: float) -> None:
+        await execute(
+            db,
+            "INSERT INTO ratings (guild_id, game, player, mu, sigma, games, wins, places,"
+            " best_match, best_key, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, game, player) DO UPDATE SET mu = excluded.mu,"
+            " sigma = excluded.sigma, games = excluded.games, wins = excluded.wins,"
+            " places = excluded.places, best_match = excluded.best_match,"
+            " best_key = excluded.best_key, updated_at = excluded.updated_at",
+            (guild, game, rating.player, rating.mu, rating.sigma, rating.games, rating.wins,
+             dumps(list(rating.places)), rating.best_match, dumps(list(rating.best_key)),
+             now),
+        )
+
+    async def rating(self, guild_id: int | None, game: str,
+                     player: str) -> Rating | None:
+        async with self._read() as db:
+            row = await fetchone(
+                db, "SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND player = ?",
+                (guild_id or 0, game, player))
+        return rating_of(row) if row is not None else None
+
+    async def ratings(self, guild_id: int | None, game: str) -> list[Rating]:
+        """Every rated player of ``game`` on that server (0 or None: the local table)."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db, "SELECT * FROM ratings WHERE guild_id = ? AND game = ? ORDER BY player",
+                (guild_id or 0, game))
+        return [rating_of(row) for row in rows]
+
+    async def all_ratings(self) -> dict[tuple[int, str], dict[str, Rating]]:
+        """Every rating, by (server, game) and player."""
+        async with self._read() as db:
+            rows = await fetchall(db, "SELECT * FROM ratings")
+        found: dict[tuple[int, str], dict[str, Rating]] = {}
+        for row in rows:
+            found.setdefault((int(row["guild_id"]), row["game"]), {})[row["player"]] = \
+                rating_of(row)
+        return found
+
+    async def rebuild_ratings(self) -> int:
+        """Works every rating out again from the stored results (:meth:`ratings_from_results`)
+        and puts them in place of the kept ones (they are equal unless something was lost).
+        Returns how many ratings there are."""
+        now = self._clock()
+        async with self._write() as db:
+            books = await self._books(db)
+            await execute(db, "DELETE FROM ratings")
+            for (guild, game), book in books.items():
+                for rating in book.values():
+                    await self._put_rating(db, guild, game, rating, now)
+        return sum(len(book) for book in books.values())
+
+    async def ratings_from_results(self) -> dict[tuple[int, str], dict[str, Rating]]:
+        """Every rating as the stored results give it, by (server, game) and player, the games
+        taken in the order they finished; nothing is written."""
+        async with self._read() as db:
+            return await self._books(db)
+
+    @staticmethod
+    async def _books(db: Connection) -> dict[tuple[int, str], dict[str, Rating]]:
+        rows = await fetchall(
+            db, "SELECT r.*, m.guild_id AS guild_id FROM results r"
+            " JOIN matches m ON m.id = r.match_id ORDER BY r.finished_at, r.match_id")
+        books: dict[tuple[int, str], dict[str, Rating]] = {}
+        for row in rows:
+            book = books.setdefault((int(row["guild_id"] or 0), row["game"]), {})
+            book.update(rating_model.apply(book, result_of(row)))
+        return books
+
+    # -- finished games, for the history -----------------------------------------------------
+
+    async def finished(self, *, guild_id: int | None, channel_id: int | None = None,
+                       user_id: int | None = None, limit: int = 10
+                       ) -> list[tuple[MatchRow, dict[str, Any]]]:
+        """The newest finished games of a server (or only of one channel, or only those
+        ``user_id`` played in, or left), each with its result."""
+        where = ["m.status = 'finished'",
+                 "m.guild_id IS NULL" if guild_id is None else "m.guild_id = ?"]
+        params: list[Any] = [] if guild_id is None else [guild_id]
+        if channel_id is not None:
+            where.append("m.channel_id = ?")
+            params.append(channel_id)
+        if user_id is not None:
+            where.append("EXISTS (SELECT 1 FROM seats s WHERE s.match_id = m.id"
+                         " AND (s.user_id = ? OR s.left_user_id = ?))")
+            params += [user_id, user_id]
+        params.append(max(1, min(limit, 100)))
+        async with self._read() as db:
+            rows = await fetchall(
+                db, "SELECT m.*, r.game AS r_game, r.finished_at AS r_finished_at,"
+                " r.end_reason AS r_end_reason, r.outcome AS r_outcome, r.seats AS r_seats"
+                " FROM matches m JOIN results r ON r.match_id = m.id"
+                f" WHERE {' AND '.join(where)} ORDER BY m.finished_at DESC, m.id DESC LIMIT ?",
+                params)
+        return [(MatchRow.of(row), {
+            "match_id": row["id"], "game": row["r_game"], "finished_at": row["r_finished_at"],
+            "end_reason": row["r_end_reason"], "outcome": json.loads(row["r_outcome"]),
+            "seats": json.loads(row["r_seats"])}) for row in rows]
+
+    async def result(self, match_id: int) -> dict[str, Any] | None:
+        async with self._read() as db:
+            row = await fetchone(db, "SELECT * FROM results WHERE match_id = ?", (match_id,))
+        return result_of(row) if row is not None else None
+
+    async def set_final_message(self, match_id: int, message_id: int) -> None:
+        """Remembers the message that showed a finished game's last board."""
+        async with self._write() as db:
+            await execute(db, "UPDATE matches SET final_message_id = ? WHERE id = ?",
+                          (message_id, match_id))
 
     @staticmethod
     async def _prune(db: Connection, match_id: int) -> None:

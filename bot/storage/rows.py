@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ratings import Rating
+
 from .db import Row
 
 STATUSES = ("lobby", "active", "finished", "aborted", "set_aside")
@@ -45,6 +47,7 @@ class MatchRow:
     set_aside_reason: str | None = None
     chosen_seed: int | None = None  # a seed a person chose (public); None: the bot's own
     seed_secret: int | None = None  # mixed into chosen_seed; secret until the game is over
+    final_message_id: int | None = None  # the Discord message that showed the last board
 
     @classmethod
     def of(cls, row: Row) -> MatchRow:
@@ -66,13 +69,15 @@ class MatchRow:
             set_aside_reason=row["set_aside_reason"],
             chosen_seed=row["chosen_seed"],
             seed_secret=row["seed_secret"],
+            final_message_id=row["final_message_id"],
         )
 
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
     """A place at the table. ``position`` is join order; ``seat`` is the turn-order seat,
-    assigned when the match starts. ``user_id`` is None for a bot seat."""
+    assigned when the match starts. ``user_id`` is None for a bot seat; ``left_user_id`` is
+    the person who held it before a bot took it over."""
 
     match_id: int
     position: int
@@ -80,6 +85,7 @@ class SeatRow:
     user_id: int | None
     name: str
     bot: str | None
+    left_user_id: int | None = None
 
     @classmethod
     def of(cls, row: Row) -> SeatRow:
@@ -90,6 +96,7 @@ class SeatRow:
             user_id=row["user_id"],
             name=row["name"],
             bot=row["bot"],
+            left_user_id=row["left_user_id"],
         )
 
 
@@ -187,3 +194,12 @@ def result_of(row: Row) -> dict[str, Any]:
         "outcome": json.loads(row["outcome"]),
         "seats": json.loads(row["seats"]),
     }
+
+
+def rating_of(row: Row) -> Rating:
+    """A ``ratings`` row as a :class:`bot.ratings.Rating`."""
+    won, beaten = json.loads(row["best_key"])
+    return Rating(player=row["player"], mu=float(row["mu"]), sigma=float(row["sigma"]),
+                  games=int(row["games"]), wins=float(row["wins"]),
+                  places=tuple(int(p) for p in json.loads(row["places"])),
+                  best_match=row["best_match"], best_key=(float(won), int(beaten)))

@@ -28,7 +28,7 @@ from .repository import Storage
 
 # every table that holds games, parents first (schema_version is each database's own)
 TABLES = ("matches", "seats", "actions", "snapshots", "deadlines", "results",
-          "delivery_problems", "archived_logs")
+          "delivery_problems", "archived_logs", "ratings")
 _OWN = {"schema_version", "sqlite_sequence"}
 _BATCH = 500
 

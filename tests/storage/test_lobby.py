@@ -184,7 +184,7 @@ async def test_replace_seat_with_bot(storage: Storage) -> None:
         await storage.replace_seat_with_bot((await new_lobby(storage, channel_id=9)).id, 0, "r")
     await storage.replace_seat_with_bot(match.id, 1, "random")
     seats = await storage.seats(match.id)
-    assert seats[1] == SeatRow(match.id, 1, 1, None, "user2 (bot)", "random")
+    assert seats[1] == SeatRow(match.id, 1, 1, None, "user2 (bot)", "random", left_user_id=2)
     # Only that seat changed.
     assert [s.user_id for s in seats] == [1, None, 3]
     # Replacing the bot again swaps the bot, not the name.

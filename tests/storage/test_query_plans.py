@@ -39,13 +39,14 @@ from .helpers import FakeClock
 
 # tables with a row (or many) per match: a full scan of one reads the whole history
 GROWING = {"matches", "seats", "actions", "snapshots", "results", "deadlines", "announcements",
-           "delivery_problems"}
+           "delivery_problems", "ratings"}
 # Reads that return every row by their contract (``matches()`` and ``results()`` without a
 # filter: nothing in the bot calls them, they are there for tools and tests). Scanning is
 # what they are for; any other statement must use an index.
 WHOLE_TABLE_READS = {
     "SELECT * FROM matches ORDER BY id",
     "SELECT * FROM results ORDER BY finished_at, match_id",
+    "SELECT * FROM ratings",  # all_ratings, for tools and the rebuild check
 }
 HELPERS = ("fetchone", "fetchall", "execute", "insert")
 NOT_EXPLAINED = re.compile(r"^\s*(BEGIN|COMMIT|ROLLBACK|PRAGMA|SAVEPOINT|RELEASE)\b", re.I)
@@ -238,6 +239,24 @@ async def workload(store: Storage, clock: FakeClock) -> None:
     await store.results("ships")
     assert await store.record_delivery_problem(some, match.version, "channel gone")
     await store.delivery_problem(some)
+
+    # ratings and the history of finished games
+    rated = await active(store, 5000, moves=2)
+    await store.append_action(
+        rated, expected_version=2, seat=0, action={"type": "move"}, events=[],
+        finish=Finish("score", {"scores": [3, 1], "ranks": [1, 2]},
+                      [{"seat": 0, "user_id": 1}, {"seat": 1, "user_id": 2}]))
+    await store.set_final_message(rated, 123)
+    await store.result(rated)
+    guild = (await store.get_match(rated)).guild_id
+    for channel_id, user_id in ((None, None), (5000, None), (None, 1)):
+        await store.finished(guild_id=guild, channel_id=channel_id, user_id=user_id)
+    await store.finished(guild_id=None)
+    await store.ratings(guild, "ships")
+    await store.rating(guild, "ships", "u1")
+    await store.all_ratings()
+    await store.ratings_from_results()
+    await store.rebuild_ratings()
 
 
 @pytest.fixture

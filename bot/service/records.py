@@ -1,0 +1,132 @@
+"""After the games: history, ratings and replays, read from the stored results.
+
+Nothing here changes a game. Ratings are kept by storage, updated in the transaction that
+finishes a game (``bot.ratings`` says who is rated and how); everything else is read from the
+results and the records of finished games, which hold nothing secret any more.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from bot import history, ratings
+from bot.service.base import ServiceBase
+from bot.service.results import ServiceError
+from bot.storage import MatchRow, NotFound
+from engine.core import registry
+
+HISTORY_LIMIT = 10
+LEADERBOARD_LIMIT = 10
+MAX_MATCH_ID = 10**15
+REPLAY_EVERY_SECONDS = 30.0  # per user: a replay draws every board of a game
+
+
+def _day(timestamp: float | None) -> str:
+    if timestamp is None:
+        return "?"
+    return dt.datetime.fromtimestamp(timestamp, dt.UTC).strftime("%d %b %Y")
+
+
+def result_text(result: dict[str, Any]) -> str:
+    """ "Anna won (108), Ben 2nd (102)" from a stored result."""
+    ranks = result["outcome"]["ranks"]
+    scores = result["outcome"].get("scores", [])
+    names = {s["seat"]: s["name"] for s in result["seats"] if s.get("seat") is not None}
+    order = sorted(names, key=lambda s: (ranks[s], s))
+    parts = []
+    for seat in order:
+        score = scores[seat] if seat < len(scores) else None
+        shown = f" ({score:g})" if isinstance(score, int | float) else ""
+        place = "won" if ranks[seat] == 1 else f"{_ordinal(ranks[seat])}"
+        parts.append(f"{names[seat]} {place}{shown}")
+    return ", ".join(parts)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def match_label(match: MatchRow, result: dict[str, Any] | None) -> str:
+    """How a finished game is named in lists and menus: "#12 Ships, 01 Dec 2026: Anna won"."""
+    game = registry.get(match.game).name
+    winners = [s["name"] for s in (result or {}).get("seats", [])
+               if s.get("seat") is not None
+               and result is not None and result["outcome"]["ranks"][s["seat"]] == 1]
+    tail = f": {' and '.join(winners)} won" if winners else f" ({match.status})"
+    return f"#{match.id} {game}, {_day(match.finished_at or match.updated_at)}{tail}"
+
+
+class Records(ServiceBase):
+    async def history(self, guild_id: int | None, channel_id: int | None,
+                      limit: int = HISTORY_LIMIT) -> list[tuple[MatchRow, dict[str, Any]]]:
+        """The last finished games of a channel (or of a whole server when ``channel_id`` is
+        None), newest first, each with its result."""
+        return await self.storage.finished(guild_id=guild_id, channel_id=channel_id,
+                                           limit=limit)
+
+    async def played_by(self, user_id: int, guild_id: int | None,
+                        limit: int = 25) -> list[tuple[MatchRow, dict[str, Any]]]:
+        """The last finished games ``user_id`` played in on that server, newest first."""
+        return await self.storage.finished(guild_id=guild_id, user_id=user_id, limit=limit)
+
+    async def finished_match(self, raw: str | int, guild_id: int | None) -> MatchRow:
+        """A finished game of this server named by its number ("12" or "#12")."""
+        text = str(raw).strip().lstrip("#").split(" ", 1)[0]
+        if not (text.isascii() and text.isdecimal()) or not 0 < int(text) < MAX_MATCH_ID:
+            raise ServiceError("Name a finished game by its number, as /game history lists "
+                               "them (for example 12).")
+        try:
+            match: MatchRow | None = await self.storage.get_match(int(text))
+        except NotFound:
+            match = None
+        if match is None or match.guild_id != guild_id or match.status != "finished":
+            raise ServiceError(f"This server has no finished game #{text}.")
+        return match
+
+    async def export_for(self, match: MatchRow, user_id: int) -> dict[str, Any]:
+        """A finished game's record, for someone who played in it (it holds the seed, the
+        hands and every secret of the game, so only its players get it)."""
+        seats = await self.storage.seats(match.id)
+        result = await self.storage.result(match.id)
+        players = {s.user_id for s in seats} | {
+            s.get("left_user_id") for s in (result or {}).get("seats", [])}
+        if user_id not in players:
+            raise ServiceError(f"Only the players of game #{match.id} can have its record.")
+        return await self.export(match_id=match.id, requested_by=user_id)
+
+    async def replay_gif(self, match: MatchRow, requested_by: int) -> bytes:
+        """The finished game as an animated GIF of its public boards, drawn in a board worker.
+        Each user gets one every little while: it draws every board of the game."""
+        self._throttle(requested_by, REPLAY_EVERY_SECONDS, "replay")
+        record = await self._record(match)
+        gif: bytes = await self.painter.run(history.replay_gif, record)
+        return gif
+
+    async def stats(self, guild_id: int | None, player: str,
+                    game_id: str | None) -> list[ratings.Rating]:
+        """A player's (``ratings.person(id)`` or ``bot:strong``) ratings on this server, one
+        per game they played (or only ``game_id``'s)."""
+        games = [game_id] if game_id else [g.id for g in registry.all_games()]
+        found = []
+        for game in games:
+            rating = await self.storage.rating(guild_id, game, player)
+            if rating is not None:
+                found.append(rating)
+        return found
+
+    async def leaderboard(self, guild_id: int | None, game_id: str, bots: bool = False,
+                          limit: int = LEADERBOARD_LIMIT) -> list[ratings.Rating]:
+        book = {r.player: r for r in await self.storage.ratings(guild_id, game_id)}
+        return ratings.leaderboard(book, bots=bots, limit=limit)
+
+    def _throttle(self, user_id: int, seconds: float, what: str) -> None:
+        now = self.clock()
+        key = (what, user_id)
+        last = self._throttled.get(key)
+        if last is not None and now - last < seconds:
+            wait = max(1, round(seconds - (now - last)))
+            raise ServiceError(f"You asked for a {what} a moment ago; try again in {wait} s.")
+        self._throttled[key] = now
+        if len(self._throttled) > 10_000:  # forget the oldest
+            self._throttled = dict(list(self._throttled.items())[-5_000:])
