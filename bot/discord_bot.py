@@ -263,7 +263,10 @@ class PortolanBot(commands.AutoShardedBot):
         if notice.ledger:
             extra["nonce"] = notice.nonce
         with _refusals(notice.channel_id):
-            return await channel.send(content or None, allowed_mentions=mentions, **extra)
+            message = await channel.send(content or None, allowed_mentions=mentions, **extra)
+        if notice.finished and notice.board:
+            await self.service.final_post(notice.match_id, message.id)
+        return message
 
     async def _send_private(self, notice: Notice) -> list[str]:
         """DMs each private part; returns the names of players newly found unreachable.

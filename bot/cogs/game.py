@@ -11,8 +11,11 @@ import discord
 from discord import app_commands
 
 from bot.service import ActResult, ServiceError
+from bot.service.records import match_label, match_title
+from bot.storage import MatchRow
 from bot.ui import lookup
 from bot.ui.buttons import abort_view, board_view, png_file, show_my_view
+from bot.ui.records import history_lines
 from bot.ui.replies import announce, answering, sent_at, tell
 from bot.ui.text import (
     CHOICE_LIMIT,
@@ -256,19 +259,73 @@ class GameCog(PortolanCog):
                        "button to end it; otherwise the game goes on.",
                        view=abort_view(match.id, interaction.user.id))
 
-    @game.command(name="export", description="The record of this channel's last finished game")
-    async def game_export(self, interaction: discord.Interaction[Any]) -> None:
+    @game.command(name="export",
+                  description="A finished game's record (default: this channel's last)")
+    @app_commands.describe(match="A finished game you played in, by number (see /game history)")
+    async def game_export(self, interaction: discord.Interaction[Any],
+                          match: str | None = None) -> None:
         async with answering(interaction, "/game export"):
-            channel = channel_of(interaction)
-            last = await self.service.last_finished(channel)
-            if last is None:
-                await self.service.export(channel_id=channel)  # explains why there is none
-                raise ServiceError("No finished game in this channel to export.")
-            record = await self.service.export(match_id=last.id,
-                                               requested_by=interaction.user.id)
+            if match is not None:
+                found = await self.service.finished_match(match, interaction.guild_id)
+                record = await self.service.export_for(found, interaction.user.id)
+                last = found
+            else:
+                channel = channel_of(interaction)
+                before = await self.service.last_finished(channel)
+                if before is None:
+                    await self.service.export(channel_id=channel)  # explains why there is none
+                    raise ServiceError("No finished game in this channel to export.")
+                last = before
+                record = await self.service.export(match_id=last.id,
+                                                   requested_by=interaction.user.id)
             data = json.dumps(record, indent=1, ensure_ascii=False).encode()
             name = f"portolan-{last.game}-{last.id}.json"
             await tell(interaction,
                        f"The record of match {last.id} ({last.status}): setup, seed and every "
                        "action, enough to replay it.",
                        file=discord.File(io.BytesIO(data), filename=name))
+
+    @game_export.autocomplete("match")
+    async def export_autocomplete(self, interaction: discord.Interaction[Any], current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        rows = await self.service.played_by(interaction.user.id, interaction.guild_id)
+        return _match_choices(rows, current)
+
+    @game.command(name="history", description="The last finished games and their results")
+    @app_commands.describe(where="This channel (the default) or the whole server")
+    async def game_history(self, interaction: discord.Interaction[Any],
+                           where: Literal["channel", "server"] = "channel") -> None:
+        async with answering(interaction, "/game history"):
+            channel = None if where == "server" else channel_of(interaction)
+            rows = await self.service.history(interaction.guild_id, channel)
+            place = "on this server" if channel is None else "in this channel"
+            await tell(interaction, join_lines(history_lines(rows, place)))
+
+    @game.command(name="replay", description="A finished game, replayed as an animation")
+    @app_commands.describe(match="A finished game of this server, by number (see /game history)")
+    async def game_replay(self, interaction: discord.Interaction[Any], match: str) -> None:
+        async with answering(interaction, "/game replay"):
+            found = await self.service.finished_match(match, interaction.guild_id)
+            gif = await self.service.replay_gif(found, interaction.user.id)
+            await tell(interaction, "The replay is in the channel.")
+            await announce(interaction, f"{user_name(interaction, 'Someone')} shows the replay "
+                           f"of game {match_title(found)}: every turn's board.",
+                           file=discord.File(io.BytesIO(gif),
+                                             filename=f"replay-{found.game}-{found.id}.gif"))
+
+    @game_replay.autocomplete("match")
+    async def replay_autocomplete(self, interaction: discord.Interaction[Any], current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        rows = await self.service.history(interaction.guild_id, None, limit=25)
+        return _match_choices(rows, current)
+
+
+def _match_choices(rows: list[tuple[MatchRow, dict[str, Any]]], current: str
+                   ) -> list[app_commands.Choice[str]]:
+    typed = current.strip().lower().lstrip("#")
+    choices = []
+    for match, result in rows:
+        label = match_label(match, result)
+        if typed in label.lower():
+            choices.append(app_commands.Choice(name=clip_choice(label), value=str(match.id)))
+    return choices[:CHOICE_LIMIT]

@@ -9,8 +9,7 @@ from discord import app_commands
 
 from bot.service import ServiceError
 from bot.ui.replies import QUIET
-from bot.ui.text import MESSAGE_LIMIT, bullets, clip, join_lines, rules_text
-from engine.core.bots import BOT_KINDS
+from bot.ui.text import MESSAGE_LIMIT, clip, join_lines, rules_text
 
 from .common import PortolanCog, find_game, game_autocomplete
 
@@ -72,8 +71,8 @@ class HelpCog(PortolanCog):
         text = join_lines([
             "Portolan hosts board games in this channel (or a thread: one game per channel).",
             *command_lines(self.bot.tree),
-            "Bots for `/game addbot` (each game's /rules says which it has):",
-            bullets(f"{name}: {line}" for name, line in BOT_KINDS.items()),
+            "Bots for `/game addbot`: strong (the default: looks ahead), easy (rules of thumb), "
+            "random (for testing); /rules says more.",
         ])
         await interaction.response.send_message(clip(text), ephemeral=True,
                                                 allowed_mentions=QUIET)

@@ -11,7 +11,7 @@ import datetime as dt
 from typing import Any
 
 from bot import history, ratings
-from bot.service.base import ServiceBase
+from bot.service.base import ServiceBase, log
 from bot.service.results import ServiceError
 from bot.storage import MatchRow, NotFound
 from engine.core import registry
@@ -47,17 +47,32 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def match_label(match: MatchRow, result: dict[str, Any] | None) -> str:
-    """How a finished game is named in lists and menus: "#12 Ships, 01 Dec 2026: Anna won"."""
+def match_title(match: MatchRow) -> str:
+    """ "#12 Ships, 01 Dec 2026": a finished game's number, game and day."""
     game = registry.get(match.game).name
-    winners = [s["name"] for s in (result or {}).get("seats", [])
-               if s.get("seat") is not None
-               and result is not None and result["outcome"]["ranks"][s["seat"]] == 1]
-    tail = f": {' and '.join(winners)} won" if winners else f" ({match.status})"
-    return f"#{match.id} {game}, {_day(match.finished_at or match.updated_at)}{tail}"
+    return f"#{match.id} {game}, {_day(match.finished_at or match.updated_at)}"
+
+
+def match_label(match: MatchRow, result: dict[str, Any]) -> str:
+    """How a finished game is named in menus: "#12 Ships, 01 Dec 2026: Anna won"."""
+    ranks = result["outcome"].get("ranks", [])
+    winners = [s["name"] for s in result.get("seats", [])
+               if s.get("seat") is not None and s["seat"] < len(ranks)
+               and ranks[s["seat"]] == 1]
+    tail = f": {' and '.join(winners)} won" if winners else ""
+    return match_title(match) + tail
 
 
 class Records(ServiceBase):
+    async def final_post(self, match_id: int, message_id: int) -> None:
+        """Remembers the message that showed a finished game's last board (for the history's
+        link); a failure to remember costs only the link."""
+        try:
+            await self.storage.set_final_message(match_id, message_id)
+        except Exception as err:
+            log.warning("match %s: the final board's message was not remembered (%s)",
+                        match_id, type(err).__name__)
+
     async def history(self, guild_id: int | None, channel_id: int | None,
                       limit: int = HISTORY_LIMIT) -> list[tuple[MatchRow, dict[str, Any]]]:
         """The last finished games of a channel (or of a whole server when ``channel_id`` is
@@ -104,15 +119,15 @@ class Records(ServiceBase):
         return gif
 
     async def stats(self, guild_id: int | None, player: str,
-                    game_id: str | None) -> list[ratings.Rating]:
-        """A player's (``ratings.person(id)`` or ``bot:strong``) ratings on this server, one
-        per game they played (or only ``game_id``'s)."""
-        games = [game_id] if game_id else [g.id for g in registry.all_games()]
+                    game_id: str | None) -> list[tuple[str, ratings.Rating]]:
+        """A player's (``ratings.person(id)`` or ``bot:strong``) ratings on this server, with
+        each game's name: one per game they played (or only ``game_id``'s)."""
+        games = [registry.get(game_id)] if game_id else registry.all_games()
         found = []
         for game in games:
-            rating = await self.storage.rating(guild_id, game, player)
+            rating = await self.storage.rating(guild_id, game.id, player)
             if rating is not None:
-                found.append(rating)
+                found.append((game.name, rating))
         return found
 
     async def leaderboard(self, guild_id: int | None, game_id: str, bots: bool = False,
