@@ -17,6 +17,8 @@ from bot.storage.transfer import TABLES, TransferError, migrate
 from tests.pg import Backend, PostgresBackend, SqliteBackend, backend_for
 
 GAMES = ("ships", "empires", "ocean_trader")
+# one worker fills the source database once for the whole module
+pytestmark = pytest.mark.xdist_group("migrate-db")
 HOST = 1
 
 
