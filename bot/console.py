@@ -21,9 +21,12 @@ from typing import Any, TextIO
 
 from bot import commands as shared
 from bot.notices import Notice
+from bot.ratings import person
 from bot.service import ActResult, Choice, MatchService, ServiceError
+from bot.service.records import match_title
 from bot.settings import Settings
 from bot.storage import Storage
+from bot.ui.records import history_lines, leaderboard_lines, stats_lines
 from bot.ui.text import NOT_A_MOVE, clean_name, clip, echo, local_times, unreadable_move
 from engine.core import Game, all_games
 
@@ -47,6 +50,10 @@ Commands (the same as in Discord):
   /game undo               take back your last action of this turn
   /game abort              end the game without a result (asks you to type yes)
   /game export [FILE]      save the record of the last finished game as JSON
+  /game history            the last finished games at this table, with their results
+  /game replay N [FILE]    game N of the history as an animated GIF, a frame a turn
+  /stats [PLAYER] [GAME]   a player's games, wins, places and rating (default: yours)
+  /leaderboard GAME [bots] the best players of a game here (with bots: the bots too)
   /game settings [turn_hours=H] [policy=wait|bot|remove] [answer_seconds=S]
   /move                    list the legal moves of whoever acts now
   /move N | /move TEXT     play move N of that list, or the move with that label
@@ -83,7 +90,8 @@ class LocalTable:
             await self.write_board(notice.match_id, notice.version)
         if notice.image is not None:
             self.boards.mkdir(parents=True, exist_ok=True)
-            path = self.boards / f"match{notice.match_id}-{clean_file(notice.image[0])}"
+            stem, _, suffix = notice.image[0].rpartition(".")
+            path = self.boards / f"match{notice.match_id}-{clean_file(stem)}.{suffix}"
             path.write_bytes(notice.image[1])
             self.say(f"[picture] {path}")
         if notice.ping:
@@ -141,6 +149,10 @@ class LocalTable:
                 self.say(*_rules(" ".join(rest) or None))
             elif head == "me":
                 await self._me()
+            elif head == "stats":
+                await self._stats(rest)
+            elif head == "leaderboard":
+                await self._leaderboard(rest)
             elif head == "move":
                 await self._move(" ".join(rest))
             elif head == "game" and rest:
@@ -218,6 +230,18 @@ class LocalTable:
                 raise ServiceError(f"Cannot write the record to {echo(str(path))}: "
                                    f"{getattr(err, 'strerror', None) or err}.") from None
             self.say(f"[record] {path}")
+        elif sub == "history":
+            rows = await service.history(None, LOCAL_CHANNEL)
+            self.say(*history_lines(rows, "at this table", links=False))
+        elif sub == "replay":
+            if not args:
+                raise ServiceError("Which game? /game replay N (its number in /game history).")
+            found = await service.finished_match(args[0], None)
+            gif = await service.replay_gif(found, HOST)
+            path = Path(args[1]) if len(args) > 1 else self.boards / f"replay{found.id}.gif"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(gif)
+            self.say(f"[replay of {match_title(found)}] {path} ({len(gif) / 1024:,.0f} KB)")
         elif sub == "settings":
             options, _ = _options(args)
             await service.update_settings(
@@ -228,6 +252,34 @@ class LocalTable:
             self.say(*(await service.status(LOCAL_CHANNEL))[1:2])
         else:
             self.say(f"Unknown command /game {echo(sub)}; /help lists the commands.")
+
+    def _label(self, player: str) -> str:
+        if player.startswith("bot:"):
+            return f"the {player[4:]} bot"
+        return self.users.get(int(player[1:]), f"player {player[1:]}")
+
+    async def _stats(self, args: list[str]) -> None:
+        """/stats [PLAYER] [GAME]: a player's record at this table (default: the host)."""
+        game = _find_game(args[-1]).id if args and _is_game(args[-1]) else None
+        named = args[:-1] if game else args
+        user = HOST
+        if named:
+            wanted = " ".join(named).lower()
+            found = [u for u, n in self.users.items() if n.lower() == wanted]
+            if not found:
+                raise ServiceError(f"Nobody here is called {echo(' '.join(named))}.")
+            user = found[0]
+        rows = await self.service.stats(None, person(user), game)
+        self.say(*stats_lines(self.users.get(user, str(user)), rows, game, "at this table"))
+
+    async def _leaderboard(self, args: list[str]) -> None:
+        """/leaderboard GAME [bots]: the best at this table."""
+        if not args:
+            raise ServiceError("Which game? /leaderboard GAME [bots]")
+        bots = args[-1].lower() == "bots"
+        game = _find_game(" ".join(args[:-1] if bots else args))
+        rows = await self.service.leaderboard(None, game.id, bots=bots)
+        self.say(*leaderboard_lines(game.name, rows, self._label, "at this table"))
 
     async def _move(self, text: str) -> None:
         user = await self.acting_user()
@@ -412,6 +464,14 @@ def _find_game(text: str) -> Game[Any]:
     from bot.cogs.common import find_game
 
     return find_game(text)
+
+
+def _is_game(text: str) -> bool:
+    try:
+        _find_game(text)
+    except ServiceError:
+        return False
+    return True
 
 
 def _rules(game_id: str | None) -> list[str]:

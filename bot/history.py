@@ -105,7 +105,8 @@ def turning_points(turns: TurnRecord, most: int = 3) -> list[TurningPoint]:
               if after[seat] > before[seat]]
     biggest = sorted(swings, key=lambda t: (-t[0], t[1]))[:most]
     for rank, (gain, k, seat) in enumerate(biggest):
-        note = ", the game's biggest in one turn" if rank == 0 else ""
+        alone = rank == 0 and (len(biggest) == 1 or gain > biggest[1][0])
+        note = ", the game's biggest in one turn" if alone else ""
         points.append(TurningPoint(k, f"Turn {k}: {names[seat]} gained {gain:g} {unit}{note}."))
     return sorted(points, key=lambda p: p.turn)
 

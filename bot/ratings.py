@@ -49,8 +49,14 @@ class Rating:
     best_key: tuple[float, int] = (0.0, 0)  # (share of first place, players beaten)
 
     @property
+    def conservative(self) -> float:
+        """The skill the model is sure of (mu - 3 sigma), scaled: the leaderboard's order."""
+        return SCALE * (self.mu - 3 * self.sigma)
+
+    @property
     def shown(self) -> int:
-        return round(SCALE * (self.mu - 3 * self.sigma))
+        """The rating people see: the conservative skill, never below 0 (a newcomer's)."""
+        return max(0, round(self.conservative))
 
     @property
     def uncertainty(self) -> int:
@@ -133,7 +139,7 @@ def leaderboard(book: Mapping[str, Rating], bots: bool = False,
                 limit: int = 10) -> list[Rating]:
     """The best first by shown rating (then by games played); bots only when asked."""
     rows = [r for r in book.values() if bots or not r.is_bot]
-    return sorted(rows, key=lambda r: (-r.shown, -r.games, r.player))[:limit]
+    return sorted(rows, key=lambda r: (-r.conservative, -r.games, r.player))[:limit]
 
 
 def place_counts(rating: Rating, seats: Sequence[int] = (1, 2, 3, 4, 5, 6)) -> dict[int, int]:

@@ -34,30 +34,33 @@ def _places_text(r: Rating) -> str:
     return ", ".join(f"{names.get(p, f'{p}th')} ×{n}" for p, n in sorted(counts.items()))
 
 
-def stats_lines(name: str, found: Sequence[tuple[str, Rating]],
-                game_id: str | None) -> list[str]:
+def _plural(n: float, word: str) -> str:
+    return f"{n:g} {word}{'' if n == 1 else 's'}"
+
+
+def stats_lines(name: str, found: Sequence[tuple[str, Rating]], game_id: str | None,
+                where: str = "on this server") -> list[str]:
     if not found:
-        where = f" of {registry.get(game_id).name}" if game_id else ""
-        return [f"{name} has no finished game{where} on this server yet."]
-    lines = [f"**{name}** on this server:"]
+        which = f" of {registry.get(game_id).name}" if game_id else ""
+        return [f"{name} has no finished game{which} {where} yet."]
+    lines = [f"**{name}** {where}:"]
     for game, r in found:
-        wins = f"{r.wins:g} win{'s' if r.wins != 1 else ''}"
         best = f"; best: game #{r.best_match}" if r.best_match is not None else ""
-        lines.append(f"- {game}: {r.games} game{'s' if r.games != 1 else ''}, {wins} "
+        lines.append(f"- {game}: {_plural(r.games, 'game')}, {_plural(r.wins, 'win')} "
                      f"({_places_text(r)}); {_rating_text(r)}{best}")
     return lines
 
 
-def leaderboard_lines(game_name: str, rows: Sequence[Rating],
-                      label: Callable[[str], str]) -> list[str]:
+def leaderboard_lines(game_name: str, rows: Sequence[Rating], label: Callable[[str], str],
+                      where: str = "on this server") -> list[str]:
     if not rows:
-        return [f"Nobody has finished a game of {game_name} on this server yet."]
-    lines = [f"**{game_name}: the best on this server** (a rating is the skill it is sure of; "
+        return [f"Nobody has finished a game of {game_name} {where} yet."]
+    lines = [f"**{game_name}: the best {where}** (a rating is the skill it is sure of; "
              f"* marks fewer than {PROVISIONAL_GAMES} games)"]
     for n, r in enumerate(rows, start=1):
         mark = "*" if r.provisional else ""
-        lines.append(f"{n}. {label(r.player)}: {r.shown}{mark} ({r.games} games, "
-                     f"{r.wins:g} wins)")
+        lines.append(f"{n}. {label(r.player)}: {r.shown}{mark} ({_plural(r.games, 'game')}, "
+                     f"{_plural(r.wins, 'win')})")
     return lines
 
 

@@ -211,3 +211,24 @@ async def test_a_bug_in_a_command_is_answered_and_the_table_carries_on(
     text = await play(tmp_path, "/game status\n/help\n")
     assert "Something went wrong with that command" in text and "/game new" in text
     assert "RuntimeError: a bug" in caplog.text  # the details are in the log
+
+
+async def test_after_the_game_history_stats_leaderboard_and_replay(tmp_path: Path) -> None:
+    moves = "".join("/move Roll\n" for _ in range(40))
+    after = "/game history\n/stats\n/leaderboard race bots\n/leaderboard race\n/game replay 1\n"
+    text = await play(tmp_path, moves + after, game="race", players=3, bots=2, seed=9)
+    assert "The game is over" in text
+    # the summary after the last board: how it went, with its chart written beside the boards
+    assert "**How the game went**" in text
+    chart = next(line for line in text.splitlines() if line.startswith("[picture]"))
+    assert Path(chart.split(" ", 1)[1]).read_bytes().startswith(b"\x89PNG")
+    assert "**The last finished games at this table**" in text
+    assert "#1 Harbour Race" in text
+    assert "**Player 1** at this table:" in text and "rating " in text
+    # the bots appear only when asked for
+    board = text[text.index("**Harbour Race: the best"):]
+    assert "the random bot" in board.split("**Harbour Race: the best", 2)[1]
+    assert "the random bot" not in board.split("**Harbour Race: the best", 2)[2]
+    replay = next(line for line in text.splitlines() if line.startswith("[replay of #1"))
+    gif = Path(replay.split("] ", 1)[1].split(" (")[0]).read_bytes()
+    assert gif.startswith(b"GIF89a")

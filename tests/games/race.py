@@ -185,6 +185,9 @@ class HarbourRace(Game[RaceState]):
     def standing(self, state: RaceState) -> list[float]:
         return [float(p) for p in state.positions]
 
+    def public_scores(self, state: RaceState) -> list[float] | None:
+        return [float(p) for p in state.positions]  # the track is open to all
+
     def sample_state(self, view: RaceView, seat: Seat, rng: Rng) -> RaceState:  # type: ignore[override]
         """The seat's own card as it is; the cards it has not seen (the deck's and the other
         hands') dealt at random from the deck less the discards and its card."""
