@@ -37,6 +37,7 @@ class Sent:
     content: str | None
     kwargs: dict[str, Any]
     ephemeral: bool = False
+    id: int = 0  # a channel message's id, as Discord gives one
 
     @property
     def text(self) -> str:
@@ -63,8 +64,10 @@ class FakeChannel:
         self.id = channel_id
         self.messages: list[Sent] = []
 
-    async def send(self, content: str | None = None, **kwargs: Any) -> None:
-        self.messages.append(Sent(content, kwargs))
+    async def send(self, content: str | None = None, **kwargs: Any) -> Sent:
+        sent = Sent(content, kwargs, id=900_000 + len(self.messages))
+        self.messages.append(sent)
+        return sent
 
     @property
     def texts(self) -> list[str]:
