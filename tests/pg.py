@@ -89,6 +89,7 @@ class PgServer:
     user: str | None
     databases: int = 0
     _migrated: bool = field(default=False)
+    _emptying: str = ""  # the statements that empty the shared database
 
     @classmethod
     def start(cls, durable: bool = False) -> PgServer:
@@ -166,11 +167,19 @@ class PgServer:
             return url
         conn = await asyncpg.connect(url)
         try:
-            # Every other table hangs off matches (ON DELETE CASCADE). A few rows are deleted
-            # many times faster than TRUNCATE makes new files; a test that left a transaction
-            # open fails here rather than hanging.
-            await conn.execute("SET lock_timeout = '5s'; DELETE FROM matches;"
-                               " SELECT setval(pg_get_serial_sequence('matches', 'id'), 1, false)")
+            if not self._emptying:
+                tables = [row[0] for row in await conn.fetch(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                    " AND tablename <> 'schema_version' ORDER BY tablename <> 'matches'")]
+                sequences = [row[0] for row in await conn.fetch(
+                    "SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'")]
+                # A few rows are deleted many times faster than TRUNCATE makes new files
+                # (matches first: most tables follow it by ON DELETE CASCADE); a test that
+                # left a transaction open fails here rather than hanging.
+                self._emptying = "; ".join(
+                    ["SET lock_timeout = '5s'"] + [f"DELETE FROM {t}" for t in tables]
+                    + [f"ALTER SEQUENCE {s} RESTART" for s in sequences])
+            await conn.execute(self._emptying)
         finally:
             await conn.close()
         return url
