@@ -21,6 +21,7 @@ from .state import OceanTraderState, OceanTraderView, Player, PlayerView, Ship
 
 RESERVE = 120  # cash kept for port fees and Prospect cards, plus SHIP_RESERVE a ship
 SHIP_RESERVE = 100
+POOR_FLOOR = 150
 
 
 @functools.cache
@@ -120,9 +121,13 @@ class _Plan:
         self.turns_left = view.turn_limit - self.player.turns if self.short else 999
         self.majority = self.certificates // 2 + 1
         self.reserve = RESERVE + SHIP_RESERVE * len(self.player.ships)
+        # cash kept when buying cargo: the reserve, but never so much that a poor office cannot
+        # trade its way out (a Prospect card asks £150 at most)
+        self.floor = min(self.reserve, POOR_FLOOR)
         # short of cash for the next fees: raise money before a fee eliminates us
         self.emergency = self.cash < 100 + 60 * len(self.player.ships)
         self.wanted = self._wanted()
+        self.open = self._open_demand()
         self.targets = {s.number: self._target(s) for s in self.player.ships}
         self._shares_init(legal, rng)
 
@@ -174,6 +179,22 @@ class _Plan:
             found.append((card.port, card.goods, price))
         return found
 
+    def _open_demand(self) -> dict[str, int]:
+        """For each goods a card in play wants: the purchases still to make (two a card, less
+        those made) less the cargoes of it already aboard any ship, which will get there first
+        or race us for them."""
+        per_card = self.c.rules.world_trade.purchases_per_card
+        demand: dict[str, int] = {}
+        for slot in self.view.in_play:
+            goods = self.c.trade_card(slot.card).goods
+            demand[goods] = demand.get(goods, 0) + per_card - slot.sold
+        for player in self.view.players:
+            for ship in player.ships:
+                for goods in ship.cargo:
+                    if goods in demand:
+                        demand[goods] -= 1
+        return demand
+
     def _where(self, ship: Ship) -> tuple[str, float]:
         return where(ship)
 
@@ -191,7 +212,8 @@ class _Plan:
         if len(ship.cargo) < self.c.rules.ships.cargo_capacity:
             for port, goods, price in self.wanted:
                 cost = self.c.good(goods).price
-                if self.bills.get(goods, 0) <= 0 or cost > self.cash - self.reserve:
+                if self.bills.get(goods, 0) <= 0 or cost > self.cash - self.floor \
+                        or self.open.get(goods, 0) <= 0:
                     continue
                 for source in self.c.trade_card_sources(goods):
                     d = off + distance(here, source) + distance(source, port)
@@ -234,7 +256,9 @@ class _Plan:
             return 0.0
         there = route.other(here)
         if target is None:
-            target = self.c.start_port if here != self.c.start_port else there
+            # nothing to trade for: keep to the open sea, where no fees are paid, on long
+            # routes (few forced stops) towards cheap ports
+            return route.length - self.c.port(there).fee / 10
         wind = _wind_factor(self.c, route.roaring_forties_east_end, there, None)
         del ship
         return -(route.length * wind + distance(there, target))
@@ -252,7 +276,7 @@ class _Plan:
         if any(p == port and g in ship.cargo for p, g, _ in self.wanted):
             return 1e6
         if target is None:
-            return -distance(port, self.c.start_port)
+            return -1e5  # nothing to do there but pay fees: sail on, unless made to dock
         return -1e6
 
     def _jettison(self, action: A.Jettison) -> float:
@@ -271,20 +295,25 @@ class _Plan:
         wanted = any(g == action.goods for _, g, _ in self.wanted)
         if wanted:
             return -1.0
-        return 3000.0 if self.turns_left > 3 else -1.0
+        # half the price is a poor sale: keep the goods for a card to come, unless the cash is
+        # needed for cargo a card wants now
+        ship = self._ship(action.ship)
+        need = any(self.c.good(g).price > self.cash - self.floor and self.open.get(g, 0) > 0
+                   and ship.port in self.c.trade_card_sources(g) for _, g, _ in self.wanted)
+        full = len(ship.cargo) >= self.c.rules.ships.cargo_capacity
+        return 3000.0 if self.turns_left > 3 and (need or full) else -1.0
 
     def _buy_cargo(self, action: A.BuyCargo) -> float:
         ship = self._ship(action.ship)
         cost = self.c.good(action.goods).price
-        if self.cash - cost < self.reserve + self._saving():
+        if self.cash - cost < self.floor + self._saving():
             return -1.0
         best = 0.0
         for port, goods, price in self.wanted:
             if goods != action.goods or port == ship.port:
                 continue
-            aboard = sum(s.cargo.count(goods) for p in self.view.players for s in p.ships)
-            if aboard >= 2:
-                continue
+            if self.open.get(goods, 0) <= 0:
+                continue  # the cargoes aboard already cover what the cards still buy
             d = distance(ship.port or "", port)
             if d / 3.5 + 1 > self.turns_left:
                 continue

@@ -6,7 +6,9 @@ play wants is worth more than that, as it sells for four (or two) times the pric
 ship gets there. The extra counts in full when the ship is in that port, less the further off
 it is, and nothing when the turns left in the short game are too few to get there. A ship
 earns from trade for every turn still to play, so a ship bought now (counted at the £1,000 the
-Banker would pay back for it) is worth what it will earn as well."""
+Banker would pay back for it) is worth what it will earn as well; a ship with room aboard is
+worth part of the best deal in its reach; and a policy keeps the ship and its cargo safe, worth
+more than the £250 the Banker pays for it while there are turns to play."""
 
 from __future__ import annotations
 
@@ -19,12 +21,16 @@ MEAN_THROW = 3.5  # spaces a throw moves a ship, on average
 HALF_WAY = 10.0  # spaces off at which a wanted cargo's extra counts half
 EARNINGS = 35.0  # £ a ship earns from trade a turn, about (measured over standard bots' games)
 FLEET_TURNS = 20  # turns of earnings counted at most: the far future is too uncertain
+OPPORTUNITY = 0.5  # share of the best deal in reach counted for a ship with room aboard
+COVER = 400.0  # what a policy on a ship is worth beyond the £250 the Banker pays for it
+SPARE = 150  # cash kept back from buying cargo: a Prospect card may ask for up to £150
 
 
 def expected_assets(state: OceanTraderState) -> list[float]:
     """Each seat's expected final assets; an eliminated player scores nothing, and ranks below
     everyone, so it stands below nothing."""
     wants = _wants(state)
+    capacity = ocean_trader_content().rules.ships.cargo_capacity
     out = []
     for seat, player in enumerate(state.players):
         if player.eliminated:
@@ -35,6 +41,10 @@ def expected_assets(state: OceanTraderState) -> list[float]:
         for ship in player.ships:
             value += _cargo_extra(ship, wants, left)
             value += EARNINGS * min(left, FLEET_TURNS)
+            if ship.insured and left > 0:
+                value += COVER  # the ship and its cargo are safe from the sea
+            if len(ship.cargo) < capacity:
+                value += OPPORTUNITY * _best_deal(ship, wants, left, player.cash)
         out.append(value)
     return out
 
@@ -73,3 +83,25 @@ def _cargo_extra(ship: Ship, wants: dict[str, list[tuple[str, int]]], left: int)
             best = max(best, extra * HALF_WAY / (HALF_WAY + d))
         total += best
     return total
+
+
+def _best_deal(ship: Ship, wants: dict[str, list[tuple[str, int]]], left: int,
+               cash: int) -> float:
+    """The profit of the best deal in reach of a ship with room aboard: goods bought where
+    they are sold, for a port whose card wants them, less the further off both are. A ship in
+    the port that sells them stands better than one sailing away from it."""
+    c = ocean_trader_content()
+    here, off = where(ship)
+    best = 0.0
+    for goods, sales in wants.items():
+        price = c.good(goods).price
+        if price > cash - SPARE:
+            continue
+        for source in c.trade_card_sources(goods):
+            to_source = off + distance(here, source)
+            for port, extra in sales:
+                d = to_source + distance(source, port)
+                if d / MEAN_THROW + 2 > left:
+                    continue
+                best = max(best, extra * HALF_WAY / (HALF_WAY + d + 2))
+    return best
