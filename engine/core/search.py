@@ -161,11 +161,12 @@ class SearchBot:
             raise ValueError("a search bot needs a seat's own view")
         started = self.clock()
         ranking = _Ranking(self.guide, view, moves, rng)
-        self.last_playouts = 0
         best = ranking.at(0)
         horizon = self.horizon
+        playout_cost = 0.0
         while True:
-            race, finished, to_the_end = self._race(view, seat, ranking, horizon, started, rng)
+            race, finished, to_the_end, playout_cost = self._race(
+                view, seat, ranking, horizon, started, 2 * playout_cost, rng)
             settled = [c for c in race if len(c.rewards) >= MIN_ROUNDS]
             if finished or settled:
                 best = max(settled or race, key=lambda c: (c.mean, -c.order)).action
@@ -177,21 +178,22 @@ class SearchBot:
         return best
 
     def _race(self, view: View, seat: Seat, ranking: _Ranking, horizon: int, started: float,
-              rng: Rng) -> tuple[list[_Candidate], bool, bool]:
-        """One race of the guide's moves with playouts ``horizon`` turns long: the candidates
-        left, whether it was decided (one left) before the budget ran out, and whether every
-        playout reached the end of the game."""
+              playout_cost: float, rng: Rng) -> tuple[list[_Candidate], bool, bool, float]:
+        """One race of the guide's moves with playouts ``horizon`` turns long, each expected
+        to take ``playout_cost`` CPU seconds at first: the candidates left, whether it was
+        decided (one left) before the budget ran out, whether every playout reached the end of
+        the game, and what a playout of its last round took."""
         limit = min(self.widest, len(ranking.moves))
         race = [_Candidate(ranking.at(i), i) for i in range(min(self.candidates, limit))]
         entered = len(race)
-        round_cost = 0.0
         to_the_end = True
         while len(race) > 1:
             if self.iterations is not None:
                 if self.last_playouts >= self.iterations:
-                    return race, False, False
-            elif self.last_playouts and self.clock() - started + round_cost > self.budget:
-                return race, False, False
+                    return race, False, False, playout_cost
+            elif self.last_playouts and \
+                    self.clock() - started + playout_cost * len(race) > self.budget:
+                return race, False, False, playout_cost
             round_started = self.clock()
             sample_seed, playout_seed = rng.next_u64(), rng.next_u64()
             for candidate in race:
@@ -201,13 +203,13 @@ class SearchBot:
                 candidate.rewards.append(reward)
                 candidate.total += reward
             self.last_playouts += len(race)
-            round_cost = self.clock() - round_started
+            playout_cost = (self.clock() - round_started) / len(race)
             race = self._survivors(race)
             # a candidate put out makes room for the guide's next move
             while len(race) < self.candidates and entered < limit:
                 race.append(_Candidate(ranking.at(entered), entered))
                 entered += 1
-        return race, True, to_the_end
+        return race, True, to_the_end, playout_cost
 
     # --- the parts of a decision -----------------------------------------------------------
     def _survivors(self, race: list[_Candidate]) -> list[_Candidate]:
