@@ -27,10 +27,11 @@ from .legal import actors, legal_actions
 from .resolve import advance, apply_action, setup_board
 from .rules import cost_text
 from .sampler import sample_state
-from .scoring import scores
+from .scoring import scores, standing
 from .state import (
     PIRATE,
     PIRATE_ID,
+    PIRATES_BAY,
     EmpiresState,
     EmpiresView,
     Player,
@@ -67,6 +68,9 @@ class EmpiresAtSea(Game[EmpiresState]):
                    description="Board side: rulebook (Americas for 2 players, the Atlantic "
                                "for 3-5), or americas / atlantic whatever the player count"),
     )
+    # the spread of the final margin left to chance, read as a logistic: about 34 points
+    # (standard deviation) from mid-game positions of standard-bot games, divided by 1.7
+    standing_scale = 20.0
     state_type = EmpiresState
     action_adapter = A.ACTION_ADAPTER
     summary = (
@@ -139,14 +143,27 @@ class EmpiresAtSea(Game[EmpiresState]):
         return explain(state, seat, action)
 
     def figures(self, state: EmpiresState, events: list[Event]) -> dict[str, float]:
+        """Counts of what happened; attacks are told apart by who attacked what: a nation's
+        ships on another nation's ships or ports, on the Pirate, on Pirate's Bay, and the
+        Pirate's own attacks (commanded by the bribe winner)."""
         kinds = [e.kind for e in events]
-        return {"attacks": kinds.count("attack"), "pirate_bay_taken": kinds.count("bay_taken"),
+        attacks = [e.data for e in events if e.kind == "attack"]
+        by_pirate = [a for a in attacks if a.get("ships", [None])[0] == PIRATE_ID]
+        by_players = [a for a in attacks if a.get("ships", [None])[0] != PIRATE_ID]
+        return {"attacks": len(attacks),
+                "attacks_on_players": sum(1 for a in by_players
+                                          if a.get("target") not in (PIRATE_ID, PIRATES_BAY)),
+                "attacks_on_pirate": sum(1 for a in by_players if a.get("target") == PIRATE_ID),
+                "attacks_on_bay": sum(1 for a in by_players if a.get("target") == PIRATES_BAY),
+                "pirate_attacks": len(by_pirate),
+                "pirate_bay_taken": kinds.count("bay_taken"),
                 "ships_sunk": kinds.count("sunk"), "ports_lost": kinds.count("port_lost"),
                 "sails": kinds.count("sail")}
 
     def standing(self, state: EmpiresState) -> list[float]:
-        """The Empire Scores as they stand."""
-        return [float(s) for s in scores(state)]
+        """Each seat's expected final Empire Score: the score so far, what its ports and
+        Industry will still produce, its hand, its ships' risk (engine.empires.scoring)."""
+        return standing(state)
 
     def forced_action(self, state: EmpiresState, seat: Seat) -> Action | None:
         """A bribe by a nation with no Gold is none, and a refill with an empty hand is a
