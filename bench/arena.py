@@ -8,7 +8,9 @@ game, and game ``n`` is set up with seed ``seed + n``, so a run can be repeated 
 are named ``random``, the game's own bots (``standard``), and ``search`` (the search bot of
 ``engine.core.search`` guided by the game's default bot, ``--budget`` CPU seconds a move).
 ``--jobs J`` plays the games in J processes at once; each bot's budget is CPU time of its own
-process, so the figures do not depend on J (only the wall time does).
+process, so the figures do not depend on J (only the wall time does). ``--log FILE`` appends
+each game's result to FILE as it ends; ``--from-log FILE`` prints the figures of the games in
+such a file, so a long match can be read before it ends.
 
 Figures:
 
@@ -29,10 +31,10 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -43,7 +45,6 @@ from engine.core.protocol import Bot  # noqa: E402
 from engine.core.search import SearchBot  # noqa: E402
 
 MOVE_CAP = 20_000
-R = TypeVar("R")
 
 
 def make_bot(game: Game[Any], name: str, budget: float) -> Bot:
@@ -114,37 +115,68 @@ def one_game(game_id: str, a_name: str, b_name: str, players: int, budget: float
     return share, diff, finished, times, playouts
 
 
+GameResult = tuple[float, float, bool, dict[str, list[float]], dict[str, list[int]]]
+
+
 def run(game_id: str, a_name: str, b_name: str, games: int, players: int | None,
-        budget: float, seed: int, jobs: int = 1) -> dict[str, Any]:
+        budget: float, seed: int, jobs: int = 1, log: Path | None = None) -> dict[str, Any]:
+    """Plays the match; with ``log``, each game's result is also appended to that file as one
+    JSON line as soon as it ends, so ``summary`` can tell the figures of a match stopped
+    short."""
     catalog.load()
     game = registry.get(game_id)
     seats = players or game.min_players
     make_bot(game, a_name, budget), make_bot(game, b_name, budget)  # unknown names stop here
+    results: list[GameResult] = []
+    header = {"game": game_id, "players": seats, "a": a_name, "b": b_name, "seed": seed,
+              "budget": budget}
+    for result in _played(jobs, [(game_id, a_name, b_name, seats, budget, seed, n)
+                                 for n in range(games)]):
+        results.append(result)
+        share, diff = result[0], result[1]
+        said = "won" if share == 1 else "shared first" if share else "lost"
+        print(f"game {len(results)}/{games} ended: A {said} ({diff:+.0f})",
+              file=sys.stderr, flush=True)
+        if log is not None:
+            with log.open("a") as out:
+                out.write(json.dumps({**header, "result": result}) + "\n")
+    return summary(header, results)
+
+
+def _played(jobs: int, games: list[tuple[Any, ...]]) -> Iterator[GameResult]:
+    """Each game's result as it ends: one after the other, or in ``jobs`` processes."""
+    if jobs <= 1:
+        for args in games:
+            yield one_game(*args)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        for done in as_completed([pool.submit(one_game, *args) for args in games]):
+            yield done.result()
+
+
+def summary(header: dict[str, Any], results: list[GameResult]) -> dict[str, Any]:
+    """The match's figures from its games' results."""
+    a_name, b_name, seats, games = header["a"], header["b"], header["players"], len(results)
     times: dict[str, list[float]] = {"a": [], "b": []}
     playouts: dict[str, list[int]] = {"a": [], "b": []}
     wins = margin = 0.0
     unfinished = 0
-    numbers = list(range(games))
-    with ProcessPoolExecutor(jobs) if jobs > 1 else _InProcess() as pool:
-        results = pool.map(one_game, *([x] * games for x in (game_id, a_name, b_name, seats,
-                                                            budget, seed)), numbers)
-        for n, (share, diff, finished, game_times, game_playouts) in enumerate(results):
-            wins += share
-            margin += diff
-            unfinished += not finished
-            for who in ("a", "b"):
-                times[who] += game_times[who]
-                playouts[who] += game_playouts[who]
-            said = "won" if share == 1 else "shared first" if share else "lost"
-            print(f"game {n + 1}/{games}: A {said} ({diff:+.0f})", file=sys.stderr, flush=True)
+    for share, diff, finished, game_times, game_playouts in results:
+        wins += share
+        margin += diff
+        unfinished += not finished
+        for who in ("a", "b"):
+            times[who] += game_times[who]
+            playouts[who] += game_playouts[who]
     low, high = wilson(wins, games)
 
     def playouts_p50(who: str, name: str) -> float | None:
         return percentile([float(p) for p in playouts[who]], 50) if name == "search" else None
 
     return {
-        "game": game_id, "players": seats, "a": a_name, "b": b_name, "games": games,
-        "seed": seed, "budget_s": budget if "search" in (a_name, b_name) else None,
+        "game": header["game"], "players": seats, "a": a_name, "b": b_name, "games": games,
+        "seed": header["seed"],
+        "budget_s": header["budget"] if "search" in (a_name, b_name) else None,
         "win_rate_a": round(wins / games, 3) if games else 0.0,
         "win_rate_a_low": round(low, 3), "win_rate_a_high": round(high, 3),
         "fair_share": round(1 / seats, 3),
@@ -160,22 +192,18 @@ def run(game_id: str, a_name: str, b_name: str, games: int, players: int | None,
     }
 
 
-class _InProcess:
-    """``ProcessPoolExecutor``'s ``map`` in this process, for ``--jobs 1``."""
-
-    def __enter__(self) -> _InProcess:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def map(self, fn: Callable[..., R], *iterables: Iterable[Any]) -> Iterator[R]:
-        return map(fn, *iterables)
+def from_log(path: Path) -> dict[str, Any]:
+    """The figures of the games a ``--log`` file holds (a match may still be playing)."""
+    lines = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if not lines:
+        raise SystemExit(f"{path} holds no game")
+    results: list[GameResult] = [tuple(line["result"]) for line in lines]
+    return summary(lines[0], results)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", required=True)
+    parser.add_argument("--game")
     parser.add_argument("--a", default="search")
     parser.add_argument("--b", default="standard")
     parser.add_argument("--games", type=int, default=20)
@@ -185,10 +213,19 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1,
                         help="games played at once, each in a process of its own")
+    parser.add_argument("--log", type=Path,
+                        help="append each game's result to this file as it ends")
+    parser.add_argument("--from-log", type=Path,
+                        help="print the figures of the games in this --log file, play none")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    figures = run(args.game, args.a, args.b, args.games, args.players, args.budget, args.seed,
-                  max(1, args.jobs))
+    if args.from_log is None and args.game is None:
+        parser.error("--game is needed to play a match")
+    if args.from_log is not None:
+        figures = from_log(args.from_log)
+    else:
+        figures = run(args.game, args.a, args.b, args.games, args.players, args.budget,
+                      args.seed, max(1, args.jobs), args.log)
     if args.json:
         print(json.dumps(figures))
     else:
