@@ -23,6 +23,8 @@ from .errors import ConstraintViolation, DatabaseError
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 
+LOCK_TIMEOUT_MS = 5000  # the same wait as SQLite's busy_timeout (db.BUSY_TIMEOUT_MS)
+
 _PLACEHOLDER = re.compile(r"\?(\d*)")
 
 Params = Iterable[Any]
@@ -70,8 +72,12 @@ class PgConnection:
 
     @classmethod
     async def open(cls, url: str) -> PgConnection:
+        """Connects; a row lock another connection holds is waited for at most
+        ``LOCK_TIMEOUT_MS`` (as SQLite waits for the file's write lock), then the statement
+        fails as a ``DatabaseError`` rather than waiting for ever."""
         try:
-            raw = await asyncpg.connect(url)
+            raw = await asyncpg.connect(url, server_settings={
+                "lock_timeout": str(LOCK_TIMEOUT_MS), "application_name": "portolan"})
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
             raise DatabaseError(f"cannot connect to {redacted(url)}: {exc}") from exc
         return cls(raw, url)

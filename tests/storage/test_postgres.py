@@ -12,7 +12,7 @@ import asyncpg
 import pytest
 
 from bot.settings import Settings
-from bot.storage import StaleVersion, Storage, StorageError
+from bot.storage import StaleVersion, Storage, StorageError, postgres
 from bot.storage.postgres import is_url, redacted, translate
 from tests.pg import Backend, backend_for
 
@@ -66,6 +66,27 @@ async def test_a_writer_waits_for_the_match_row_and_then_finds_it_moved(
         finally:
             await other.close()
         assert [a.action for a in await store.actions(match.id)] == [{}]
+
+
+async def test_a_row_held_too_long_fails_the_write_and_changes_nothing(
+        pg: Backend, clock: FakeClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As SQLite's busy timeout: a lock held past the limit (a stuck process) fails the write
+    as a StorageError instead of holding the move up for ever."""
+    monkeypatch.setattr(postgres, "LOCK_TIMEOUT_MS", 200)
+    async with await Storage.open(pg.target, clock=clock) as store:
+        match = await new_active(store)
+        other = await asyncpg.connect(str(pg.target))
+        try:
+            async with other.transaction():
+                await other.execute("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE", match.id)
+                with pytest.raises(StorageError, match="lock"):
+                    await store.append_action(match.id, expected_version=0, seat=0,
+                                              action={}, events=[])
+        finally:
+            await other.close()
+        assert await store.actions(match.id) == []
+        assert await store.append_action(match.id, expected_version=0, seat=0, action={},
+                                         events=[]) == 1
 
 
 async def test_cancelled_while_waiting_for_a_row_leaves_the_connection_clean(
