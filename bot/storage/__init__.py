@@ -1,11 +1,15 @@
-"""Durable storage of matches: lobby, seats, action log, snapshots, deadlines and results.
+"""Durable storage of matches: lobby, seats, action log, snapshots, deadlines and results, in
+a SQLite file or a PostgreSQL database (``Storage.open(path_or_url)``).
 
-Storage knows nothing of games; it keeps the JSON it is given. See ``Storage``.
+Storage knows nothing of games; it keeps the JSON it is given. See ``Storage``. (Only
+``transfer``, the ``migrate-db`` command, replays games through the engine, to check a copy.)
 """
 
 from .errors import (
     AlreadySeated,
     ChannelBusy,
+    ConstraintViolation,
+    DatabaseError,
     NotFound,
     StaleVersion,
     StorageError,
@@ -21,6 +25,8 @@ __all__ = [
     "AlreadySeated",
     "ChannelBusy",
     "Clock",
+    "ConstraintViolation",
+    "DatabaseError",
     "DeadlinePlan",
     "DeadlineRow",
     "DeadlineSpec",
