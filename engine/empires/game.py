@@ -71,6 +71,7 @@ class EmpiresAtSea(Game[EmpiresState]):
     # the spread of the final margin left to chance, read as a logistic: about 34 points
     # (standard deviation) from mid-game positions of standard-bot games, divided by 1.7
     standing_scale = 20.0
+    score_unit = "points"
     state_type = EmpiresState
     action_adapter = A.ACTION_ADAPTER
     summary = (
@@ -159,6 +160,10 @@ class EmpiresAtSea(Game[EmpiresState]):
                 "pirate_bay_taken": kinds.count("bay_taken"),
                 "ships_sunk": kinds.count("sunk"), "ports_lost": kinds.count("port_lost"),
                 "sails": kinds.count("sail")}
+
+    def public_scores(self, state: EmpiresState) -> list[float] | None:
+        """The Empire Scores the board shows (ports, ships and Gold are all in the open)."""
+        return [float(s) for s in scores(state)]
 
     def standing(self, state: EmpiresState) -> list[float]:
         """Each seat's expected final Empire Score: the score so far, what its ports and

@@ -171,13 +171,23 @@ def new_ship(number: int, insured: bool) -> Ship:
     return Ship(number=number, port=content().start_port, insured=insured, new=True)
 
 
-def total_assets(state: OceanTraderState, seat: int) -> int:
+def public_assets(state: OceanTraderState, seat: int) -> int:
+    """The part of a player's total assets everyone can see: ships, their insurance and
+    cargo, and spare policies (not cash or shares, which are secret)."""
     values = content().rules.asset_values
     player = state.players[seat]
     if player.eliminated:
         return 0
-    total = player.cash + values.share * player.shares + values.policy * player.spare_policies
+    total = values.policy * player.spare_policies
     for ship in player.ships:
         total += values.ship + (values.policy if ship.insured else 0)
         total += sum(content().good(g).price for g in ship.cargo)
     return total
+
+
+def total_assets(state: OceanTraderState, seat: int) -> int:
+    player = state.players[seat]
+    if player.eliminated:
+        return 0
+    share = content().rules.asset_values.share
+    return public_assets(state, seat) + player.cash + share * player.shares

@@ -43,6 +43,7 @@ class Ships(Game[ShipsState]):
     # the final margin between two standard bots has a spread of about 45 VP from mid-game on;
     # a logistic of the standings' difference over 30 VP fits who wins best (of 20 to 60)
     standing_scale = 30.0
+    score_unit = "VP"
     state_type = ShipsState
     action_adapter = A.ACTION_ADAPTER
     summary = (
@@ -109,6 +110,10 @@ class Ships(Game[ShipsState]):
 
     def explain(self, state: ShipsState, seat: Seat, action: Action) -> Rejection:
         return explain(state, seat, action)
+
+    def public_scores(self, state: ShipsState) -> list[float] | None:
+        """The VP track, which everyone sees."""
+        return [float(p.vp) for p in state.players]
 
     def standing(self, state: ShipsState) -> list[float]:
         return standing(state)
