@@ -26,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from engine import catalog
 from engine.core import View
 from render import catalog as render_catalog
 
@@ -77,7 +78,7 @@ class BoardPainter:
         # "spawn": a fresh interpreter, not a fork of one running an event loop and threads
         self._pool = ProcessPoolExecutor(max_workers=self.workers,
                                          mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=watch_parent, initargs=(os.getpid(),))
+                                         initializer=start_worker, initargs=(os.getpid(),))
         return self._pool
 
     async def close(self) -> None:
@@ -91,6 +92,13 @@ class BoardPainter:
 
 def ready() -> bool:
     return True
+
+
+def start_worker(parent: int) -> None:
+    """A worker's start: watch the parent, and know every game (a whole game's summary or
+    replay replays its record)."""
+    watch_parent(parent)
+    catalog.load()
 
 
 def watch_parent(parent: int) -> None:

@@ -23,8 +23,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from bot.painter import ready, watch_parent
-from engine import catalog
+from bot.painter import ready, start_worker
 from engine.core import Action, Rng, View, registry
 from engine.core.bots import make_bot
 
@@ -36,11 +35,6 @@ def think(game_id: str, bot_name: str, think_seconds: float, view: View,
     """One decision, anywhere: in a worker process or a thread."""
     game = registry.get(game_id)
     return make_bot(game, bot_name, think_seconds).choose(view, legal, rng)
-
-
-def _start_worker(parent: int) -> None:
-    watch_parent(parent)
-    catalog.load()
 
 
 class BotThinker:
@@ -83,7 +77,7 @@ class BotThinker:
     def _start(self) -> ProcessPoolExecutor:
         self._pool = ProcessPoolExecutor(max_workers=self.workers,
                                          mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_start_worker, initargs=(os.getpid(),))
+                                         initializer=start_worker, initargs=(os.getpid(),))
         return self._pool
 
     async def close(self) -> None:
