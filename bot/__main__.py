@@ -9,12 +9,18 @@ from pathlib import Path
 
 from bot.logs import setup_logging
 from bot.settings import Settings
+from bot.storage.postgres import is_url
 
 NO_TOKEN = """\
 No DISCORD_TOKEN is set, so Portolan opens the local table instead of connecting to Discord.
 To run the bot: create an application at https://discord.com/developers/applications,
 add a bot, copy its token into .env as DISCORD_TOKEN=... (see README.md), and run again.
 """
+
+
+def database(text: str) -> Path | str:
+    """A ``--db`` value: a postgresql:// URL as it is, anything else a file path."""
+    return text if is_url(text) else Path(text)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -26,7 +32,8 @@ def _parser() -> argparse.ArgumentParser:
     local.add_argument("--players", type=int, default=2, help="seats in all (with --game)")
     local.add_argument("--bots", type=int, default=0, help="how many seats are bots")
     local.add_argument("--seed", type=int, help="the match seed (random when left out)")
-    local.add_argument("--db", type=Path, help="database file (default from settings)")
+    local.add_argument("--db", type=database, help="database file or postgresql:// URL "
+                       "(default from settings)")
     local.add_argument("--boards", type=Path, help="folder for board images")
     selfplay = sub.add_parser("selfplay", help="whole games between bots, one JSON line each")
     selfplay.add_argument("game")
@@ -36,7 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--bot", default=None, help="strong, easy or random (default: easy, "
                           "which plays at once)")
     selfplay.add_argument("--records", type=Path, help="write each game's record here")
-    selfplay.add_argument("--db", type=Path, help="database file (default: a temporary one)")
+    selfplay.add_argument("--db", type=database,
+                          help="database file or postgresql:// URL (default: a temporary file)")
     selfplay.add_argument("--max-actions", type=int, default=20000, help="move cap per game")
     selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                           help="a game option (repeatable), as in /game new")

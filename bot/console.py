@@ -489,7 +489,7 @@ def _rules(game_id: str | None) -> list[str]:
 
 async def run_local(
     settings: Settings, *, game: str | None = None, players: int = 2, bots: int = 0,
-    seed: int | None = None, db: Path | None = None, boards: Path | None = None,
+    seed: int | None = None, db: Path | str | None = None, boards: Path | None = None,
     stdin: TextIO | None = None, stdout: TextIO | None = None,
 ) -> int:
     stdin = stdin or sys.stdin

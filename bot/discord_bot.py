@@ -27,6 +27,7 @@ from bot.notices import DeliveryFailed, Notice
 from bot.service import MatchService, Notify
 from bot.settings import Settings
 from bot.storage import Storage
+from bot.storage.postgres import is_url
 from bot.ui.buttons import DYNAMIC_ITEMS, board_view, png_file
 from bot.ui.decide import decide_button_view
 from bot.ui.replies import QUIET, answering
@@ -58,7 +59,8 @@ class PortolanBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self._service_factory = service_factory
-        self._storage_path = Path(storage_path) if storage_path is not None else settings.db
+        self._storage_path = (storage_path if is_url(storage_path) else Path(storage_path)) \
+            if storage_path is not None else settings.db
         self._sync_only = sync_only
         self._storage: Storage | None = None
         self._service: MatchService | None = None

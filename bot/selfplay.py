@@ -22,7 +22,7 @@ SELFPLAY_HOST = 0  # the user id that hosts self-play matches before a bot takes
 
 async def run_selfplay(
     game_id: str, *, games: int, seed: int, players: int | None, bot: str | None,
-    records: Path | None, db: Path | None, max_actions: int, settings: Settings,
+    records: Path | None, db: Path | str | None, max_actions: int, settings: Settings,
     options: dict[str, str] | None = None,
 ) -> int:
     """Plays ``games`` games with every seat a bot and prints one JSON line per game, then a

@@ -199,5 +199,7 @@ def disk_full(err: BaseException) -> bool:
             return True
         if isinstance(err, OSError) and err.errno == 28:  # ENOSPC
             return True
+        if type(err).__name__ == "DiskFullError":  # PostgreSQL's (asyncpg), SQLSTATE 53100
+            return True
         err = err.__cause__  # type: ignore[assignment]
     return False
