@@ -31,6 +31,7 @@ def expected_assets(state: OceanTraderState) -> list[float]:
     everyone, so it stands below nothing."""
     wants = _wants(state)
     capacity = ocean_trader_content().rules.ships.cargo_capacity
+    surrender = ocean_trader_content().rules.insurance.surrender_value
     out = []
     for seat, player in enumerate(state.players):
         if player.eliminated:
@@ -38,13 +39,17 @@ def expected_assets(state: OceanTraderState) -> list[float]:
             continue
         left = _turns_left(state, player.turns)
         value = float(total_assets(state, seat))
+        # what the office could pay for cargo: its cash, and its policies' surrender value
+        # (so that cashing a policy in does not look like a gain)
+        means = player.cash + surrender * (player.spare_policies
+                                           + sum(s.insured for s in player.ships))
         for ship in player.ships:
             value += _cargo_extra(ship, wants, left)
             value += EARNINGS * min(left, FLEET_TURNS)
             if ship.insured and left > 0:
                 value += COVER  # the ship and its cargo are safe from the sea
             if len(ship.cargo) < capacity:
-                value += OPPORTUNITY * _best_deal(ship, wants, left, player.cash)
+                value += OPPORTUNITY * _best_deal(ship, wants, left, means)
         out.append(value)
     return out
 
@@ -80,7 +85,8 @@ def _cargo_extra(ship: Ship, wants: dict[str, list[tuple[str, int]]], left: int)
             d = off + distance(here, port)
             if d / MEAN_THROW + 1 > left:
                 continue  # the game ends before the ship gets there
-            best = max(best, extra * HALF_WAY / (HALF_WAY + d))
+            # the sale is a turn off even in port: it may yet be lost to a rival or a card
+            best = max(best, extra * HALF_WAY / (HALF_WAY + d + 1))
         total += best
     return total
 
