@@ -81,7 +81,9 @@ class Reading(ServiceBase):
             return ["No game in this channel. Start one with /game new."]
         game = self._game(match.game)
         seats = await self.storage.seats(match.id)
-        names = [s.name + (" (bot)" if s.bot and not s.name.endswith("(bot)") else "")
+        # a bot seat's name says so already ("Bot 1 (strong)", "Anna (bot)"); an older one
+        # ("Bot 1") is told apart here
+        names = [s.name + (" (bot)" if s.bot and not s.name.endswith(")") else "")
                  for s in seats]
         hours = match.settings.get("turn_hours", 0)
         deadline = f"{hours:g} h per turn, then {match.settings.get('policy')}" if hours else "off"

@@ -16,7 +16,7 @@ from render.common.canvas import clear_static_cache
 from render.common.record import layout_problems, recording
 from tests.contract.playout import played
 
-NAMES = ["Player 1", "Bot 2", "Marguerite", "Bot 4", "Player 5", "Bot 6"]
+NAMES = ["Player 1", "Bot 2 (strong)", "Marguerite", "Bot 4 (easy)", "Player 5", "Anna (bot)"]
 POSITIONS = 8  # spread over the game, the last one final
 
 CASES = [
