@@ -93,12 +93,16 @@ def _moves_from(side: MapSide, cell: Cell) -> dict[Cell, int]:
     return dist
 
 
+def _by_worth(side: MapSide, worth_at: dict[Cell, float]
+              ) -> list[tuple[float, dict[Cell, int]]]:
+    """(worth, sailing moves to the cell from everywhere) per target cell, the most worth
+    first."""
+    return sorted(((w, _moves_from(side, c)) for c, w in worth_at.items()), key=lambda t: -t[0])
+
+
 @functools.cache
-def _one_move(side: MapSide, cell: Cell) -> tuple[Cell, ...]:
-    """The sea cells one sailing move from ``cell`` (none from a cell not at sea)."""
-    if cell not in empires_content().board(side).sea:
-        return ()
-    return tuple(c for c, d in _moves_from(side, cell).items() if d == 1)
+def _beside(side: MapSide, cell: Cell) -> tuple[Cell, ...]:
+    return tuple(empires_content().board(side).sea_beside(cell))
 
 
 class StandardBot:
@@ -145,6 +149,8 @@ class _Ctx:
         self._bribe: int | None = None
         self._potential: dict[tuple[str, Cell], float] = {}
         self._worth_at: dict[str, dict[Cell, float]] = {}
+        self._by_kind: dict[tuple[int, str], tuple[dict[Cell, float], dict[Cell, float],
+                                                   list[tuple[float, dict[Cell, int]]]]] = {}
 
     @property
     def actions_left(self) -> int:
@@ -154,17 +160,27 @@ class _Ctx:
     def targets(self, ship: Ship) -> list[tuple[float, dict[Cell, int]]]:
         """What ``ship`` wants to reach: (worth of being there, sailing moves to there from
         every cell), one per target cell, the most worth first; none where another ship is."""
-        if ship.id not in self._targets:
-            best: dict[Cell, float] = {}
-            for cell, worth in _ship_targets(self, ship):
-                if worth > best.get(cell, 0.0) and (cell == ship.cell or
-                                                    cell not in self.occupied):
-                    best[cell] = worth
+        found = self._targets.get(ship.id)
+        if found is None:
             side = self.view.side
+            # what a ship wants depends on its side and kind alone, but for the cell it is on
+            shared = self._by_kind.get((ship.owner, ship.kind))
+            if shared is None:
+                every: dict[Cell, float] = {}
+                for cell, worth in _ship_targets(self, ship):
+                    if worth > every.get(cell, 0.0):
+                        every[cell] = worth
+                free = {c: w for c, w in every.items() if c not in self.occupied}
+                shared = every, free, _by_worth(side, free)
+                self._by_kind[(ship.owner, ship.kind)] = shared
+            every, best, found = shared
+            here = every.get(ship.cell)
+            if here is not None:
+                best = {**best, ship.cell: here}
+                found = _by_worth(side, best)
             self._worth_at[ship.id] = best
-            self._targets[ship.id] = sorted(
-                ((w, _moves_from(side, c)) for c, w in best.items()), key=lambda t: -t[0])
-        return self._targets[ship.id]
+            self._targets[ship.id] = found
+        return found
 
     def potential(self, ship: Ship, cell: Cell) -> float:
         """The best target's worth, halved, thirded ... by the sailing moves still needed."""
@@ -172,16 +188,11 @@ class _Ctx:
         best = self._potential.get(key)
         if best is None:
             targets = self.targets(ship)
-            # the target here, then those one move away, then the rest, which are two moves
-            # away or more: the same best as trying every target, found with fewer tries
-            worth_at = self._worth_at[ship.id]
-            best = worth_at.get(cell, 0.0)
-            for near in _one_move(self.view.side, cell):
-                worth = worth_at.get(near)
-                if worth is not None and worth / 2 > best:
-                    best = worth / 2
+            # the target here, if any, then the others, each a move away or more: the same
+            # best as trying every target, found with fewer tries
+            best = self._worth_at[ship.id].get(cell, 0.0)
             for worth, moves in targets:
-                if worth / 3 <= best:
+                if worth <= 2 * best:
                     break  # sorted: no later target can do better
                 value = worth / (1 + moves.get(cell, FAR))
                 if value > best:
@@ -262,13 +273,14 @@ def _bay_odds(ctx: _Ctx, ship: Ship) -> float:
 
 def _ship_targets(ctx: _Ctx, ship: Ship) -> list[tuple[Cell, float]]:
     view, b = ctx.view, ctx.board
+    side = view.side
     found: list[tuple[Cell, float]] = []
     if ship.id == PIRATE_ID:
         bonus = _attack_bonus(view, ship)
         for target, cell in _enemy_targets(ctx, True):
             worth = _pirate_ev(ctx, ship, target, bonus)
             if worth > 0:
-                found += [(c, worth) for c in b.sea_beside(cell)]
+                found += [(c, worth) for c in _beside(side, cell)]
         return found
     p = view.players[ctx.me]
     can_buy = p.gold >= 1 and p.steel >= 1 and p.wood >= 1 and p.cubes > 0
@@ -277,17 +289,17 @@ def _ship_targets(ctx: _Ctx, ship: Ship) -> list[tuple[Cell, float]]:
             if owner is None:
                 card = b.ports[port_id]
                 worth = (8.0 + card.icons) * (1.0 if can_buy else 0.6)
-                found += [(c, worth) for c in b.sea_beside(card.cell)]
+                found += [(c, worth) for c in _beside(side, card.cell)]
     bonus = _attack_bonus(view, ship)
     for target, cell in _enemy_targets(ctx, False):
         odds = p_at_least(1, _defence(ctx, target) - bonus)
         worth = odds * _target_value(ctx, target) - _counter_risk(ctx, ship, target)
         if worth > 1:
-            found += [(c, worth) for c in b.sea_beside(cell)]
+            found += [(c, worth) for c in _beside(side, cell)]
     if view.chest >= 6:
         worth = _bay_odds(ctx, ship) * _target_value(ctx, PIRATES_BAY)
         if worth > 1:
-            found += [(c, worth) for c in b.sea_beside(b.pirates_bay)]
+            found += [(c, worth) for c in _beside(side, b.pirates_bay)]
     return found
 
 
