@@ -37,7 +37,7 @@ from .rules import (
     placement_rules,
     wine_range,
 )
-from .sampler import _make as construct
+from .sampler import construct
 from .state import ShipsState, ShipsView
 
 PREFERRED_PAY = ("merchant", "free", "oil")
