@@ -23,7 +23,9 @@ One decision:
    ``drop`` standard errors below, over the rounds both played) leaves the race; the search
    ends when one is left and no move is waiting, at its CPU ``budget`` (or ``iterations``
    playouts, for tests), and plays the candidate with the best mean of those that played
-   a few rounds, the guide's order breaking ties.
+   a few rounds, the guide's order breaking ties; but while the guide's own move is in the
+   race, another is played only if it leads it by ``anchor`` standard errors (moves the
+   playouts cannot tell apart are left to the guide's judgement).
 5. A race decided with time to spare is run again from the start with playouts twice as
    long (up to ``MAX_HORIZON`` turns, or the end of the game), so cheap playouts look further
    ahead; the move played is the longest-sighted race's choice, once its candidates have
@@ -49,6 +51,7 @@ HORIZON = 2  # turns a playout runs past the decision's turn, at first
 MAX_HORIZON = 64  # turns it may run when races settle early and leave time to look further
 MAX_PLAYOUT = 400  # moves a playout may make at most, whatever its horizon
 DROP = 2.5  # standard errors of the paired difference that put a candidate out
+ANCHOR = 1.0  # standard errors a move must lead the guide's own by to be played instead
 MIN_ROUNDS = 4  # rounds before any candidate is put out
 
 
@@ -98,6 +101,15 @@ class _Candidate:
         return self.total / len(self.rewards) if self.rewards else 0.0
 
 
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """The mean of the paired differences a - b and its standard error."""
+    n = len(a)
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
 class _Ranking:
     """The guide's order of the legal moves, worked out as far as it is asked: its choice,
     then its choice among the rest, and so on."""
@@ -135,7 +147,7 @@ class SearchBot:
     def __init__(self, game: Game[Any], guide: Bot, *, budget: float = 0.5,
                  iterations: int | None = None, rollout: int = MAX_PLAYOUT,
                  horizon: int = HORIZON, candidates: int = CANDIDATES, widest: int = WIDEST,
-                 drop: float = DROP,
+                 drop: float = DROP, anchor: float = ANCHOR,
                  clock: Callable[[], float] = time.process_time) -> None:
         self.game = game
         self.guide = guide
@@ -146,6 +158,7 @@ class SearchBot:
         self.candidates = candidates
         self.widest = max(widest, candidates)
         self.drop = drop
+        self.anchor = anchor
         self.clock = clock
         self.last_playouts = 0
 
@@ -169,7 +182,7 @@ class SearchBot:
                 view, seat, ranking, horizon, started, 2 * playout_cost, rng)
             settled = [c for c in race if len(c.rewards) >= MIN_ROUNDS]
             if finished or settled:
-                best = max(settled or race, key=lambda c: (c.mean, -c.order)).action
+                best = self._pick(settled or race).action
             # a race settled early leaves time to look further ahead, unless every playout
             # already reached the end of the game
             if not finished or to_the_end or horizon >= MAX_HORIZON:
@@ -212,6 +225,20 @@ class SearchBot:
         return race, True, to_the_end, playout_cost
 
     # --- the parts of a decision -----------------------------------------------------------
+    def _pick(self, race: list[_Candidate]) -> _Candidate:
+        """The leader by mean, unless the guide's own move is still in the race and the
+        leader is not ``anchor`` standard errors ahead of it: when playouts cannot tell two
+        moves apart, the guide's judgement (which may see further than a playout) decides."""
+        leader = max(race, key=lambda c: (c.mean, -c.order))
+        own = next((c for c in race if c.order == 0), None)
+        if own is None or own is leader:
+            return leader
+        n = min(len(own.rewards), len(leader.rewards))
+        if n < 2:
+            return leader
+        mean, se = _paired(leader.rewards[-n:], own.rewards[-n:])
+        return leader if mean > self.anchor * se else own
+
     def _survivors(self, race: list[_Candidate]) -> list[_Candidate]:
         """The candidates not clearly worse than the leader, by their paired rounds."""
         settled = [c for c in race if len(c.rewards) >= MIN_ROUNDS]
@@ -226,11 +253,8 @@ class SearchBot:
                 continue
             # the last n rounds, which both played (a candidate plays every round from the
             # one it entered at until it is put out)
-            diffs = [a - b for a, b in zip(leader.rewards[-n:], candidate.rewards[-n:],
-                                           strict=True)]
-            mean = sum(diffs) / n
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            if mean <= self.drop * math.sqrt(var / n):
+            mean, se = _paired(leader.rewards[-n:], candidate.rewards[-n:])
+            if mean <= self.drop * se:
                 kept.append(candidate)
         return kept
 

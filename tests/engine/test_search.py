@@ -117,3 +117,15 @@ def test_it_beats_the_random_bot() -> None:
         assert result is not None
         wins += result.ranks[us] == 1
     assert wins >= games * 0.7, wins
+
+
+def test_the_guides_move_stands_unless_another_leads_it_clearly() -> None:
+    """With nothing put out of the race, a move is played instead of the guide's own only when
+    it leads it by ``anchor`` standard errors: an anchor no lead can reach keeps the guide's
+    move, none lets the best mean win."""
+    game = registry.get("race")
+    state = game.setup({"energy": 0, "target": 10}, 2, 1)
+    view, legal = game.view(state, 0), game.legal_actions(state, 0)
+    picks = [SearchBot(game, RollFirst(), iterations=60, drop=1e9, anchor=anchor)
+             .choose(view, legal, Rng.from_seed(2)).type for anchor in (1e9, 0.0)]
+    assert picks == ["roll", "play_card"]
