@@ -18,7 +18,11 @@ from .rules import total_assets
 from .state import OceanTraderState, Ship
 
 MEAN_THROW = 3.5  # spaces a throw moves a ship, on average
-HALF_WAY = 10.0  # spaces off at which a wanted cargo's extra counts half
+# spaces off at which a sale's (or a deal's) extra counts half: the standard bot's own trade
+# off between a near sale and a far one (``bots._Plan._target``)
+SALE_REACH = 2.0
+DEAL_REACH = 4.0
+UNSOLD = 0.9
 EARNINGS = 35.0  # £ a ship earns from trade a turn, about (measured over standard bots' games)
 FLEET_TURNS = 20  # turns of earnings counted at most: the far future is too uncertain
 OPPORTUNITY = 0.5  # share of the best deal in reach counted for a ship with room aboard
@@ -85,8 +89,10 @@ def _cargo_extra(ship: Ship, wants: dict[str, list[tuple[str, int]]], left: int)
             d = off + distance(here, port)
             if d / MEAN_THROW + 1 > left:
                 continue  # the game ends before the ship gets there
-            # the sale is a turn off even in port: it may yet be lost to a rival or a card
-            best = max(best, extra * HALF_WAY / (HALF_WAY + d + 1))
+            # discounted by distance as the standard bot ranks its sales (so that a search
+            # guided by it does not pull its ships another way), and a little more: the sale
+            # is a turn off even in port, and may yet be lost to a rival or a card
+            best = max(best, UNSOLD * extra * SALE_REACH / (SALE_REACH + d))
         total += best
     return total
 
@@ -109,5 +115,5 @@ def _best_deal(ship: Ship, wants: dict[str, list[tuple[str, int]]], left: int,
                 d = to_source + distance(source, port)
                 if d / MEAN_THROW + 2 > left:
                     continue
-                best = max(best, extra * HALF_WAY / (HALF_WAY + d + 2))
+                best = max(best, extra * DEAL_REACH / (DEAL_REACH + d))
     return best
