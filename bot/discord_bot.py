@@ -5,6 +5,10 @@ opens the database, builds the service with :meth:`PortolanBot.deliver` as its n
 callback, adds the cogs and the button classes, syncs commands to the development guild when
 one is set, and starts the deadline clock. Global command sync is a separate step
 (``python -m bot sync``), not something every start does.
+
+``PORTOLAN_SHARDS`` (e.g. ``0-3/8``) makes this process run only those gateway shards, so
+several processes sharing one PostgreSQL database split a large community between them; each
+one's background work takes only its shards' matches (see ``MatchService.shards``).
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from discord.ext import commands, tasks
 from bot.cogs import add_cogs
 from bot.notices import DeliveryFailed, Notice
 from bot.service import MatchService, Notify
-from bot.settings import Settings
+from bot.settings import Settings, parse_shards
 from bot.storage import Storage
 from bot.storage.postgres import is_url
 from bot.ui.buttons import DYNAMIC_ITEMS, board_view, png_file
@@ -40,6 +44,7 @@ ServiceFactory = Callable[[Notify], Awaitable[MatchService]]
 # seconds to let moves under way finish and be announced; under docker stop's default 10 s
 SHUTDOWN_GRACE = 7.0
 WORKERS_GRACE = 3.0  # seconds for the board workers to finish the board they are drawing
+IDENTIFY_INTERVAL = 5.0  # Discord's least time between two IDENTIFYs of one bucket
 
 
 class PortolanBot(commands.AutoShardedBot):
@@ -51,7 +56,12 @@ class PortolanBot(commands.AutoShardedBot):
         storage_path: Path | str | None = None,
         sync_only: bool = False,
     ) -> None:
+        sharding: dict[str, Any] = {}
+        if settings.shards and not sync_only:
+            shard_ids, shard_count = parse_shards(settings.shards)
+            sharding = {"shard_ids": shard_ids, "shard_count": shard_count}
         super().__init__(
+            **sharding,
             command_prefix=commands.when_mentioned,  # slash commands only; a prefix is required
             intents=discord.Intents.default(),
             help_command=None,
@@ -72,6 +82,8 @@ class PortolanBot(commands.AutoShardedBot):
         self._warming: asyncio.Future[None] | None = None  # the board workers starting
         # each match's running message of the turn going on, with the lines it shows
         self._turn_posts: dict[int, tuple[discord.Message, list[str]]] = {}
+        self._identified: list[tuple[int, float]] = []  # (shard, when) of recent IDENTIFYs
+        self._max_concurrency: int | None = None  # Discord's, read when first needed
 
     @property
     def service(self) -> MatchService:
@@ -84,6 +96,9 @@ class PortolanBot(commands.AutoShardedBot):
         """Everything ``setup_hook`` does that needs no connection to Discord."""
         engine_catalog.load()
         if not self._sync_only and self._service is None:
+            if self.settings.shards and not is_url(self._storage_path):
+                log.warning("PORTOLAN_SHARDS is set but the database is a SQLite file: "
+                            "several bot processes need PostgreSQL (PORTOLAN_DB)")
             if self._service_factory is not None:
                 self._service = await self._service_factory(self.deliver)
             else:
@@ -111,12 +126,37 @@ class PortolanBot(commands.AutoShardedBot):
         self.ticker.change_interval(seconds=self.settings.tick_seconds)
         self.ticker.start()
 
+    async def before_identify_hook(self, shard_id: int | None, *,
+                                   initial: bool = False) -> None:
+        """Discord's rule for IDENTIFY, instead of discord.py's 5 s before every shard but
+        the first: shards identify in ``max_concurrency`` buckets (``shard % max_concurrency``),
+        one per bucket every 5 s; shards of other buckets need not wait."""
+        loop = asyncio.get_running_loop()
+        shard = shard_id or 0
+        recent = [(s, t) for s, t in self._identified if loop.time() - t < IDENTIFY_INTERVAL]
+        if recent:
+            if self._max_concurrency is None:
+                try:
+                    limits = (await self.http.get_bot_gateway())[2]
+                    self._max_concurrency = max(1, int(limits["max_concurrency"]))
+                except Exception:  # not told: the safest, one at a time
+                    self._max_concurrency = 1
+            buckets = self._max_concurrency
+            same = [t for s, t in recent if s % buckets == shard % buckets]
+            if same:
+                await asyncio.sleep(max(same) + IDENTIFY_INTERVAL - loop.time())
+        self._identified = [*recent, (shard, loop.time())]
+
     def _terminate(self) -> None:
         log.info("SIGTERM: closing")
         self._terminating = asyncio.ensure_future(self.close())
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s; in %d servers", self.user, len(self.guilds))
+        if self.shard_ids is not None:
+            log.info("logged in as %s; in %d servers (shards %s of %s)", self.user,
+                     len(self.guilds), ",".join(map(str, self.shard_ids)), self.shard_count)
+        else:
+            log.info("logged in as %s; in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
         """Stops cleanly, once, however many times it is called (SIGTERM, Ctrl+C, the end of

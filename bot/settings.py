@@ -62,3 +62,31 @@ class Settings(BaseSettings):
     # (the fake Discord of the end-to-end tests and bench/load.py, or a proxy)
     discord_api_url: str | None = None  # e.g. http://127.0.0.1:8080 (the "/api/v10" is added)
     discord_gateway_url: str | None = None  # e.g. ws://127.0.0.1:8080/gateway
+    # the Discord gateway shards this process runs, as FIRST-LAST/COUNT (e.g. 0-3/8) or
+    # ONE/COUNT; unset: one process runs every shard. Several processes need PostgreSQL
+    shards: str | None = None
+
+    @field_validator("shards")
+    @classmethod
+    def _shard_range(cls, value: str | None) -> str | None:
+        if value is not None:
+            parse_shards(value)
+        return value
+
+
+def parse_shards(text: str) -> tuple[list[int], int]:
+    """``"0-3/8"`` -> ``([0, 1, 2, 3], 8)``; ``"2/8"`` -> ``([2], 8)``. ``ValueError`` names
+    what is wrong."""
+    head, slash, count_text = text.strip().partition("/")
+    first_text, dash, last_text = head.partition("-")
+    try:
+        count = int(count_text)
+        first = int(first_text)
+        last = int(last_text) if dash else first
+    except ValueError:
+        raise ValueError(f"PORTOLAN_SHARDS {text!r}: write FIRST-LAST/COUNT, e.g. 0-3/8"
+                         ) from None
+    if not slash or count < 1 or not 0 <= first <= last < count:
+        raise ValueError(f"PORTOLAN_SHARDS {text!r}: shards FIRST to LAST of COUNT, with "
+                         "0 <= FIRST <= LAST < COUNT (e.g. 0-3/8)")
+    return list(range(first, last + 1)), count

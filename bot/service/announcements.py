@@ -229,9 +229,10 @@ class Announcements(ServiceBase):
 
         Finding that work is one query; with ``background`` the work itself goes on after this
         returns, while the matches concerned stay locked, so no fresh move in their channels
-        can overtake what is being posted. Every other game can be played at once."""
+        can overtake what is being posted. Every other game can be played at once. Only the
+        matches of this process's shards (another process posts its own)."""
         started = time.monotonic()
-        ids = await self.storage.unannounced() if self._notify else []
+        ids = await self.storage.unannounced(self.shards) if self._notify else []
         held = []
         for match_id in ids:  # free locks: taken at once
             await self._locks[match_id].acquire()
@@ -262,6 +263,8 @@ class Announcements(ServiceBase):
                 self._locks[match_id].release()
         restored = 0
         for match in await self.storage.matches("set_aside"):
+            if not self.owns(match):
+                continue
             try:
                 restored += await self._try_restore(match)
             except Exception:

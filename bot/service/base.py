@@ -21,8 +21,16 @@ from bot.notices import Notice
 from bot.painter import BoardPainter
 from bot.service.results import ActResult, Choice, ServiceError
 from bot.service.texts import set_aside_text
-from bot.settings import Settings
-from bot.storage import DeadlinePlan, DeadlineRow, MatchRow, SeatRow, Storage, StorageError
+from bot.settings import Settings, parse_shards
+from bot.storage import (
+    DeadlinePlan,
+    DeadlineRow,
+    MatchRow,
+    SeatRow,
+    Shards,
+    Storage,
+    StorageError,
+)
 from bot.thinker import BotThinker
 from engine.core import Action, Event, Game, State, registry
 
@@ -37,6 +45,63 @@ STORAGE_FAULTS = (sqlite3.Error, StorageError, OSError)
 
 
 ENDED_KEPT = 10_000  # ended matches remembered, so that late lookers let go of their locks
+
+
+class MatchLock:
+    """A match's lock: an ``asyncio.Lock`` for the tasks of this process, then the match's
+    lock in the database (:meth:`Storage.lock_match`) for other processes sharing it, so that
+    a commit and its announcement are one process's at a time even if two run the same shard.
+    Used like ``asyncio.Lock`` (``async with``, ``acquire``, ``release``, ``locked``)."""
+
+    def __init__(self, storage: Storage, match_id: int) -> None:
+        self._storage = storage
+        self._match_id = match_id
+        self._local = asyncio.Lock()
+        self._unlocking: set[asyncio.Task[None]] = set()
+
+    def locked(self) -> bool:
+        return self._local.locked()
+
+    async def acquire(self) -> bool:
+        await self._local.acquire()
+        try:
+            await self._storage.lock_match(self._match_id)
+        except BaseException:
+            self._local.release()
+            raise
+        return True
+
+    def release(self) -> None:
+        """Lets the next task of this process in at once; the database lock goes a moment
+        later (the locks of one process stack, so the order does not matter)."""
+        self._local.release()
+        if self._storage.dialect.name == "postgresql":
+            task = asyncio.ensure_future(self._unlock())
+            self._unlocking.add(task)
+            task.add_done_callback(self._unlocking.discard)
+
+    async def _unlock(self) -> None:
+        try:
+            await self._storage.unlock_match(self._match_id)
+        except Exception as err:  # the connection is gone: so is the lock
+            log.warning("match %s: letting go of its database lock failed (%s)",
+                        self._match_id, type(err).__name__)
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.release()
+
+
+class MatchLocks(dict[int, MatchLock]):
+    def __init__(self, storage: Storage) -> None:
+        super().__init__()
+        self._storage = storage
+
+    def __missing__(self, match_id: int) -> MatchLock:
+        lock = self[match_id] = MatchLock(self._storage, match_id)
+        return lock
 
 class ServiceBase:
     """The shared state and small helpers of :class:`bot.service.MatchService`."""
@@ -56,7 +121,10 @@ class ServiceBase:
         self.run_bots = run_bots
         # the states of recently used matches, least recently used first (bounded)
         self._states: OrderedDict[int, State] = OrderedDict()
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._locks = MatchLocks(storage)
+        # the Discord shards whose guilds' matches this process looks after (None: all)
+        self.shards: Shards | None = Shards.of(*parse_shards(settings.shards)) \
+            if settings.shards else None
         # Announcements leave in commit order, but after the match lock is released, so a slow
         # render or upload never holds up the next move.
         self._order: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -81,6 +149,10 @@ class ServiceBase:
         """Stops the board and bot workers (the storage is closed by its owner)."""
         await self.painter.close()
         await self.thinker.close()
+
+    def owns(self, match: MatchRow) -> bool:
+        """Whether the match's guild is on one of this process's shards."""
+        return self.shards is None or self.shards.owns(match.guild_id)
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(work)

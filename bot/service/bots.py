@@ -22,11 +22,12 @@ from engine.core import bots as kinds
 class BotSeats(ServiceBase):
     async def resume(self, background: bool = False) -> None:
         """After a start (and :meth:`catch_up`): lets bot seats that were due to move carry
-        on. Each match on its own: one that cannot be loaded is set aside, the rest go on."""
+        on. Each match on its own: one that cannot be loaded is set aside, the rest go on. Only
+        the matches of this process's shards."""
         if background:
             self._spawn(self.resume())
             return
-        for match_id in await self.storage.active_with_bots():
+        for match_id in await self.storage.active_with_bots(self.shards):
             try:
                 match = await self.storage.get_match(match_id)
                 game = self._game(match.game)

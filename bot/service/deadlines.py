@@ -23,12 +23,14 @@ class Deadlines(ServiceBase):
     async def tick(self) -> list[Notice]:
         """Sends due reminders and applies due deadlines, each once. Call it periodically;
         after a restart the first call catches up on what came due while the bot was down.
-        Each match on its own: one that fails is logged and tried again next tick."""
+        Each match on its own: one that fails is logged and tried again next tick. Only the
+        matches of this process's shards (``self.shards``); each reminder and deadline is
+        claimed in the database first, so of two processes only one ever applies it."""
         now = self.clock()
         notices: list[Notice] = []
-        due = await self.storage.due_deadlines(now)
+        due = await self.storage.due_deadlines(now, self.shards)
         overdue = {(row.match_id, row.kind) for row in due}  # after downtime: the deadline
-        for row in await self.storage.due_reminders(now):
+        for row in await self.storage.due_reminders(now, self.shards):
             try:
                 notice = await self._reminder(row, now, overdue)
             except Exception:
@@ -46,7 +48,8 @@ class Deadlines(ServiceBase):
 
     async def _reminder(self, row: DeadlineRow, now: float,
                         overdue: set[tuple[int, str]]) -> Notice | None:
-        await self.storage.mark_reminded(row.match_id, row.version, row.kind)
+        if not await self.storage.mark_reminded(row.match_id, row.version, row.kind):
+            return None  # sent by another process, or the deadline changed meanwhile
         if (row.match_id, row.kind) in overdue:
             return None
         match = await self.storage.get_match(row.match_id)
@@ -108,7 +111,8 @@ class Deadlines(ServiceBase):
                 results = await self._answer_for(match, game, seats, late)
                 notices += [r.notice for r in results if r.notice is not None]
             else:
-                await self.storage.clear_deadline(match.id, row.kind)
+                if not await self.storage.take_deadline(match.id, row.kind, row.version):
+                    return []  # applied by another process meanwhile
                 names = ", ".join(seats[s].name for s in late)
                 notice = Notice(match.id, match.channel_id, match.version)
                 stand_in = default_bot(game)

@@ -19,6 +19,7 @@ from .errors import (
 from .migrate import Migration, apply_migrations, load_migrations
 from .repository import Clock, Storage
 from .rows import ActionRow, DeadlinePlan, DeadlineRow, DeadlineSpec, Finish, MatchRow, SeatRow
+from .shards import Shards
 
 __all__ = [
     "ActionRow",
@@ -35,6 +36,7 @@ __all__ = [
     "Migration",
     "NotFound",
     "SeatRow",
+    "Shards",
     "StaleVersion",
     "Storage",
     "StorageError",

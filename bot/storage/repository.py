@@ -45,7 +45,15 @@ from .db import (
     insert,
     transaction,
 )
-from .errors import AlreadySeated, ChannelBusy, NotFound, StaleVersion, TableFull, WrongStatus
+from .errors import (
+    AlreadySeated,
+    ChannelBusy,
+    NotFound,
+    StaleVersion,
+    StorageError,
+    TableFull,
+    WrongStatus,
+)
 from .migrate import apply_migrations, current_version, load_migrations
 from .postgres import PgConnection, is_url
 from .rows import (
@@ -62,8 +70,14 @@ from .rows import (
     rating_of,
     result_of,
 )
+from .shards import Shards, owned
 
 Clock = Callable[[], float]
+
+# the high bits of the key of a match's advisory lock (PostgreSQL; the match id is the low
+# 40), so that other software sharing the database cannot take ours by chance
+MATCH_LOCK_SPACE = 0x504F52 << 40  # "POR"
+MATCH_LOCK_WAIT = 10.0  # seconds a match held by another process is waited for
 
 _SEAT_ORDER = "ORDER BY seat IS NULL, seat, position"
 
@@ -265,14 +279,15 @@ class Storage:
             )
         return [int(row["id"]) for row in rows]
 
-    async def active_with_bots(self) -> list[int]:
-        """The ids of active matches with at least one bot seat, oldest first."""
+    async def active_with_bots(self, shards: Shards | None = None) -> list[int]:
+        """The ids of active matches with at least one bot seat, oldest first (only those of
+        ``shards``' guilds, when given)."""
         async with self._read() as db:
             rows = await fetchall(
                 db,
                 "SELECT m.id FROM matches m WHERE m.status = 'active' AND EXISTS"
                 " (SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.bot IS NOT NULL)"
-                " ORDER BY m.id",
+                f"{_and_owned(shards)} ORDER BY m.id",
             )
         return [int(row["id"]) for row in rows]
 
@@ -616,16 +631,17 @@ class Storage:
             row = await fetchone(db, "SELECT announced FROM matches WHERE id = ?", (match_id,))
         return -1 if row is None else int(row["announced"])
 
-    async def unannounced(self) -> list[int]:
+    async def unannounced(self, shards: Shards | None = None) -> list[int]:
         """The ids of started matches whose newest version was never announced (those Discord
-        refused for good are left out: they are tried again with their next notice)."""
+        refused for good are left out: they are tried again with their next notice); only
+        those of ``shards``' guilds, when given."""
         async with self._read() as db:
             rows = await fetchall(
                 db,
                 f"SELECT m.id FROM matches m {self.dialect.index('matches_unannounced')} "
                 "WHERE m.announced < m.version AND m.status IN ('active', 'finished') "
                 "AND NOT EXISTS (SELECT 1 FROM delivery_problems p WHERE p.match_id = m.id) "
-                "ORDER BY m.id",
+                f"{_and_owned(shards)} ORDER BY m.id",
                 (),
             )
         return [int(row["id"]) for row in rows]
@@ -924,35 +940,86 @@ class Storage:
             )
         return [DeadlineRow.of(row) for row in rows]
 
-    async def due_reminders(self, now: float) -> list[DeadlineRow]:
-        """Deadlines whose reminder time has come and whose reminder was not sent yet."""
+    async def due_reminders(self, now: float,
+                            shards: Shards | None = None) -> list[DeadlineRow]:
+        """Deadlines whose reminder time has come and whose reminder was not sent yet (only
+        those of ``shards``' guilds, when given)."""
         async with self._read() as db:
             rows = await fetchall(
                 db,
-                "SELECT * FROM deadlines WHERE reminded = 0 AND remind_at <= ?"
-                " ORDER BY remind_at, match_id",
+                f"SELECT d.* FROM deadlines d{_join_owned(shards)} WHERE d.reminded = 0"
+                f" AND d.remind_at <= ?{_and_owned(shards)} ORDER BY d.remind_at, d.match_id",
                 (now,),
             )
         return [DeadlineRow.of(row) for row in rows]
 
-    async def mark_reminded(self, match_id: int, version: int, kind: str = "turn") -> None:
+    async def mark_reminded(self, match_id: int, version: int, kind: str = "turn") -> bool:
         """Marks the reminder sent; only if the deadline is still the one set at ``version``,
-        so a late reminder cannot silence the reminder of a newer deadline."""
+        so a late reminder cannot silence the reminder of a newer deadline. True for the one
+        caller that marked it (the reminder is its to send): of two processes at once, the
+        other gets False."""
         async with self._write() as db:
-            await execute(
+            changed = await execute(
                 db,
                 "UPDATE deadlines SET reminded = 1 WHERE match_id = ? AND kind = ?"
-                " AND version = ?",
+                " AND version = ? AND reminded = 0",
                 (match_id, kind, version),
             )
+        return bool(changed)
 
-    async def due_deadlines(self, now: float) -> list[DeadlineRow]:
-        """Deadlines that have expired."""
+    async def due_deadlines(self, now: float,
+                            shards: Shards | None = None) -> list[DeadlineRow]:
+        """Deadlines that have expired (only those of ``shards``' guilds, when given)."""
         async with self._read() as db:
             rows = await fetchall(
-                db, "SELECT * FROM deadlines WHERE due_at <= ? ORDER BY due_at, match_id", (now,)
+                db, f"SELECT d.* FROM deadlines d{_join_owned(shards)} WHERE d.due_at <= ?"
+                f"{_and_owned(shards)} ORDER BY d.due_at, d.match_id", (now,)
             )
         return [DeadlineRow.of(row) for row in rows]
+
+    async def take_deadline(self, match_id: int, kind: str, version: int) -> bool:
+        """Removes the deadline of this kind if it is still the one set at ``version``; True
+        for the one caller that removed it, who applies it. (The row lock of the DELETE makes
+        a second process wait, then find nothing.)"""
+        async with self._write() as db:
+            removed = await execute(
+                db, "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND version = ?",
+                (match_id, kind, version))
+        return bool(removed)
+
+    # -- one process at a time per match (PostgreSQL) ---------------------------------------
+
+    async def lock_match(self, match_id: int, wait: float = MATCH_LOCK_WAIT) -> None:
+        """Takes the match's lock across processes (PostgreSQL: a session advisory lock on
+        the writing connection, held past commits until :meth:`unlock_match`), so two
+        processes, even misconfigured to run the same shard, never commit and announce for
+        one match at once. Tried without blocking the connection, every 50 ms up to ``wait``
+        seconds, then ``StorageError``. Locks of one process stack (each needs its unlock);
+        a connection lost lets go of them all. SQLite: nothing to do, one process by
+        design (its file lock serializes each write, not a write and its announcement)."""
+        if self.dialect.name != "postgresql":
+            return
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + wait
+        while True:
+            async with self._lock:
+                row = await fetchone(self._conn, "SELECT pg_try_advisory_lock(?::bigint)",
+                                     (MATCH_LOCK_SPACE + match_id,))
+            if row is not None and row[0]:
+                return
+            if loop.time() >= give_up:
+                raise StorageError(f"match {match_id} is held by another bot process")
+            await asyncio.sleep(0.05)
+
+    async def unlock_match(self, match_id: int) -> None:
+        """Lets go of one :meth:`lock_match` (nothing on SQLite)."""
+        if self.dialect.name != "postgresql":
+            return
+        async with self._lock:
+            if isinstance(self._conn, PgConnection) and self._conn.raw.is_closed():
+                return  # the session, and its locks, are gone already
+            await fetchone(self._conn, "SELECT pg_advisory_unlock(?::bigint)",
+                           (MATCH_LOCK_SPACE + match_id,))
 
     # -- results ----------------------------------------------------------------------------
 
@@ -995,3 +1062,13 @@ class Storage:
                 (match_id,),
             )
         return (int(row["version"]), str(row["reason"])) if row else None
+
+
+def _join_owned(shards: Shards | None) -> str:
+    """The join a deadline query needs to know its match's guild (only with a filter)."""
+    return " JOIN matches m ON m.id = d.match_id" if owned(shards) is not None else ""
+
+
+def _and_owned(shards: Shards | None) -> str:
+    found = owned(shards)
+    return "" if found is None else f" AND {found.where()}"

@@ -46,19 +46,38 @@ class BotProcess:
         env.update(self.extra_env)
         return env
 
+    @property
+    def shards(self) -> list[int] | None:
+        """The shards this process runs (``PORTOLAN_SHARDS``), or None: all of them."""
+        text = self.extra_env.get("PORTOLAN_SHARDS")
+        if text is None:
+            return None
+        head = text.partition("/")[0]
+        first, _, last = head.partition("-")
+        return list(range(int(first), int(last or first) + 1))
+
     async def start(self, timeout: float = 60.0) -> None:
-        """Starts the bot and waits until it is connected and has synced its commands."""
+        """Starts the bot and waits until it is connected and has synced its commands (a
+        process running some shards: until each of its shards has a new session)."""
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.fake.connected.clear()
         self.fake.commands.pop(self.fake.guild_id, None)
+        before = self.fake.live_shards()
         log = self.log_path.open("ab")
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, *self.argv, cwd=self.workdir, env=self.environment(),
             stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log)
         log.close()
         self.starts += 1
+        mine = self.shards
         try:
-            await self.fake.wait_ready(timeout)
+            if mine is None:
+                await self.fake.wait_ready(timeout)
+            else:
+                await self.fake.wait_for(
+                    lambda: self.fake.guild_id in self.fake.commands and all(
+                        self.fake.live_shards().get(s) not in (None, before.get(s))
+                        for s in mine), timeout, f"sessions of shards {mine}")
         except AssertionError:
             await self.kill()
             raise AssertionError(f"the bot did not start; its log:\n{self.log()}") from None

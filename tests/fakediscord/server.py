@@ -192,12 +192,22 @@ class GatewaySession:
 class FakeDiscord:
     def __init__(self, *, users: dict[int, str], channels: tuple[int, ...] = (555, 556),
                  guild_id: int = 777, admins: tuple[int, ...] = (), shards: int = 1,
-                 rate_limits: bool = False) -> None:
+                 rate_limits: bool = False,
+                 guilds: dict[int, tuple[int, ...]] | None = None,
+                 max_concurrency: int = 1) -> None:
+        """``guild_id`` with ``channels`` is the main guild (the development guild commands
+        are synced to); ``guilds`` adds more, each with its channels, on the shards Discord's
+        rule puts them. ``max_concurrency``: how many shards may IDENTIFY at once (as
+        ``GET /gateway/bot`` tells the bot)."""
         self.application_id = 4242
         self.bot_user_id = 4242
         self.guild_id = guild_id
         self.users = dict(users)
         self.channels = list(channels)
+        # every guild's channels (the main guild's list is ``channels`` itself)
+        self.guild_channels: dict[int, list[int]] = {guild_id: self.channels}
+        for other, its_channels in (guilds or {}).items():
+            self.guild_channels[other] = list(its_channels)
         self.admins = set(admins)
         self.closed_dms: set[int] = set()
         self.problems: list[str] = []
@@ -227,7 +237,8 @@ class FakeDiscord:
         self.pace_ms = 5000
         self._sent_ms = 0
         self.shards = shards  # what GET /gateway/bot recommends
-        self.guild_shard = (guild_id >> 22) % shards  # Discord's rule for a guild's shard
+        self.max_concurrency = max_concurrency
+        self.guild_shard = self.shard_of(guild_id)
         self._sessions: dict[str, GatewaySession] = {}
         self._live: dict[int, GatewaySession] = {}  # by shard id
         self._changed = asyncio.Condition()
@@ -314,8 +325,22 @@ class FakeDiscord:
 
     @property
     def _session(self) -> GatewaySession | None:
-        """The session of the shard that holds the guild: where its events go."""
+        """The session of the shard that holds the main guild: where its events go."""
         return self._live.get(self.guild_shard)
+
+    def shard_of(self, guild_id: int) -> int:
+        """Discord's rule for a guild's shard."""
+        return (guild_id >> 22) % self.shards
+
+    def guild_of(self, channel_id: int) -> int | None:
+        """The guild a channel is in (None: a DM)."""
+        return next((g for g, chans in self.guild_channels.items() if channel_id in chans),
+                    None)
+
+    def live_shards(self) -> dict[int, str]:
+        """Shard -> the id of its session, for each shard connected now."""
+        return {shard: s.id for shard, s in self._live.items()
+                if s.ws is not None and not s.ws.closed}
 
     def _update_connected(self) -> None:
         live = [s for s in self._live.values() if s.ws is not None and not s.ws.closed]
@@ -324,9 +349,10 @@ class FakeDiscord:
         else:
             self.connected.clear()
 
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Closes the bot's gateway socket the way Discord does when it wants a resume."""
-        session = self._session
+    async def drop_gateway(self, code: int = 4000, shard: int | None = None) -> None:
+        """Closes the bot's gateway socket (of the main guild's shard, or ``shard``'s) the way
+        Discord does when it wants a resume."""
+        session = self._session if shard is None else self._live.get(shard)
         if session is not None and session.ws is not None:
             self.connected.clear()
             await session.ws.close(code=code, message=b"fake Discord dropped the connection")
@@ -404,17 +430,17 @@ class FakeDiscord:
         session.ws, session.compressor = ws, compressor
         self._sessions[session.id] = session
         self._live[shard] = session
-        mine = shard == self.guild_shard
+        mine = [g for g in self.guild_channels if self.shard_of(g) == shard]
         await self._dispatch("READY", {
             "v": 10, "user": self._me(),
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}] if mine else [],
+            "guilds": [{"id": str(g), "unavailable": True} for g in mine],
             "session_id": session.id, "resume_gateway_url": self.gateway_url,
             "application": {"id": str(self.application_id), "flags": 0},
             "private_channels": [], "relationships": [], "user_settings": {},
             "session_type": "normal", "shard": [shard, count],
         }, session)
-        if mine:
-            await self._dispatch("GUILD_CREATE", self._guild(), session)
+        for guild in mine:
+            await self._dispatch("GUILD_CREATE", self._guild(guild), session)
         self._update_connected()
         await self.changed()
         return session
@@ -471,22 +497,26 @@ class FakeDiscord:
             "type": kind, "token": token, "version": 1, "data": data,
             "locale": "en-GB", "entitlements": [], "context": 0,
             "app_permissions": str(MEMBER_PERMISSIONS), "attachment_size_limit": 10 * 2**20,
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
         }
-        if channel_id in self.dm_channels.values():
+        guild = self.guild_of(channel_id)
+        payload["authorizing_integration_owners"] = {"0": str(guild or self.guild_id)}
+        if guild is None:
             payload["channel_id"] = str(channel_id)
             payload["channel"] = self._channel_json(channel_id)
             payload["user"] = self._user(user_id)
             payload["context"] = 1
         else:
-            payload["guild_id"] = str(self.guild_id)
+            payload["guild_id"] = str(guild)
             payload["guild_locale"] = "en-GB"
             payload["channel_id"] = str(channel_id)
             payload["channel"] = self._channel_json(channel_id)
             payload["member"] = self._interaction_member(user_id)
         if message is not None:
             payload["message"] = self._message_json(message)
-        await self._dispatch("INTERACTION_CREATE", payload)
+        # on the connection of the guild's shard (a DM's: the main guild's, as before)
+        await self._dispatch("INTERACTION_CREATE", payload,
+                             self._live.get(self.shard_of(guild)) if guild is not None
+                             else None)
         return record
 
     # --- REST -------------------------------------------------------------------------------
@@ -625,11 +655,12 @@ class FakeDiscord:
     async def _get_gateway(self, request: web.Request) -> web.Response:
         return json_response({"url": self.gateway_url, "shards": self.shards,
                               "session_start_limit": {
-            "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
+            "total": 1000, "remaining": 999, "reset_after": 0,
+            "max_concurrency": self.max_concurrency}})
 
     async def _put_guild_commands(self, request: web.Request, app: str,
                                   guild: str) -> web.Response:
-        if int(guild) != self.guild_id:
+        if int(guild) not in self.guild_channels:
             return self._error(403, 50001, "Missing Access", problem=f"sync to guild {guild}")
         return await self._put_commands(request, app, int(guild))
 
@@ -806,7 +837,7 @@ class FakeDiscord:
 
     # channels and users
     def _known_channel(self, channel_id: int) -> bool:
-        return channel_id in self.channels or channel_id in self.dm_channels.values()
+        return self.guild_of(channel_id) is not None or channel_id in self.dm_channels.values()
 
     async def _get_channel(self, request: web.Request, channel: str) -> web.Response:
         if not self._known_channel(int(channel)):
@@ -961,21 +992,26 @@ class FakeDiscord:
         if owner is not None:
             return {"id": str(channel_id), "type": 1, "last_message_id": None, "flags": 0,
                     "recipients": [self._user(owner)]}
-        return {"id": str(channel_id), "type": 0, "guild_id": str(self.guild_id),
-                "name": f"table-{self.channels.index(channel_id) + 1}",
-                "position": self.channels.index(channel_id), "permission_overwrites": [],
+        guild = self.guild_of(channel_id) or self.guild_id
+        position = self.guild_channels[guild].index(channel_id)
+        return {"id": str(channel_id), "type": 0, "guild_id": str(guild),
+                "name": f"table-{position + 1}",
+                "position": position, "permission_overwrites": [],
                 "nsfw": False, "parent_id": None, "topic": None, "last_message_id": None,
                 "rate_limit_per_user": 0, "flags": 0}
 
-    def _guild(self) -> dict[str, Any]:
-        everyone = {"id": str(self.guild_id), "name": "@everyone", "color": 0,
+    def _guild(self, guild_id: int | None = None) -> dict[str, Any]:
+        guild_id = self.guild_id if guild_id is None else guild_id
+        everyone = {"id": str(guild_id), "name": "@everyone", "color": 0,
                     "colors": {"primary_color": 0, "secondary_color": None,
                                "tertiary_color": None},
                     "hoist": False, "position": 0, "permissions": str(MEMBER_PERMISSIONS),
                     "managed": False, "mentionable": False, "icon": None,
                     "unicode_emoji": None, "flags": 0}
         return {
-            "id": str(self.guild_id), "name": "Harbour Club", "icon": None, "splash": None,
+            "id": str(guild_id),
+            "name": "Harbour Club" if guild_id == self.guild_id else f"Harbour Club {guild_id}",
+            "icon": None, "splash": None,
             "discovery_splash": None, "owner_id": str(min(self.users)), "afk_channel_id": None,
             "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 1,
             "explicit_content_filter": 0, "roles": [everyone], "emojis": [], "stickers": [],
@@ -992,7 +1028,8 @@ class FakeDiscord:
             "joined_at": now_iso(), "large": False, "unavailable": False,
             "member_count": len(self.users) + 1, "voice_states": [], "presences": [],
             "members": [self._member(self.bot_user_id)],
-            "channels": [self._channel_json(c) for c in self.channels], "threads": [],
+            "channels": [self._channel_json(c) for c in self.guild_channels[guild_id]],
+            "threads": [],
             "stage_instances": [], "guild_scheduled_events": [], "soundboard_sounds": [],
         }
 
@@ -1018,8 +1055,9 @@ class FakeDiscord:
             # numbered again: a test may have put components on a message by hand
             "flags": message.flags, "components": numbered(message.components),
         }
-        if message.channel_id in self.channels:
-            data["guild_id"] = str(self.guild_id)
+        guild = self.guild_of(message.channel_id)
+        if guild is not None:
+            data["guild_id"] = str(guild)
         if message.nonce is not None:
             data["nonce"] = message.nonce
         if message.interaction_id is not None:

@@ -71,8 +71,10 @@ class Person:
         synced = self.fake.commands.get(self.fake.guild_id, [])
         schema = next((c for c in synced if c["name"] == first and c.get("type", 1) == 1), None)
         assert schema is not None, f"/{first} is not a synced command"
-        data: dict[str, Any] = {"id": schema["id"], "name": first, "type": 1,
-                                "guild_id": str(self.fake.guild_id)}
+        data: dict[str, Any] = {"id": schema["id"], "name": first, "type": 1}
+        if self.fake.guild_of(self.channel_id) == self.fake.guild_id:
+            # the development guild's copy; in another guild the same command is global
+            data["guild_id"] = str(self.fake.guild_id)
         level, holder = schema.get("options", []), data
         for name in path:
             sub = next((o for o in level if o["name"] == name and o["type"] in (1, 2)), None)

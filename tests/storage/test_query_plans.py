@@ -31,6 +31,7 @@ from bot.storage import (
     DeadlinePlan,
     DeadlineSpec,
     Finish,
+    Shards,
     Storage,
     TableFull,
 )
@@ -106,6 +107,7 @@ def counting(name: str, trace: Trace) -> Any:
 
 STATE = '{"board":"' + "x" * 400 + '"}'
 SETTINGS = {"turn_hours": 24, "policy": "wait", "answer_seconds": 300}
+HALF = Shards.of([0, 1], 4)  # the shard filter of one of two processes
 TURN = DeadlinePlan(write=(DeadlineSpec("turn", 0, [0], 2e9, 1.9e9),))
 ANSWER = DeadlinePlan(write=(DeadlineSpec("answer", 0, [1, 2], 1.5e9, None),))
 
@@ -193,6 +195,7 @@ async def workload(store: Storage, clock: FakeClock) -> None:
         await store.matches(status)
     await store.match_ids("active")
     await store.active_with_bots()
+    await store.active_with_bots(HALF)
     await store.last_finished((await store.get_match(done[0])).channel_id)
     await store.schema_version()
 
@@ -207,6 +210,7 @@ async def workload(store: Storage, clock: FakeClock) -> None:
     await store.announced(some)
     await store.mark_announced(some, match.version)
     await store.unannounced()
+    await store.unannounced(HALF)
     await store.upgrade_log(some, rules_version="2", entries=[(1, {"type": "move"}, [])],
                             state_json=STATE, version=match.version)
     await store.replace_seat_with_bot(some, 1, "standard")
@@ -224,9 +228,16 @@ async def workload(store: Storage, clock: FakeClock) -> None:
     await store.deadline(some)
     await store.deadline(some, kind="answer")
     await store.deadlines(some)
+    await store.due_reminders(clock.now, HALF)
     for row in await store.due_reminders(clock.now):
         await store.mark_reminded(row.match_id, row.version, row.kind)
-    await store.due_deadlines(clock.now)
+    await store.due_deadlines(clock.now, HALF)
+    for row in await store.due_deadlines(clock.now):
+        await store.take_deadline(row.match_id, row.kind, row.version)
+    await store.lock_match(some)
+    await store.unlock_match(some)
+    await store.set_deadline(some, version=match.version, seats=[0], due_at=1.0,
+                             remind_at=0.5)
     await store.clear_deadline(some, "turn")
     await store.clear_deadline(playing[4])
 
