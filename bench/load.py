@@ -2,15 +2,18 @@
 
 Run from the repository root: ``python bench/load.py --games 50 [--players 3] [--actions 20]
 [--think 1.0] [--game ships|ocean_trader|empires|mix] [--bots K] [--bot strong|easy|random]
-[--json]``.
+[--db PATH_OR_URL] [--processes N] [--json]``.
 
 The fake Discord of the end-to-end tests (``tests/fakediscord``) runs in this process; the bot
-runs as ``python -m bot run`` in another, with a fresh database. Each game has its own channel
-and ``--players`` players. A player's move is what a person does: ask /move's autocomplete,
-pick one, send /move; then wait ``--think`` seconds (0: as fast as the bot answers). With
-``--bots K``, K more seats of each game are bots of the kind ``--bot`` names, thinking in the
-bot's worker process while the people play, so the figures show whether their thinking
-holds up answers to people. Figures:
+runs as ``python -m bot run`` in another, with a fresh database (``--db``: a new SQLite file,
+or an empty PostgreSQL database as ``postgresql://...``, whose matches are deleted again at
+the end). ``--processes N`` runs N bot processes on one PostgreSQL database, each running one
+of N gateway shards (``PORTOLAN_SHARDS=k/N``), with the games spread over a guild on each
+shard. Each game has its own channel and ``--players`` players. A player's move is what a
+person does: ask /move's autocomplete, pick one, send /move; then wait ``--think`` seconds
+(0: as fast as the bot answers). With ``--bots K``, K more seats of each game are bots of the
+kind ``--bot`` names, thinking in the bot's worker process while the people play, so the
+figures show whether their thinking holds up answers to people. Figures:
 
 - ``ack_ms_p50/p95/p99``: INTERACTION_CREATE sent to the bot's first callback received;
 - ``posts_per_turn`` / ``edits_per_turn``: messages everyone sees created (and edited) in the
@@ -19,7 +22,7 @@ holds up answers to people. Figures:
   (engine, commit, render, upload, in the bot; measured here, on the same clock);
 - ``actions_per_s``: people's moves accepted per second over the whole run;
 - ``bot_moves``: moves the bot seats made meanwhile (actions in the database, less people's);
-- ``rss_mb``: peak resident memory (VmHWM) of the bot process and its board workers;
+- ``rss_mb``: peak resident memory (VmHWM) of the bot processes and their board workers;
 - ``rate_limited_global``/``_channel``: 429s the fake gave for Discord's usual limits (50
   requests a second per bot, 5 messages per 5 s per channel); discord.py waits them out.
 """
@@ -39,6 +42,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import asyncpg  # noqa: E402
+
+from bot.storage import Storage  # noqa: E402
+from bot.storage.postgres import is_url  # noqa: E402
 from tests.fakediscord import BotProcess, FakeDiscord, Person  # noqa: E402
 
 GAMES = ("ships", "ocean_trader", "empires")
@@ -131,20 +138,68 @@ def peak_rss_mb(pid: int) -> float:
     return 0.0
 
 
-def actions_stored(db: Path) -> int:
-    with sqlite3.connect(db) as conn:
-        return int(conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0])
+async def actions_stored(db: Path | str) -> int:
+    """People's and bots' moves in the database (finished games' logs are archived: their
+    versions count them)."""
+    sql = "SELECT COALESCE(SUM(version), 0) FROM matches"
+    if is_url(db):
+        conn = await asyncpg.connect(str(db))
+        try:
+            return int(await conn.fetchval(sql))
+        finally:
+            await conn.close()
+    with sqlite3.connect(db) as raw:
+        return int(raw.execute(sql).fetchone()[0])
+
+
+async def empty_database(url: str) -> None:
+    """Migrates the PostgreSQL database (once, before any bot starts) and checks it holds no
+    games."""
+    await (await Storage.open(url)).close()
+    conn = await asyncpg.connect(url)
+    try:
+        if await conn.fetchval("SELECT count(*) FROM matches"):
+            raise SystemExit("--db: give an empty database (this one holds matches)")
+    finally:
+        await conn.close()
+
+
+async def delete_games(url: str) -> None:
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("DELETE FROM ratings")
+        await conn.execute("DELETE FROM matches")  # the rest follows by ON DELETE CASCADE
+    finally:
+        await conn.close()
+
+
+def guild_on(shard: int, shards: int) -> int:
+    """A guild id Discord's rule puts on ``shard`` of ``shards``."""
+    return ((100 * shards + shard) << 22) + 1
 
 
 async def run(games: int, players: int, actions: int, think: float, game: str,
-              seed: int, bots: int = 0, bot_kind: str = "strong") -> dict[str, float | str]:
+              seed: int, bots: int = 0, bot_kind: str = "strong", db: str | None = None,
+              processes: int = 1) -> dict[str, float | str]:
     users = {FIRST_USER + i: f"Player{i}" for i in range(players * games)}
-    channels = tuple(FIRST_CHANNEL + i for i in range(games))
-    fake = FakeDiscord(users=users, channels=channels, rate_limits=True)
+    channels = [FIRST_CHANNEL + i for i in range(games)]
+    guilds = {guild_on(s, processes): tuple(channels[s::processes]) for s in range(processes)}
+    main = guild_on(0, processes)
+    fake = FakeDiscord(users=users, channels=guilds.pop(main), guild_id=main,
+                       rate_limits=True, shards=processes, max_concurrency=processes,
+                       guilds=guilds)
     await fake.start()
     workdir = Path(tempfile.mkdtemp(prefix="portolan-load-"))
-    bot = BotProcess(fake, workdir)
-    await bot.start()
+    target: Path | str = db if db is not None else workdir / "bot0" / "portolan.sqlite3"
+    if is_url(target):
+        await empty_database(str(target))
+    elif Path(target).exists():
+        raise SystemExit(f"--db: {target} exists; give a new file")
+    env = {"PORTOLAN_DB": str(target)}
+    bots_running = [BotProcess(fake, workdir / f"bot{k}", env={
+        **env, **({"PORTOLAN_SHARDS": f"{k}/{processes}"} if processes > 1 else {})})
+        for k in range(processes)]
+    await asyncio.gather(*(b.start() for b in bots_running))
     try:
         tables = [Table(fake, i, GAMES[i % 3] if game == "mix" else game, players, bots,
                         bot_kind) for i in range(games)]
@@ -154,12 +209,16 @@ async def run(games: int, players: int, actions: int, think: float, game: str,
                                for i, t in enumerate(tables)))
         await asyncio.sleep(2.0)  # the last boards
         elapsed = time.monotonic() - started
-        assert bot.process is not None  # the bot and its board workers
-        rss = sum(peak_rss_mb(pid) for pid in (bot.process.pid, *bot.children()))
-        stored = actions_stored(bot.db)
+        rss = 0.0
+        for bot in bots_running:  # the bots and their board workers
+            assert bot.process is not None
+            rss += sum(peak_rss_mb(pid) for pid in (bot.process.pid, *bot.children()))
+        stored = await actions_stored(target)
     finally:
-        await bot.stop()
+        await asyncio.gather(*(b.stop() for b in bots_running))
         await fake.stop()
+        if is_url(target):
+            await delete_games(str(target))
     if fake.problems:
         raise SystemExit("payloads Discord would refuse:\n" + "\n".join(fake.problems[:20]))
     acks = [i.ack_ms for i in fake.interactions.values() if i.ack_ms is not None]
@@ -170,6 +229,7 @@ async def run(games: int, players: int, actions: int, think: float, game: str,
     turns = sum(c[2] for c in counted) or 1
     return {
         "games": games, "players": players, "bots": bots, "bot": bot_kind if bots else "",
+        "db": "postgresql" if is_url(target) else "sqlite", "processes": processes,
         "interactions": len(fake.interactions),
         "unanswered": late,
         "rate_limited_global": sum(r.startswith("global") for r in fake.rate_limited),
@@ -208,12 +268,21 @@ def main() -> None:
                         help="bot seats in each game, besides the players")
     parser.add_argument("--bot", default="strong", choices=("strong", "easy", "random"))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", help="a new SQLite file (default: one in a temporary "
+                        "folder), or an empty PostgreSQL database as postgresql://...")
+    parser.add_argument("--processes", type=int, default=1, choices=range(1, 9),
+                        help="bot processes, each running one of as many shards "
+                        "(more than one needs --db postgresql://...)")
     parser.add_argument("--json", action="store_true", help="end with one line of JSON")
     args = parser.parse_args()
     if args.players + args.bots > 4:
         parser.error("at most 4 seats in all (--players and --bots)")
+    if args.processes > 1 and not is_url(args.db):
+        parser.error("--processes above 1 needs --db postgresql://... (one database for all)")
+    if args.processes > args.games:
+        parser.error("--processes: at most one per game")
     figures = asyncio.run(run(args.games, args.players, args.actions, args.think, args.game,
-                              args.seed, args.bots, args.bot))
+                              args.seed, args.bots, args.bot, args.db, args.processes))
     if args.json:
         print(json.dumps(figures))
     else:
