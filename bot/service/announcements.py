@@ -235,7 +235,11 @@ class Announcements(ServiceBase):
         ids = await self.storage.unannounced(self.shards) if self._notify else []
         held = []
         for match_id in ids:  # free locks: taken at once
-            await self._locks[match_id].acquire()
+            try:
+                await self._locks[match_id].acquire()
+            except STORAGE_FAULTS as err:  # held by another process running this shard too
+                log.warning("match %s: not caught up here (%s)", match_id, err)
+                continue
             await self._order[match_id].acquire()
             held.append(match_id)
         work = self._catch_up(held, started)
