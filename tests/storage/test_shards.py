@@ -10,7 +10,7 @@ import pytest
 
 from bot.notices import Notice
 from bot.service import MatchService
-from bot.settings import Settings
+from bot.settings import Settings, parse_shards
 from bot.storage import MatchRow, Shards, Storage, StorageError
 from tests.pg import Backend
 
@@ -35,6 +35,17 @@ def test_the_shard_of_a_guild_is_discords_rule() -> None:
     assert Shards.of(range(4), 4).every and not shards.every
     with pytest.raises(ValueError):
         Shards.of([4], 4)
+
+
+def test_portolan_shards_is_first_last_of_count() -> None:
+    assert parse_shards("0-3/8") == ([0, 1, 2, 3], 8)
+    assert parse_shards("5/8") == ([5], 8)
+    for wrong in ("0-8/8", "3-2/8", "0-3", "a/8", "1/0", "-1/4"):
+        with pytest.raises(ValueError, match="PORTOLAN_SHARDS"):
+            parse_shards(wrong)
+    assert Settings(shards="2-3/4", _env_file=None).shards == "2-3/4"  # type: ignore[call-arg]
+    with pytest.raises(ValueError, match="0 <= FIRST <= LAST < COUNT"):
+        Settings(shards="4/4", _env_file=None)  # type: ignore[call-arg]
 
 
 async def test_background_work_is_filtered_by_shard(storage: Storage,
