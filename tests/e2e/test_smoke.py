@@ -56,6 +56,7 @@ async def test_global_sync_publishes_every_command(fake: FakeDiscord, tmp_path: 
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     output, _ = await asyncio.wait_for(process.communicate(), 60)
     assert process.returncode == 0, output.decode()
-    assert {"game", "move", "help", "rules", "ships", "trader", "empires"} == {
+    assert {"game", "move", "help", "rules", "stats", "leaderboard", "ships", "trader",
+            "empires"} == {
         c["name"] for c in fake.commands[None]}
     assert fake.identifies == 0  # no gateway connection for a sync
