@@ -200,10 +200,12 @@ class _Plan:
 
     def _target(self, ship: Ship) -> str | None:
         here, off = self._where(ship)
+        dist = _graph()[0]
+        from_here = dist[here]
         best, best_score = None, 0.0
         for port, goods, price in self.wanted:
             if goods in ship.cargo:
-                d = off + distance(here, port)
+                d = off + from_here.get(port, 1e9)
                 score = (price - self.c.good(goods).price / 2) / (d + 2)
                 if d / 3.5 <= self.turns_left and score > best_score:
                     best, best_score = port, score
@@ -216,7 +218,7 @@ class _Plan:
                         or self.open.get(goods, 0) <= 0:
                     continue
                 for source in self.c.trade_card_sources(goods):
-                    d = off + distance(here, source) + distance(source, port)
+                    d = off + from_here.get(source, 1e9) + dist[source].get(port, 1e9)
                     if d / 3.5 + 2 > self.turns_left:
                         continue
                     score = (price - cost) / (d + 4)
