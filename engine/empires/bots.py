@@ -8,7 +8,11 @@ commanding it is worth this round.
 
 Sailing is valued by a potential on the ship's cell (the best target's worth, less with every
 sailing move still needed), so a move is made only when it brings the ship nearer its target:
-no ship sails back to the square it left while nothing has changed."""
+no ship sails back to the square it left while nothing has changed.
+
+``playout_move`` plays the same rules of thumb for a search's playouts, reading the sampled
+state itself (the search may read all of a sample) instead of a view and a list of labelled
+moves."""
 
 from __future__ import annotations
 
