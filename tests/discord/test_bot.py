@@ -20,7 +20,7 @@ async def test_sync_only_bot_needs_no_database(settings: Settings) -> None:
     groups = {g.commands().group for g in all_games()}  # one per game, the test game's too
     assert {"ships", "trader", "empires", "race"} <= groups
     assert {c.name for c in bot.tree.get_commands()} == {"game", "move", "help", "rules",
-                                                         *groups}
+                                                         "stats", "leaderboard", *groups}
     with pytest.raises(RuntimeError):
         bot.service  # noqa: B018 - the property refuses until there is a service
     assert not settings.db.exists()

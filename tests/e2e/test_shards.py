@@ -113,7 +113,8 @@ async def test_two_processes_split_the_shards_and_survive_a_sigkill(
             assert boards and max(boards.values()) == 1, boards
             assert sum(WAITED in m.content for m in posted) == (shard in (1, 3)), shard
         assert fake.repeated_nonces == []
-        assert first.log().count("shards 0,1 of 4") == 2 and "shards 2,3 of 4" in second.log()
+        # (what the killed process had logged may be lost with it: at least the restart's)
+        assert "shards 0,1 of 4" in first.log() and "shards 2,3 of 4" in second.log()
     finally:
         await stopped_cleanly(second)
         await first.stop()
