@@ -48,6 +48,9 @@ MOVE_CAP = 20_000
 
 
 def make_bot(game: Game[Any], name: str, budget: float) -> Bot:
+    """A bot by its bench name (``search``, the game's own) or as hosts name them (``strong``
+    is the search bot, ``easy`` the game's standard bot)."""
+    name = {"strong": "search", "easy": "standard"}.get(name, name)
     if name == "search":
         return SearchBot(game, game.bots()[game.default_bot()], budget=budget)
     bots = game.bots()
