@@ -34,34 +34,36 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
-class BoardPainter:
+class WorkerPool:
+    """A few worker processes for CPU work off the event loop, or a thread when there are
+    none (see the module): boards and summaries here, bots' thinking in ``bot.thinker``.
+    ``kind`` names the workers in the log."""
+
+    kind = "board"
+
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
 
-    async def draw(self, game_id: str, view: View, names: Sequence[str]) -> bytes:
-        return await self.run(render_catalog.draw, game_id, view, list(names))
-
     async def run(self, work: Callable[..., T], *args: Any) -> T:
-        """``work(*args)`` (a board, a whole game's chart or replay: plain functions of
-        picklable arguments) in a worker when there are workers, else in a thread. Closing:
-        no new pool for a last picture."""
+        """``work(*args)`` (a plain function of picklable arguments) in a worker when there
+        are workers, else in a thread. Closing: no new pool for a last piece of work."""
         if self.workers <= 0 or self._closed:
             return await asyncio.to_thread(work, *args)
         pool = self._pool or self._start()
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
         except BrokenProcessPool:
-            log.warning("a board worker died; drawing this in a thread, new pool next")
+            log.warning("a %s worker died; doing this in a thread, new pool next", self.kind)
             if self._pool is pool:
                 self._pool = None
             pool.shutdown(wait=False, cancel_futures=True)
             return await asyncio.to_thread(work, *args)
 
     async def warm(self) -> None:
-        """Starts the workers now (each a fresh interpreter that imports the renderers), so the
-        first board after a start is drawn as fast as the others."""
+        """Starts the workers now (each a fresh interpreter that imports the games and
+        renderers), so that the first piece of work after a start is as fast as the others."""
         if self.workers <= 0 or self._closed or self._pool is not None:
             return
         pool = self._start()
@@ -70,7 +72,8 @@ class BoardPainter:
             await asyncio.gather(*[loop.run_in_executor(pool, ready)
                                    for _ in range(self.workers)])
         except BrokenProcessPool:
-            log.warning("a board worker died while starting; a new pool comes with a board")
+            log.warning("a %s worker died while starting; a new pool comes with the next "
+                        "piece of work", self.kind)
             if self._pool is pool:
                 self._pool = None
 
@@ -82,12 +85,17 @@ class BoardPainter:
         return self._pool
 
     async def close(self) -> None:
-        """Stops the workers, waiting (off the event loop) for a board being drawn; a pool shut
+        """Stops the workers, waiting (off the event loop) for work under way; a pool shut
         without waiting trips over its own closed pipe when the interpreter exits."""
         self._closed = True
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+
+class BoardPainter(WorkerPool):
+    async def draw(self, game_id: str, view: View, names: Sequence[str]) -> bytes:
+        return await self.run(render_catalog.draw, game_id, view, list(names))
 
 
 def ready() -> bool:

@@ -16,18 +16,9 @@ a busy machine makes a bot slower to answer, never weaker.
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import multiprocessing
-import os
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-
-from bot.painter import ready, start_worker
+from bot.painter import WorkerPool
 from engine.core import Action, Rng, View, registry
 from engine.core.bots import make_bot
-
-log = logging.getLogger(__name__)
 
 
 def think(game_id: str, bot_name: str, think_seconds: float, view: View,
@@ -37,51 +28,13 @@ def think(game_id: str, bot_name: str, think_seconds: float, view: View,
     return make_bot(game, bot_name, think_seconds).choose(view, legal, rng)
 
 
-class BotThinker:
+class BotThinker(WorkerPool):
+    kind = "bot"
+
     def __init__(self, workers: int, think_seconds: float) -> None:
-        self.workers = workers
+        super().__init__(workers)
         self.think_seconds = think_seconds
-        self._pool: ProcessPoolExecutor | None = None
-        self._closed = False
 
     async def choose(self, game_id: str, bot_name: str, view: View, legal: list[Action],
                      rng: Rng) -> Action:
-        args = (game_id, bot_name, self.think_seconds, view, legal, rng)
-        if self.workers <= 0 or self._closed:
-            return await asyncio.to_thread(think, *args)
-        pool = self._pool or self._start()
-        try:
-            return await asyncio.get_running_loop().run_in_executor(pool, think, *args)
-        except BrokenProcessPool:
-            log.warning("a bot worker died; this move is thought out in a thread, new pool "
-                        "next")
-            if self._pool is pool:
-                self._pool = None
-            pool.shutdown(wait=False, cancel_futures=True)
-            return await asyncio.to_thread(think, *args)
-
-    async def warm(self) -> None:
-        """Starts the workers now, so that the first bot move after a start is not slower."""
-        if self.workers <= 0 or self._closed or self._pool is not None:
-            return
-        pool = self._start()
-        loop = asyncio.get_running_loop()
-        try:
-            await asyncio.gather(*[loop.run_in_executor(pool, ready)
-                                   for _ in range(self.workers)])
-        except BrokenProcessPool:
-            log.warning("a bot worker died while starting; a new pool comes with a move")
-            if self._pool is pool:
-                self._pool = None
-
-    def _start(self) -> ProcessPoolExecutor:
-        self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                         mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=start_worker, initargs=(os.getpid(),))
-        return self._pool
-
-    async def close(self) -> None:
-        self._closed = True
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+        return await self.run(think, game_id, bot_name, self.think_seconds, view, legal, rng)
