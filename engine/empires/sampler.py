@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, TypeVar, cast, get_args
-
-from pydantic import BaseModel
+from typing import Any, cast, get_args
 
 from engine.core import Rng
+from engine.core.construct import construct
 from engine.core.rng import Draws
 
 from .content import empires_content
@@ -42,9 +41,6 @@ from .state import (
 )
 
 _NUMBER = re.compile(r"(\d+)$")
-M = TypeVar("M", bound=BaseModel)
-
-
 class ViewMismatch(ValueError):
     """The view is not the seat's own view of an Empires at Sea game."""
 
@@ -76,17 +72,6 @@ def _pirate_bonus(history: str | None) -> int:
         return 0
     card = empires_content().history_card(history)
     return sum(e.amount for e in card.effects if e.effect == "pirate_actions")
-
-
-def _build(cls: type[M], fields: dict[str, Any]) -> M:
-    """``cls.model_construct(**fields)`` for a model given every one of its fields, without
-    the per-field defaults pass (the pieces of a sample are many and already valid)."""
-    m = cls.__new__(cls)
-    object.__setattr__(m, "__dict__", fields)
-    object.__setattr__(m, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(m, "__pydantic_extra__", None)
-    object.__setattr__(m, "__pydantic_private__", None)
-    return m
 
 
 def _without(cards: tuple[str, ...], seen: list[str]) -> list[str]:
@@ -176,7 +161,7 @@ def sample_state(view: EmpiresView, seat: int, rng: Rng, rules_version: str) -> 
         else:
             hand = unseen[dealt:dealt + p.hand_size]
             dealt += p.hand_size
-        players.append(_build(Player, {
+        players.append(construct(Player, **{
             "nation": p.nation, "gold": p.gold, "wood": p.wood, "steel": p.steel, "hand": hand,
             "in_front": list(p.in_front), "pieces": dict(p.pieces), "cubes": p.cubes,
             "captured": list(p.captured)}))
@@ -187,14 +172,14 @@ def sample_state(view: EmpiresView, seat: int, rng: Rng, rules_version: str) -> 
     per_era = view.rounds // rules.setup.eras
     history_deck = _history_deck(view, per_era, rules.setup.eras, draws)
 
-    ships = [_build(Ship, dict(s.__dict__)) for s in view.ships]
+    ships = [construct(Ship, **s.__dict__) for s in view.ships]
     numbers = [int(m.group(1)) for s in ships if s.id != PIRATE_ID
                and (m := _NUMBER.search(s.id)) is not None]
     forts = view.port_forts
-    ports = {k: _build(PortHold, {"owner": v, "forts": forts.get(k, 0)})
+    ports = {k: construct(PortHold, owner=v, forts=forts.get(k, 0))
              for k, v in view.port_owners.items()}
 
-    turn_state = _build(TurnState, dict(view.turn_state.__dict__)) \
+    turn_state = construct(TurnState, **view.turn_state.__dict__) \
         if view.turn_state is not None else None
     if view.phase == "turns":
         order_index = view.order.index(turn_state.seat) \
@@ -216,8 +201,8 @@ def sample_state(view: EmpiresView, seat: int, rng: Rng, rules_version: str) -> 
         history=view.history, weather=view.weather, round=view.round, rounds=view.rounds,
         per_era=per_era, start_player=view.start_player, phase=cast(Phase, view.phase),
         order_index=order_index, turn_state=turn_state,
-        pending=[_build(Pending, dict(p.__dict__)) for p in view.pending],
-        combat=_build(Combat, _copied(view.combat))
+        pending=[construct(Pending, **p.__dict__) for p in view.pending],
+        combat=construct(Combat, **_copied(view.combat))
         if view.combat is not None else None,
         bribes=bribes,
         last_bribes=list(view.last_bribes) if view.last_bribes is not None else None,

@@ -21,11 +21,8 @@ the order of the cards it put back is not in the view, so the deck is shuffled w
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
-from pydantic import BaseModel
-
 from engine.core import Rng
+from engine.core.construct import construct
 from engine.core.rng import Draws
 
 from .content import ocean_trader_content
@@ -41,8 +38,6 @@ from .state import (
     TradeSlot,
     Voyage,
 )
-
-M = TypeVar("M", bound=BaseModel)
 
 
 def sample_state(view: OceanTraderView, seat: int, rng: Rng,
@@ -92,7 +87,7 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
             wealth = reference * local.randint(50, 150) // 100
             cash = max(0, wealth - share_price * shares[pv.seat] // 2)
             cash -= cash % 10
-        players.append(_build(Player,
+        players.append(construct(Player,
             cash=cash, shares=shares[pv.seat], ships=[_ship(s) for s in pv.ships],
             spare_policies=pv.spare_policies, eliminated=pv.eliminated, turns=pv.turns,
             challenged=pv.challenged))
@@ -111,34 +106,34 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
                 continue
             menu = bid_amounts(players[bidder].cash)
             bids[bidder] = 0 if not menu or local.below(2) == 0 else local.choice(menu)
-        auction = _build(Auction, seller=av.seller, bids=bids, bidders=bidders)
+        auction = construct(Auction, seller=av.seller, bids=bids, bidders=bidders)
 
     pending = None
     if pending_view is not None:
         pd = pending_view
-        pending = _build(Pending,
+        pending = construct(Pending,
             kind=pd.kind, seat=pd.seat, ship=pd.ship, port=pd.port, count=pd.count,
             cards=list(pd.cards) if pd.seat == seat else peeked)
 
     claim = None
     if view.claim is not None:
-        claim = _build(Claim, claimant=view.claim.claimant, made_on=view.claim.made_on)
+        claim = construct(Claim, claimant=view.claim.claimant, made_on=view.claim.made_on)
 
     voyage = None
     if view.voyage is not None:
         vv = view.voyage
-        voyage = _build(Voyage,
+        voyage = construct(Voyage,
             die=vv.die, queue=list(vv.queue), departing=list(vv.departing), ship=vv.ship,
             steps=vv.steps, windblown=vv.windblown, card_move=vv.card_move, forced=vv.forced)
 
-    return _build(OceanTraderState,
+    return construct(OceanTraderState,
         game=view.game, rules_version=rules_version, seed=0, seats=view.seats,
         options={"variant": view.variant, "turns": view.turn_limit},
         version=view.version, turn=view.turn, rng=Rng(state=rng.next_u64()), undo_points=[],
         variant=view.variant, turn_limit=view.turn_limit, first_player=view.first_player,
         opening_rolls=[list(r) for r in view.opening_rolls], active=view.active,
         players=players, trade_deck=trade_pool, trade_discard=list(view.trade_discard),
-        in_play=[_build(TradeSlot, card=s.card, sold=s.sold) for s in view.in_play],
+        in_play=[construct(TradeSlot, card=s.card, sold=s.sold) for s in view.in_play],
         prospect_deck=prospect_pool, prospect_discard=list(view.prospect_discard),
         banker_shares=certificates - sum(shares), thrown=view.thrown, voyage=voyage,
         pending=pending, auction=auction, claim=claim,
@@ -204,16 +199,4 @@ def _unseen(deck: list[str], *seen: list[str]) -> list[str]:
 def _ship(ship: Ship) -> Ship:
     fields = dict(ship.__dict__)
     fields["cargo"] = list(ship.cargo)
-    return _build(Ship, **fields)
-
-
-def _build(model: type[M], **fields: Any) -> M:
-    """A model from fields already checked (they come from a valid view), every field given:
-    what ``model_construct`` does without its per-field work, which would cost more than the
-    rest of the sample."""
-    obj = model.__new__(model)
-    object.__setattr__(obj, "__dict__", fields)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(fields))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
-    return obj
+    return construct(Ship, **fields)

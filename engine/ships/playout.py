@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from engine.core import Action, Rng
+from engine.core.construct import construct
 
 from . import actions as A
 from .board import board
@@ -37,7 +38,6 @@ from .rules import (
     placement_rules,
     wine_range,
 )
-from .sampler import construct
 from .state import ShipsState, ShipsView
 
 PREFERRED_PAY = ("merchant", "free", "oil")
