@@ -131,13 +131,8 @@ async def apply_migrations(
     try:
         for migration in sorted(migrations, key=lambda m: m.version):
             async with transaction(conn):
-                version = await current_version(conn)
-                if migration.version <= version:
+                if not _due(migration, await current_version(conn)):
                     continue
-                if migration.version != version + 1:
-                    raise StorageError(
-                        f"migration {migration.version:04d} cannot follow version {version}"
-                    )
                 for statement in migration.statements():
                     await execute(conn, statement)
                 broken = await fetchone(conn, "PRAGMA foreign_key_check")
@@ -157,6 +152,16 @@ async def apply_migrations(
     return applied
 
 
+def _due(migration: Migration, version: int) -> bool:
+    """Whether ``migration`` is still to apply on a database at ``version``; one that would
+    skip a number is refused."""
+    if migration.version <= version:
+        return False
+    if migration.version != version + 1:
+        raise StorageError(f"migration {migration.version:04d} cannot follow version {version}")
+    return True
+
+
 async def _apply_postgresql(
     conn: PgConnection, migrations: Sequence[Migration], clock: Callable[[], float]
 ) -> list[int]:
@@ -169,13 +174,8 @@ async def _apply_postgresql(
     for migration in sorted(migrations, key=lambda m: m.version):
         async with transaction(conn):
             await execute(conn, "SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
-            version = await current_version(conn)
-            if migration.version <= version:
+            if not _due(migration, await current_version(conn)):
                 continue
-            if migration.version != version + 1:
-                raise StorageError(
-                    f"migration {migration.version:04d} cannot follow version {version}"
-                )
             await conn.script(migration.sql)  # foreign keys are checked as each statement runs
             await execute(
                 conn,
