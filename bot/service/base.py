@@ -139,8 +139,8 @@ class ServiceBase:
         self.retry_first = RETRY_FIRST  # tests shorten the waits between retries
         # (seat, action key, version it produced, when it was sent) of each match's last move
         self._sent: dict[int, tuple[int, str, int, float]] = {}
-        self._exports: dict[int, float] = {}  # user -> when their last export was read
-        self._throttled: dict[tuple[str, int], float] = {}  # (what, user) -> last asked
+        # (what, user) -> when they last had it: a record, a replay (see _throttle)
+        self._throttled: dict[tuple[str, int], float] = {}
         # each match's lines of the turn so far, not yet posted (see Announcements._deliver)
         self._held: dict[int, Notice] = {}
         self._flushing = asyncio.Event()  # set: every held line goes out now
@@ -153,6 +153,19 @@ class ServiceBase:
     def owns(self, match: MatchRow) -> bool:
         """Whether the match's guild is on one of this process's shards."""
         return self.shards is None or self.shards.owns(match.guild_id)
+
+    def _throttle(self, user_id: int, seconds: float, what: str) -> None:
+        """Refuses ``what`` (a record, a replay: each reads a whole game) to a user who had
+        one less than ``seconds`` ago, saying when to try again."""
+        now = time.monotonic()
+        key = (what, user_id)
+        last = self._throttled.get(key)
+        if last is not None and now - last < seconds:
+            wait = max(1, round(seconds - (now - last)))
+            raise ServiceError(f"You asked for a {what} a moment ago; try again in {wait} s.")
+        self._throttled[key] = now
+        if len(self._throttled) > 10_000:  # forget the oldest
+            self._throttled = dict(list(self._throttled.items())[-5_000:])
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
         task = asyncio.ensure_future(work)

@@ -4,7 +4,6 @@ user: it reads a whole game)."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from bot.notices import name_seats
@@ -118,15 +117,7 @@ class Reading(ServiceBase):
         Only for games that are over: the seed would reveal every hidden card and future roll.
         A record reads a whole game, so each user gets one every few seconds."""
         if requested_by is not None:
-            now = time.monotonic()
-            last = self._exports.get(requested_by)
-            if last is not None and now - last < EXPORT_EVERY_SECONDS:
-                wait = EXPORT_EVERY_SECONDS - (now - last)
-                raise ServiceError(f"You asked for a record a moment ago; try again in "
-                                   f"{max(1, round(wait))} s.")
-            self._exports[requested_by] = now
-            if len(self._exports) > 10_000:  # forget the oldest
-                self._exports = dict(list(self._exports.items())[-5_000:])
+            self._throttle(requested_by, EXPORT_EVERY_SECONDS, "record")
         if match_id is None:
             assert channel_id is not None
             open_match = await self.storage.open_match(channel_id)

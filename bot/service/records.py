@@ -134,14 +134,3 @@ class Records(ServiceBase):
                           limit: int = LEADERBOARD_LIMIT) -> list[ratings.Rating]:
         book = {r.player: r for r in await self.storage.ratings(guild_id, game_id)}
         return ratings.leaderboard(book, bots=bots, limit=limit)
-
-    def _throttle(self, user_id: int, seconds: float, what: str) -> None:
-        now = self.clock()
-        key = (what, user_id)
-        last = self._throttled.get(key)
-        if last is not None and now - last < seconds:
-            wait = max(1, round(seconds - (now - last)))
-            raise ServiceError(f"You asked for a {what} a moment ago; try again in {wait} s.")
-        self._throttled[key] = now
-        if len(self._throttled) > 10_000:  # forget the oldest
-            self._throttled = dict(list(self._throttled.items())[-5_000:])
