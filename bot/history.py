@@ -30,6 +30,7 @@ class TurnRecord:
     game: Game[Any]
     names: list[str]
     views: list[View]
+    seqs: list[int]  # the action each view follows (0: the start)
     scores: list[list[float] | None]
     final: list[float] | None  # the result's scores, when the game ended
 
@@ -40,6 +41,7 @@ def replay_turns(record: dict[str, Any]) -> TurnRecord:
     names = [s["name"] for s in sorted(record["seats"], key=lambda s: s["seat"])]
     state: State = setup.create(game)
     views = [game.view(state, None)]
+    seqs = [0]
     scores = [game.public_scores(state)]
     for raw in record["actions"]:
         entry = LogEntry.model_validate(raw)
@@ -47,9 +49,10 @@ def replay_turns(record: dict[str, Any]) -> TurnRecord:
         state = replay_from(game, state, [entry])
         if state.turn != before or game.outcome(state) is not None:
             views.append(game.view(state, None))
+            seqs.append(entry.seq)
             scores.append(game.public_scores(state))
     outcome = game.outcome(state)
-    return TurnRecord(game, names, views, scores,
+    return TurnRecord(game, names, views, seqs, scores,
                       list(outcome.scores) if outcome is not None else None)
 
 

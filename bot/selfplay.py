@@ -10,10 +10,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.history import load_record, replay_turns
 from bot.service import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
-from engine.core import Event, LogEntry, SetupRecord, registry, replay_from
+from engine.core import Event, registry
 from engine.core import bots as kinds
 from render import catalog as render_catalog
 
@@ -117,25 +118,12 @@ async def _one_game(service: MatchService, game_id: str, seats: int, bot_name: s
 
 def render_record(record_path: Path, out: Path) -> list[Path]:
     """Writes the public board before the first move and after every turn as numbered PNGs."""
-    record = json.loads(record_path.read_text())
-    setup = SetupRecord.model_validate(record["setup"])
-    game = registry.get(setup.game)
-    names = [s["name"] for s in sorted(record["seats"], key=lambda s: s["seat"])]
-    renderer = render_catalog.get(game.id)
+    turns = replay_turns(load_record(record_path))
+    renderer = render_catalog.get(turns.game.id)
     out.mkdir(parents=True, exist_ok=True)
-    state = setup.create(game)
     written: list[Path] = []
-
-    def save(label: str) -> None:
-        path = out / f"{len(written):04d}-{label}.png"
-        path.write_bytes(renderer(game.view(state, None), names))
+    for n, (view, seq) in enumerate(zip(turns.views, turns.seqs, strict=True)):
+        path = out / f"{n:04d}-{f'move{seq}' if seq else 'start'}.png"
+        path.write_bytes(renderer(view, turns.names))
         written.append(path)
-
-    save("start")
-    for raw in record["actions"]:
-        entry = LogEntry.model_validate(raw)
-        before = state.turn
-        state = replay_from(game, state, [entry])
-        if state.turn != before or game.outcome(state) is not None:
-            save(f"move{entry.seq}")
     return written
