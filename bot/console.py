@@ -26,7 +26,7 @@ from bot.service import ActResult, Choice, MatchService, ServiceError
 from bot.service.records import match_title
 from bot.settings import Settings
 from bot.storage import Storage
-from bot.ui.records import history_lines, leaderboard_lines, stats_lines
+from bot.ui.records import history_lines, leaderboard_lines, player_label, stats_lines
 from bot.ui.text import NOT_A_MOVE, clean_name, clip, echo, local_times, unreadable_move
 from engine.core import Game, all_games
 
@@ -254,9 +254,7 @@ class LocalTable:
             self.say(f"Unknown command /game {echo(sub)}; /help lists the commands.")
 
     def _label(self, player: str) -> str:
-        if player.startswith("bot:"):
-            return f"the {player[4:]} bot"
-        return self.users.get(int(player[1:]), f"player {player[1:]}")
+        return player_label(player, lambda user: self.users.get(user, f"player {user}"))
 
     async def _stats(self, args: list[str]) -> None:
         """/stats [PLAYER] [GAME]: a player's record at this table (default: the host)."""

@@ -13,12 +13,13 @@ from bot.storage import MatchRow
 from engine.core import registry
 
 
-def player_label(player: str) -> str:
-    """How Discord names a rated player: a mention (shown as their name, pinging nobody) or
-    the bot's kind."""
+def player_label(player: str, person: Callable[[int], str] | None = None) -> str:
+    """How a rated player is named: a bot by its kind; a person by ``person(user id)``, on
+    Discord a mention (shown as their name, pinging nobody)."""
     if player.startswith("bot:"):
         return f"the {player[4:]} bot"
-    return f"<@{player[1:]}>"
+    user = int(player[1:])
+    return person(user) if person is not None else f"<@{user}>"
 
 
 def _rating_text(r: Rating) -> str:
