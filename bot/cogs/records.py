@@ -15,10 +15,6 @@ from bot.ui.text import join_lines
 from .common import PortolanCog, find_game, game_autocomplete
 
 
-def guild_of(interaction: discord.Interaction[Any]) -> int | None:
-    return interaction.guild_id
-
-
 class RecordsCog(PortolanCog):
     @app_commands.command(name="stats", description="A player's games, wins, places and rating")
     @app_commands.describe(player="Whose (default: yours)",
@@ -29,7 +25,7 @@ class RecordsCog(PortolanCog):
         async with answering(interaction, "/stats"):
             who = player or interaction.user
             game_id = find_game(game).id if game else None
-            found = await self.service.stats(guild_of(interaction), person(who.id), game_id)
+            found = await self.service.stats(interaction.guild_id, person(who.id), game_id)
             await tell(interaction, join_lines(stats_lines(f"<@{who.id}>", found, game_id)))
 
     @app_commands.command(name="leaderboard", description="The server's best players of a game")
@@ -39,5 +35,5 @@ class RecordsCog(PortolanCog):
                           bots: bool = False) -> None:
         async with answering(interaction, "/leaderboard"):
             found = find_game(game)
-            rows = await self.service.leaderboard(guild_of(interaction), found.id, bots=bots)
+            rows = await self.service.leaderboard(interaction.guild_id, found.id, bots=bots)
             await tell(interaction, join_lines(leaderboard_lines(found.name, rows, player_label)))
