@@ -366,9 +366,11 @@ class FakeDiscord:
         return self.messages.get(channel, []) if channel is not None else []
 
     def boards(self, channel_id: int) -> list[Message]:
-        """The board images posted for everyone in the channel."""
+        """The board images posted for everyone in the channel (``board-<match>-<version>.png``;
+        not other pictures, such as the score chart after a game)."""
         return [m for m in self.channel(channel_id) if not m.ephemeral and any(
-            a.filename.endswith(".png") for a in m.attachments)]
+            a.filename.startswith("board-") and a.filename.endswith(".png")
+            for a in m.attachments)]
 
     # --- gateway ----------------------------------------------------------------------------
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
