@@ -1,7 +1,8 @@
 """Arena: how strong a bot is, by playing it against another.
 
 Run from the repository root: ``python bench/arena.py --game ships --a search --b standard
---games 20 [--players 2] [--budget 0.5] [--seed 1] [--jobs 1] [--json]``.
+--games 20 [--players 2] [--budget 0.5] [--seed 1] [--jobs 1] [--option NAME=VALUE ...]
+[--json]``.
 
 Bot A takes one seat and bot B all the others; A's seat goes round the table from game to
 game, and game ``n`` is set up with seed ``seed + n``, so a run can be repeated exactly. Bots
@@ -10,7 +11,8 @@ are named ``random``, the game's own bots (``standard``), and ``search`` (the se
 ``--jobs J`` plays the games in J processes at once; each bot's budget is CPU time of its own
 process, so the figures do not depend on J (only the wall time does). ``--log FILE`` appends
 each game's result to FILE as it ends; ``--from-log FILE`` prints the figures of the games in
-such a file, so a long match can be read before it ends.
+such a file, so a long match can be read before it ends. ``--option NAME=VALUE`` sets one of
+the game's options for every game (``--option variant=full`` for Ocean Trader's full game).
 
 Figures:
 
@@ -40,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import catalog  # noqa: E402
 from engine.core import Accepted, Game, registry, step  # noqa: E402
+from engine.core.errors import OptionError  # noqa: E402
 from engine.core.bots import bot_rng  # noqa: E402
 from engine.core.protocol import Bot  # noqa: E402
 from engine.core.search import SearchBot  # noqa: E402
@@ -77,11 +80,11 @@ def percentile(samples: list[float], pct: int) -> float:
 
 
 def play(game: Game[Any], players: int, seed: int, a_seat: int, a: Bot, b: Bot,
-         times: dict[str, list[float]], playouts: dict[str, list[int]]
-         ) -> tuple[float, float, bool]:
+         times: dict[str, list[float]], playouts: dict[str, list[int]],
+         options: dict[str, Any] | None = None) -> tuple[float, float, bool]:
     """One game: (A's share of first place, A's margin, finished). Keeps each decision's CPU
     seconds in ``times`` and a search bot's playouts in ``playouts``."""
-    state = game.setup({}, players, seed)
+    state = game.setup(game.resolve_options(options), players, seed)
     for _ in range(MOVE_CAP):
         if game.outcome(state) is not None:
             break
@@ -107,14 +110,16 @@ def play(game: Game[Any], players: int, seed: int, a_seat: int, a: Bot, b: Bot,
 
 
 def one_game(game_id: str, a_name: str, b_name: str, players: int, budget: float, seed: int,
-             n: int) -> tuple[float, float, bool, dict[str, list[float]], dict[str, list[int]]]:
+             n: int, options: dict[str, str] | None = None
+             ) -> tuple[float, float, bool, dict[str, list[float]], dict[str, list[int]]]:
     """Game ``n`` of a match, A in seat ``n % players``; in a process of its own or not."""
     catalog.load()
     game = registry.get(game_id)
     a, b = make_bot(game, a_name, budget), make_bot(game, b_name, budget)
     times: dict[str, list[float]] = {"a": [], "b": []}
     playouts: dict[str, list[int]] = {"a": [], "b": []}
-    share, diff, finished = play(game, players, seed + n, n % players, a, b, times, playouts)
+    share, diff, finished = play(game, players, seed + n, n % players, a, b, times, playouts,
+                                 options)
     return share, diff, finished, times, playouts
 
 
@@ -122,7 +127,8 @@ GameResult = tuple[float, float, bool, dict[str, list[float]], dict[str, list[in
 
 
 def run(game_id: str, a_name: str, b_name: str, games: int, players: int | None,
-        budget: float, seed: int, jobs: int = 1, log: Path | None = None) -> dict[str, Any]:
+        budget: float, seed: int, jobs: int = 1, log: Path | None = None,
+        options: dict[str, str] | None = None) -> dict[str, Any]:
     """Plays the match; with ``log``, each game's result is also appended to that file as one
     JSON line as soon as it ends, so ``summary`` can tell the figures of a match stopped
     short."""
@@ -130,10 +136,14 @@ def run(game_id: str, a_name: str, b_name: str, games: int, players: int | None,
     game = registry.get(game_id)
     seats = players or game.min_players
     make_bot(game, a_name, budget), make_bot(game, b_name, budget)  # unknown names stop here
+    try:
+        game.resolve_options(options)
+    except OptionError as error:
+        raise SystemExit(str(error)) from None
     results: list[GameResult] = []
     header = {"game": game_id, "players": seats, "a": a_name, "b": b_name, "seed": seed,
-              "budget": budget}
-    for result in _played(jobs, [(game_id, a_name, b_name, seats, budget, seed, n)
+              "budget": budget, "options": dict(options or {})}
+    for result in _played(jobs, [(game_id, a_name, b_name, seats, budget, seed, n, options)
                                  for n in range(games)]):
         results.append(result)
         share, diff = result[0], result[1]
@@ -178,7 +188,7 @@ def summary(header: dict[str, Any], results: list[GameResult]) -> dict[str, Any]
 
     return {
         "game": header["game"], "players": seats, "a": a_name, "b": b_name, "games": games,
-        "seed": header["seed"],
+        "seed": header["seed"], "options": header.get("options", {}),
         "budget_s": header["budget"] if "search" in (a_name, b_name) else None,
         "win_rate_a": round(wins / games, 3) if games else 0.0,
         "win_rate_a_low": round(low, 3), "win_rate_a_high": round(high, 3),
@@ -220,15 +230,23 @@ def main() -> int:
                         help="append each game's result to this file as it ends")
     parser.add_argument("--from-log", type=Path,
                         help="print the figures of the games in this --log file, play none")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option for every game, e.g. variant=full (repeatable)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    options: dict[str, str] = {}
+    for item in args.option:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            parser.error(f"--option takes NAME=VALUE, not {item!r}")
+        options[name] = value
     if args.from_log is None and args.game is None:
         parser.error("--game is needed to play a match")
     if args.from_log is not None:
         figures = from_log(args.from_log)
     else:
         figures = run(args.game, args.a, args.b, args.games, args.players, args.budget,
-                      args.seed, max(1, args.jobs), args.log)
+                      args.seed, max(1, args.jobs), args.log, options)
     if args.json:
         print(json.dumps(figures))
     else:
