@@ -42,8 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine import catalog  # noqa: E402
 from engine.core import Accepted, Game, registry, step  # noqa: E402
-from engine.core.errors import OptionError  # noqa: E402
 from engine.core.bots import bot_rng  # noqa: E402
+from engine.core.errors import OptionError  # noqa: E402
 from engine.core.protocol import Bot  # noqa: E402
 from engine.core.search import SearchBot  # noqa: E402
 
