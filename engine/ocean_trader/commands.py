@@ -482,6 +482,7 @@ def figures() -> dict[str, object]:
         "claim_policies": r.claim.must_hold_policies,
         "claim_cash": money(r.claim.must_hold_cash),
         "claim_forfeit": r.claim.forfeit_on_failure,
+        "no_ships_turns": r.no_ships_left.turns,
         "bid_step": money(step),
         "bid_step_until": money(bids[turn]),
         "bid_big_step": money(bids[turn + 1] - bids[turn]),

@@ -78,6 +78,10 @@ class ClaimRules(Sourced):
     forfeit_on_failure: Money
 
 
+class NoShipsLeft(Sourced):
+    turns: Positive
+
+
 class AssetValues(Sourced):
     ship: Money
     policy: Money
@@ -101,6 +105,7 @@ class RulesFile(ContentModel):
     roaring_forties: RoaringForties
     shares: ShareRules
     claim: ClaimRules
+    no_ships_left: NoShipsLeft
     asset_values: AssetValues
     short_game: ShortGame
 

@@ -76,7 +76,7 @@ class OceanTrader(Game[OceanTraderState]):
     name = "Ocean Trader"
     min_players = 2
     max_players = 6
-    rules_version = "2"
+    rules_version = "3"
     # rules 2 (issue 12): policies belong to the office, ships sell with cargo aboard, the
     # Roaring Forties count for a throw that enters the route, and the turn no longer ends by
     # itself. Actions keep their shape; a stored game whose events differ is set aside by replay.
@@ -86,6 +86,12 @@ class OceanTrader(Game[OceanTraderState]):
                      "aboard; the Roaring Forties change a throw that enters the route; a turn "
                      "ends only when its player ends it; dealings with the Banker are "
                      "announced."),
+        # rules 3: a game in which no player holds a ship ends after twelve turns each (ruling
+        # "No ships left"). Games that never came to that replay exactly as before; one stored
+        # with every fleet gone tells a new event there, so replay sets it aside.
+        Upgrade("2", "3", events="keep",
+                note="A game in which no player holds a ship any more ends after twelve more "
+                     "turns each, total assets deciding the places."),
     )
     options = (
         OptionSpec(name="variant", kind="choice", default="short", choices=("full", "short"),
@@ -231,6 +237,7 @@ class OceanTrader(Game[OceanTraderState]):
             trade_discard=list(state.trade_discard),
             prospect_discard=list(state.prospect_discard),
             eliminated_order=list(state.eliminated_order),
+            shipless_turns=state.shipless_turns,
             end_reason=state.end_reason,
             winner=state.winner,
             final_assets=list(state.final_assets) if state.final_assets else None,

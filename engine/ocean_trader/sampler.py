@@ -137,7 +137,8 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
         prospect_deck=prospect_pool, prospect_discard=list(view.prospect_discard),
         banker_shares=certificates - sum(shares), thrown=view.thrown, voyage=voyage,
         pending=pending, auction=auction, claim=claim,
-        eliminated_order=list(view.eliminated_order), last_prospect=view.last_prospect,
+        eliminated_order=list(view.eliminated_order), shipless_turns=view.shipless_turns,
+        last_prospect=view.last_prospect,
         finished=view.finished, end_reason=view.end_reason, winner=view.winner,
         final_assets=list(view.final_assets) if view.final_assets is not None else None)
 

@@ -142,6 +142,9 @@ class OceanTraderState(State):
     auction: Auction | None = None
     claim: Claim | None = None
     eliminated_order: list[int] = Field(default_factory=list)
+    # ruling "No ships left": turns ended since the table was told that no player still in
+    # the game holds a ship; None while one does (public: the fleets are open to view)
+    shipless_turns: int | None = None
     last_prospect: str | None = None
     finished: bool = False
     end_reason: str = ""
@@ -208,6 +211,7 @@ class OceanTraderView(View):
     trade_discard: list[str] = Field(default_factory=list)
     prospect_discard: list[str] = Field(default_factory=list)
     eliminated_order: list[int] = Field(default_factory=list)
+    shipless_turns: int | None = None  # see OceanTraderState
     end_reason: str = ""
     winner: int | None = None
     final_assets: list[int] | None = None

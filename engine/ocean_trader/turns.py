@@ -51,7 +51,31 @@ def end_turn(state: OceanTraderState, events: list[Event], by_itself: bool = Fal
     if _turn_limit_reached(state):
         finish(state, "the turn limit was reached", None, events)
         return
+    if _no_ships_left(state, events):
+        return
     next_player(state)
+
+
+def _no_ships_left(state: OceanTraderState, events: list[Event]) -> bool:
+    """Ruling "No ships left": counts the turns ended while no player still in the game holds
+    a ship, and ends the game after twelve each (True). Reads only what the table sees."""
+    seats = state.active_seats()
+    if any(state.players[s].ships for s in seats):
+        state.shipless_turns = None
+        return False
+    needed = content().rules.no_ships_left.turns
+    if state.shipless_turns is None:
+        state.shipless_turns = 0
+        events.append(Event(
+            kind="no_ships_left", data={"turns": needed},
+            text=f"No player has a ship any more. Unless one is bought, the game ends after "
+                 f"{needed} more turns each and total assets decide the places."))
+        return False
+    state.shipless_turns += 1
+    if state.shipless_turns < needed * len(seats):
+        return False
+    finish(state, f"no player held a ship for {needed} turns each", None, events)
+    return True
 
 
 def _tidy(state: OceanTraderState, seat: int) -> None:

@@ -91,6 +91,17 @@ def claim_text(view: OceanTraderView, names: Sequence[str]) -> str:
     return f"No majority claimed ({view.certificates} share certificates)"
 
 
+def shipless_text(view: OceanTraderView) -> str:
+    """The count of the ruling "No ships left", while no player holds a ship."""
+    if view.shipless_turns is None or view.finished:
+        return ""
+    players_in = sum(1 for p in view.players if not p.eliminated)
+    total = ocean_trader_content().rules.no_ships_left.turns * max(players_in, 1)
+    left = -(-(total - view.shipless_turns) // max(players_in, 1))
+    each = " each" if players_in > 1 else ""
+    return f"No ships left: the game ends in {left} turns{each} unless one is bought"
+
+
 def task_text(view: OceanTraderView, names: Sequence[str]) -> tuple[int, str]:
     """Who is being waited for and what they must do."""
     if view.auction is not None:
@@ -163,6 +174,9 @@ def status(draw: ImageDraw.ImageDraw, view: OceanTraderView, names: Sequence[str
     claim = claim_text(view, names)
     if claim:
         notes.append(claim)
+    shipless = shipless_text(view)
+    if shipless:
+        notes.append(shipless)
     if view.last_prospect:
         try:
             title = ocean_trader_content().prospect(view.last_prospect).title
