@@ -15,7 +15,10 @@ Three habits of people it keeps (issue 15):
   Cube or City Disc in the Next Area); navigation is worth more while the next border needs it;
 - every ship on the track will lose 1 VP when the age two above it opens and 2 VP when the age
   three above opens (rulebook: Placing Your Ship in the Next Age Level), so a new ship is charged
-  that loss up front, and upgrading a ship already on the track is preferred to building."""
+  that loss up front, and upgrading a ship already on the track is preferred to building;
+- the steam ages' borders (13-15 navigation) come down only by one for each ship in the age below,
+  so ships pile up there unless someone holds the navigation: a seat a few counters short of
+  opening the next steam age collects them, as the first ship there is worth 9-11 VP."""
 
 from __future__ import annotations
 
@@ -42,6 +45,8 @@ SELL_FIRST = 1.5  # a full warehouse emptied while another action this turn can 
 OBSOLETE = 0.9  # how surely a ship's coming VP losses are paid (it may be upgraded or removed)
 AREA_NAVIGATION = 0.45
 WAVE = 1.5  # opening the next area: its boxes are fresh and score one more each
+AGE_REACH = 0.5  # how surely navigation that brings the next age within reach opens it for me
+AGE_SPAN = 4  # the navigation short of the next age that is worth collecting for it
 BENEFIT = {"merchant_cubes": 1.2, "free_action_cubes": 1.0, "gold": 0.5, "navigation": 0.7,
            "industry": 0.8, "vp": 1.0}
 
@@ -111,6 +116,20 @@ class _Position:
         return _next_border(self.view)
 
     @cached_property
+    def age_gap(self) -> int:
+        """The navigation the seat is short of opening the next age (0 when there is none)."""
+        return _age_gap(self.view, self.me)
+
+    @cached_property
+    def opening_worth(self) -> float:
+        """What opening the next age is worth to the seat: its first-ship VP and the ships it
+        leaves behind, the others' against the seat's own."""
+        nxt = self.view.present_age + 1
+        if not 2 <= nxt <= LAST_AGE:
+            return 0.0
+        return board().age_first_vp[nxt] + _age_penalties(self.view, self.me, nxt)
+
+    @cached_property
     def room(self) -> int:
         return _warehouse_room(self.view, self.me)
 
@@ -170,7 +189,7 @@ def _value(pos: _Position, action: Action) -> float:
         short = pos.next_border - player.navigation - player.goods.get("metal", 0)
         each = NAVIGATION + (0.4 * min(2, pos.wave_lag) if short > 0 else 0.0)
         return value + (available * each if player.navigation < 16 else 0.2) - (
-            0.5 if not available else 0.0)
+            0.5 if not available else 0.0) + _age_reach(pos, available)
     if isinstance(action, A.TakeGold):
         return value + GOLD + 0.1
     if isinstance(action, A.TakeCard):
@@ -273,6 +292,27 @@ def _next_border(view: ShipsView) -> int:
         return 0
     discs = sum(1 for c in board().cities_by_area.get(view.area, ()) if c in view.cities)
     return max(0, area_border(view.area + 1) - discs)
+
+
+def _age_gap(view: ShipsView, me: int) -> int:
+    """The navigation ``me`` is short of opening the next age: its border less one for each ship
+    in the present age, less the navigation and metal the seat holds."""
+    nxt = view.present_age + 1
+    if nxt > LAST_AGE or board().age_era[nxt] != "steam":
+        return 0
+    player = view.players[me]
+    cost = board().age_border[nxt] - view.ages[nxt - 2].count()
+    return max(0, cost - player.navigation - player.goods.get("metal", 0))
+
+
+def _age_reach(pos: _Position, navigation: int) -> float:
+    """Navigation that brings the next age within reach: its first ship is worth the age's VP
+    (Age 11's is 11) and no ship counter is spent waiting for the border to come down, so the
+    counters that close the gap share the opening's worth."""
+    gap = pos.age_gap
+    if not 0 < gap <= AGE_SPAN or navigation <= 0:
+        return 0.0
+    return AGE_REACH * max(0.0, pos.opening_worth) * min(navigation, gap) / gap
 
 
 def _liability(age: int, present: int) -> int:

@@ -30,6 +30,8 @@ class Figures:
     discarded: int = 0  # goods returned because the warehouse overflowed (not Pirates)
     area: int = 1
     lost: list[int] = field(default_factory=list)  # VP lost to obsolescence, per seat
+    # ships in the age below when each steam age (9, 10, 11) was opened
+    opened_over: dict[int, int] = field(default_factory=dict)
     legal_choices: bool = True
 
 
@@ -51,8 +53,13 @@ def figures(seats: int, seed: int) -> Figures:
             result.sold += sum(n for _, n in action.goods)
         if isinstance(action, A.DiscardGood) and state.pending[0].kind == "discard":
             result.discarded += 1
+        present, below = state.present_age(), [boxes.count() for boxes in state.ages]
         outcome = step(GAME, state, seat, action, state.version)
         assert isinstance(outcome, Accepted), outcome
+        assert isinstance(outcome.state, ShipsState)
+        opened = outcome.state.present_age()
+        if opened > present and opened >= 9:
+            result.opened_over[opened] = below[opened - 2]
         for e in outcome.events:
             if e.kind == "vp" and e.data["reason"] in OBSOLETE:
                 assert e.seat is not None
@@ -75,8 +82,21 @@ def position(seats: int, seed: int, wanted: Callable[[ShipsState, int, list[Acti
         action, _ = _decide(state, seat, seed)
         outcome = step(GAME, state, seat, action, state.version)
         assert isinstance(outcome, Accepted), outcome
+        assert isinstance(outcome.state, ShipsState)
         state = outcome.state
     raise AssertionError("no such position in the game")
+
+
+def _first_position(games: tuple[tuple[int, int], ...],
+                    wanted: Callable[[ShipsState, int, list[Action]], bool]
+                    ) -> tuple[ShipsState, int, list[Action]]:
+    """The first position where ``wanted`` holds in the first of ``games`` that has one."""
+    for seats, seed in games:
+        try:
+            return position(seats, seed, wanted)
+        except AssertionError:
+            continue
+    raise AssertionError("no such position in any of the games")
 
 
 def test_chooses_among_the_legal_actions_it_is_given() -> None:
@@ -107,9 +127,9 @@ def _sale_of(legal: list[Action], good: str) -> A.SellGoods | None:
 def test_values_a_sale_by_the_gold_it_brings() -> None:
     """Given only the choice, one cloth (4 gold) is sold before one food (1 gold): the same room
     is made either way and the bank has room for the gold, so the gold decides."""
-    state, seat, legal = position(
-        3, 1, lambda s, seat, legal: _sale_of(legal, "cloth") is not None
-        and _sale_of(legal, "food") is not None and bank_space(s.players[seat]) >= 4)
+    state, seat, legal = _first_position(
+        ((3, 1), (3, 2), (4, 1), (2, 1)), lambda s, seat, legal: _sale_of(legal, "cloth")
+        is not None and _sale_of(legal, "food") is not None and bank_space(s.players[seat]) >= 4)
     cloth, food = _sale_of(legal, "cloth"), _sale_of(legal, "food")
     assert cloth is not None and food is not None
     view = GAME.view(state, seat)
@@ -132,6 +152,7 @@ def test_a_full_warehouse_is_emptied_by_a_sale_before_more_goods_come_in() -> No
             more = player.action_merchant + player.action_free >= 2
             outcome = step(GAME, state, seat, action, state.version)
             assert isinstance(outcome, Accepted), outcome
+            assert isinstance(outcome.state, ShipsState)
             if sale and more and not state.pending:
                 checked += 1
                 after = outcome.state.players[seat]
@@ -201,7 +222,8 @@ def test_upgrades_a_ship_on_the_track_rather_than_build_a_new_one() -> None:
     same box loses nothing more, so, offered both, the bot upgrades."""
 
     def pair(legal: list[Action]) -> tuple[A.PlaceShip, A.UpgradeShip] | None:
-        builds = {(a.age, a.box, a.spaces, a.pay): a for a in legal
+        builds: dict[tuple[int, str, tuple[str, ...], str], A.PlaceShip] = {
+            (a.age, a.box, a.spaces, a.pay): a for a in legal
                   if isinstance(a, A.PlaceShip) and a.age <= 8 and a.pay == "merchant"
                   and not a.metal and not a.wine and not a.industry}
         for a in legal:
@@ -222,3 +244,74 @@ def test_upgrades_a_ship_on_the_track_rather_than_build_a_new_one() -> None:
         assert BOT.choose(view, [build, upgrade], bot_rng(seed, state.version, seat)) == upgrade
         found += 1
     assert found == 3
+
+
+# --- the steam ages open before ships pile up ----------------------------------------------------
+def test_the_steam_ages_open_before_ships_pile_up_below_them() -> None:
+    """Issue 15: 4 to 16 ships sat in Age 10 and Age 11 opened only when their discount had
+    brought its border of 15 down to the 0-4 navigation the bots held. The bots now collect the
+    navigation for a steam age within reach, so the ages open over fewer ships."""
+    over = sorted(n for seats, seed in GAMES if seats >= 3
+                  for n in figures(seats, seed).opened_over.values())
+    assert len(over) >= 12, over
+    assert over[len(over) // 2] <= 9, over
+    assert sum(n >= 12 for n in over) <= 2, over
+
+
+def _steam_decision(state: ShipsState, seat: int, legal: list[Action]) -> bool:
+    """The seat's own turn in Age 9 or 10 with the next age at least 6 navigation away for it,
+    Take Navigation and a plain ship in the present age both on offer."""
+    nxt = state.present_age() + 1
+    if not 10 <= nxt <= 11 or state.pending or state.supply.navigation < 8:
+        return False
+    player = state.players[seat]
+    from engine.ships.board import board
+
+    cost = board().age_border[nxt] - state.ages[nxt - 2].count()
+    held = player.navigation + player.goods.get("metal", 0)
+    return cost - held >= 6 and _navigation_move(legal) is not None and bool(
+        _plain_ships(state, legal))
+
+
+def _navigation_move(legal: list[Action]) -> A.TakeNavigation | None:
+    return next((a for a in legal if isinstance(a, A.TakeNavigation) and a.pay == "merchant"
+                 and not a.wine), None)
+
+
+def _plain_ships(state: ShipsState, legal: list[Action]) -> list[A.PlaceShip]:
+    return [a for a in legal if isinstance(a, A.PlaceShip) and a.age == state.present_age()
+            and a.box == "merchant" and a.pay == "merchant" and not a.industry and not a.metal
+            and not a.wine and _area(a) == state.area]
+
+
+def test_collects_the_navigation_for_a_steam_age_within_reach() -> None:
+    """Far from the next age's border, a ship in the present age comes before taking two
+    navigation; with the same table but the seat two navigation short of opening the next age
+    (its first ship is worth 9-11 VP), the navigation comes first."""
+    from tests.ships.helpers import give_navigation
+
+    checked = 0
+    for seats, seed in ((3, 1), (3, 2), (4, 1)):
+        state, seat, legal = position(seats, seed, _steam_decision)
+        navigation = _navigation_move(legal)
+        assert navigation is not None
+        rng = bot_rng(seed, state.version, seat)
+        far = GAME.view(state, seat)
+        ships = [a for a in _plain_ships(state, legal)
+                 if BOT.choose(far, [navigation, a], rng) == a]
+        assert ships, "far from the border a ship comes first"
+        weakest = ships[0]  # the ship it likes least of those
+        for ship in ships[1:]:
+            if BOT.choose(far, [weakest, ship], rng) == weakest:
+                weakest = ship
+        nxt = state.present_age() + 1
+        from engine.ships.board import board
+
+        player = state.players[seat]
+        cost = board().age_border[nxt] - state.ages[nxt - 2].count()
+        near = state.model_copy(deep=True)
+        give_navigation(near, seat, cost - player.navigation - player.goods.get("metal", 0) - 2)
+        assert BOT.choose(GAME.view(near, seat), [navigation, weakest], rng) == navigation, (
+            seats, seed, weakest.label)
+        checked += 1
+    assert checked == 3
