@@ -234,8 +234,17 @@ class PortolanBot(commands.AutoShardedBot):
         Raises ``DeliveryFailed`` when the channel message did not get through (the DMs are
         then not sent: the notice is tried again whole, and a move's post carries a nonce so
         that Discord shows it once however often it is sent)."""
-        channel = await self.resolve_channel(notice.channel_id)
-        await self._post(channel, notice)
+        if self.is_closed():
+            raise DeliveryFailed(False, "the connection to Discord is closed")
+        try:
+            channel = await self.resolve_channel(notice.channel_id)
+            await self._post(channel, notice)
+        except RuntimeError:
+            # aiohttp's "Session is closed": a move that outran the shutdown grace reaches
+            # Discord after the connection closed; it is posted at the next start
+            if self.is_closed():
+                raise DeliveryFailed(False, "the connection to Discord closed") from None
+            raise
         unreachable = await self._send_private(notice)
         if unreachable and channel is not None:
             text = join_lines(NO_DM.format(name=name) for name in unreachable)

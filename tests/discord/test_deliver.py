@@ -80,3 +80,34 @@ async def test_a_notice_for_a_lost_channel_says_so_for_good(table: Table) -> Non
 async def test_an_empty_notice_sends_nothing(table: Table) -> None:
     await table.bot.deliver(Notice(1, CHANNEL, 0))
     assert table.channel.messages == []
+
+
+async def test_a_notice_that_outruns_the_shutdown_waits_for_the_next_start(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move still under way when the shutdown grace ends reaches Discord after the
+    connection closed: it fails for now (posted at the next start), with no traceback."""
+    closed = False
+
+    async def session_closed(*args: object, **kwargs: object) -> None:
+        nonlocal closed
+        closed = True  # the client closed while the request was on its way
+        raise RuntimeError("Session is closed")
+
+    monkeypatch.setattr(table.channel, "send", session_closed)
+    monkeypatch.setattr(table.bot, "is_closed", lambda: closed)
+    with pytest.raises(DeliveryFailed) as failed:
+        await table.bot.deliver(Notice(1, CHANNEL, 0, lines=["Late"]))
+    assert not failed.value.permanent
+    with pytest.raises(DeliveryFailed) as again:  # and nothing more is tried once closed
+        await table.bot.deliver(Notice(1, CHANNEL, 1, lines=["Later"]))
+    assert "closed" in again.value.reason
+
+
+async def test_a_runtime_error_while_connected_is_not_hidden(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(table.channel, "send", broken)
+    with pytest.raises(RuntimeError):
+        await table.bot.deliver(Notice(1, CHANNEL, 0, lines=["Hello"]))
