@@ -120,9 +120,14 @@ class Ships(Game[ShipsState]):
 
     def figures(self, state: ShipsState, events: list[Event]) -> dict[str, float]:
         kinds = [e.kind for e in events]
+        behind = ("ship two ages behind", "ship three ages behind")
+        lost = -sum(e.data["vp"] for e in events
+                    if e.kind == "vp" and e.data.get("reason") in behind)
         return {"sales": kinds.count("sell"), "goods_returned": kinds.count("discard"),
                 "areas_scored": kinds.count("area_scored"), "area_at_end": state.area,
-                "ships_made_obsolete": kinds.count("obsolete")}
+                "ships_made_obsolete": kinds.count("obsolete"),
+                "vp_lost_behind_per_player": round(lost / len(state.players), 1),
+                "ships_in_age_10": float(state.ages[9].count())}
 
     def forced_action(self, state: ShipsState, seat: Seat) -> Action | None:
         """A decision with one answer is made for the seat: returning the one kind of good
