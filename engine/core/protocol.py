@@ -306,6 +306,12 @@ class Game(ABC, Generic[S]):
         seat level."""
         return [0.0] * state.seats
 
+    def standing_scale_for(self, state: S) -> float:
+        """``standing_scale`` for this position: a game whose standings grow surer as its end
+        nears (or whose variants score on different scales) may say so. The default is
+        ``standing_scale`` whatever the position."""
+        return self.standing_scale
+
     def public_scores(self, state: S) -> list[float] | None:
         """Each seat's score as everyone can see it now (the VP track, what the board shows
         of a player's worth), for the score-over-time chart after the game; never anything

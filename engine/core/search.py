@@ -18,7 +18,7 @@ One decision:
    seat's view) until the game ends or ``horizon`` turns have passed from the decision (the
    seat's own turn and the next player's, at first), and scores the position: the game's
    ranks if it ended, else how far apart the seats stand (``Game.standing``) through
-   ``margin_reward``.
+   ``margin_reward``, on the position's scale (``Game.standing_scale_for``).
 4. A candidate whose rounds are clearly worse than the leader's (their paired differences,
    ``drop`` standard errors below, over the rounds both played) leaves the race; the search
    ends when one is left and no move is waiting, at its CPU ``budget`` (or ``iterations``
@@ -284,7 +284,8 @@ class SearchBot:
         outcome = game.outcome(state)
         if outcome is not None:
             return ranks_reward([-float(r) for r in outcome.ranks])[seat], True
-        return margin_reward(list(game.standing(state)), game.standing_scale)[seat], False
+        return margin_reward(list(game.standing(state)), game.standing_scale_for(state))[seat], \
+            False
 
     def _guide_move(self, state: State, actor: Seat, rng: Rng) -> Action | None:
         game = self.game

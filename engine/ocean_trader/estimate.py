@@ -27,6 +27,8 @@ EARNINGS = 35.0  # £ a ship earns from trade a turn, about (measured over stand
 FLEET_TURNS = 20  # turns of earnings counted at most: the far future is too uncertain
 OPPORTUNITY = 0.5  # share of the best deal in reach counted for a ship with room aboard
 COVER = 400.0  # what a policy on a ship is worth beyond the £250 the Banker pays for it
+SHORT_SCALE = 450.0
+FULL_SCALE = 1500.0
 SPARE = 150  # cash kept back from buying cargo: a Prospect card may ask for up to £150
 
 
@@ -56,6 +58,16 @@ def expected_assets(state: OceanTraderState) -> list[float]:
                 value += OPPORTUNITY * _best_deal(ship, wants, left, means)
         out.append(value)
     return out
+
+
+def standing_scale(state: OceanTraderState) -> float:
+    """How far apart two seats' expected assets must be for one to be clearly ahead: the
+    scale of the logistic curve that best predicts the winner of two-player games between
+    standard bots from their standings (over the whole game: 300-600 fit about as well); the
+    full game, won by a claim rather than by assets, fits a wider one (1,100-2,000)."""
+    if state.variant == "full":
+        return FULL_SCALE
+    return SHORT_SCALE
 
 
 def _turns_left(state: OceanTraderState, turns: int) -> int:

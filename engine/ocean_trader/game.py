@@ -22,7 +22,7 @@ from . import actions as A
 from .bots import StandardBot, playout_choice
 from .commands import table as command_table
 from .content import ocean_trader_content
-from .estimate import expected_assets
+from .estimate import expected_assets, standing_scale
 from .explain import explain
 from .legal import actors, legal_actions
 from .resolve import apply_action
@@ -104,7 +104,7 @@ class OceanTrader(Game[OceanTraderState]):
     # how far apart in expected assets two seats must stand for one to be clearly ahead: the
     # scale of the logistic curve that best predicts the winner of two-player short games
     # between standard bots from their standings (fitted over the whole game: 300-600 fit
-    # about as well; full games, won by a claim rather than by assets, fit 1,000-1,300)
+    # about as well); a search asks ``standing_scale_for``, which widens it for the full game
     standing_scale = 450.0
     score_unit = "£ of visible assets"
     action_adapter = A.ACTION_ADAPTER
@@ -259,6 +259,11 @@ class OceanTrader(Game[OceanTraderState]):
         """Each seat's expected final assets: total assets, plus what wanted cargo aboard will
         fetch and what the fleet will earn (``estimate``); an eliminated player below everyone."""
         return expected_assets(state)
+
+    def standing_scale_for(self, state: OceanTraderState) -> float:
+        """The short game's ``standing_scale``, and a wider one for the full game, won by a
+        claim rather than by assets (``estimate.standing_scale``)."""
+        return standing_scale(state)
 
     def playout_action(self, state: OceanTraderState, seat: Seat, rng: Rng) -> Action | None:
         """The standard bot's move, read from the state instead of the seat's view."""

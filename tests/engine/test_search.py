@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import time
 
-from engine.core import Accepted, Action, Rng, View, registry, step
+import pytest
+
+from engine.core import Accepted, Action, Rng, State, View, registry, step
 from engine.core.bots import bot_rng
 from engine.core.protocol import RandomBot
 from engine.core.search import SearchBot, margin_reward, ranks_reward
@@ -129,3 +131,18 @@ def test_the_guides_move_stands_unless_another_leads_it_clearly() -> None:
     picks = [SearchBot(game, RollFirst(), iterations=60, drop=1e9, anchor=anchor)
              .choose(view, legal, Rng.from_seed(2)).type for anchor in (1e9, 0.0)]
     assert picks == ["roll", "play_card"]
+
+
+def test_the_search_scores_a_position_on_its_own_scale(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = registry.get("race")
+    asked: list[int] = []
+
+    def scale_for(self: object, state: State) -> float:
+        asked.append(state.version)
+        return 1.0
+
+    monkeypatch.setattr(type(game), "standing_scale_for", scale_for)
+    state = game.setup({"energy": 0, "target": 30}, 2, 1)
+    SearchBot(game, RollFirst(), iterations=12, horizon=1).choose(
+        game.view(state, 0), game.legal_actions(state, 0), Rng.from_seed(2))
+    assert asked

@@ -116,3 +116,11 @@ def test_an_eliminated_player_stands_below_a_penniless_one() -> None:
     state.players[2].ships = []
     standing = GAME.standing(state)
     assert standing[1] < standing[2] < standing[0]
+
+
+def test_the_full_game_is_read_on_a_wider_standing_scale_than_the_short_one() -> None:
+    """The full game is won by a claim rather than by assets: a lead in assets says less."""
+    short, full = new_game(2, "short"), new_game(2, "full")
+    assert GAME.standing_scale_for(short) == GAME.standing_scale
+    assert GAME.standing_scale_for(full) > 2 * GAME.standing_scale
+
