@@ -16,12 +16,16 @@ from engine.core import Action, Rng, View
 
 from . import actions as A
 from .content import OceanTraderContent, ocean_trader_content
+from .content_models import Route
 from .rules import bills_left
 from .state import OceanTraderState, OceanTraderView, Player, PlayerView, Ship
 
 RESERVE = 120  # cash kept for port fees and Prospect cards, plus SHIP_RESERVE a ship
 SHIP_RESERVE = 100
 POOR_FLOOR = 150
+LAST_FLOOR = 60  # the dearest port's fee
+PROSPECT_WORST = 150  # the most a Prospect card asks for
+DANGER = 500.0  # how much worse a move ending on a red space is for a poor office
 
 
 @functools.cache
@@ -49,6 +53,15 @@ def _graph() -> tuple[dict[str, dict[str, float]], dict[str, dict[str, str]]]:
         dist[source] = best
         first[source] = via
     return dist, first
+
+
+def _wind(c: OceanTraderContent, route: Route, toward: str) -> int:
+    """The Roaring Forties' change to a throw on ``route`` heading for ``toward``."""
+    east_end = route.roaring_forties_east_end
+    if east_end is None:
+        return 0
+    rf = c.rules.roaring_forties
+    return rf.eastward if toward == east_end else rf.westward
 
 
 def _wind_factor(c: OceanTraderContent, east_end: str | None, toward: str, rf: object) -> float:
@@ -124,12 +137,21 @@ class _Plan:
         # cash kept when buying cargo: the reserve, but never so much that a poor office cannot
         # trade its way out (a Prospect card asks £150 at most)
         self.floor = min(self.reserve, POOR_FLOOR)
+        if self.cash < 2 * POOR_FLOOR and not any(s.cargo for s in self.player.ships):
+            # too poor to keep that much back and still trade, with nothing aboard to sell: an
+            # office that stops trading only waits for a fee or a card to eliminate it
+            self.floor = LAST_FLOOR
         # short of cash for the next fees: raise money before a fee eliminates us
         self.emergency = self.cash < 100 + 60 * len(self.player.ships)
         self.wanted = self._wanted()
         self.open = self._open_demand()
-        self.targets = {s.number: self._target(s) for s in self.player.ships}
         self._shares_init(legal, rng)
+
+    @functools.cached_property
+    def targets(self) -> dict[int, str | None]:
+        """Each ship's target port, worked out only for the moves that ask for it (a search's
+        playouts read a plan for one move at a time)."""
+        return {s.number: self._target(s) for s in self.player.ships}
 
     def _shares_init(self, legal: list[Action], rng: Rng) -> None:
         """What the office knows of the certificates: how many a claim needs, whether the Banker
@@ -237,17 +259,36 @@ class _Plan:
         return 0.0 if action.amount == 0 else -1.0
 
     def _choose_route(self, action: A.ChooseRoute) -> float:
-        return self._route_value(action.ship, action.route)
-
-    def _sail_on(self, action: A.SailOn) -> float:
-        value = self._route_value(action.ship, action.route)
         voyage = self.view.voyage
         route = self.c.route(action.route)
         here = self.view.pending.port if self.view.pending else None
-        if voyage is not None and here is not None and voyage.steps == route.spaces + 1 \
-                and self.c.port(route.other(here)).fee > self.cash:
-            value -= 1e6  # the throw ends on the next port, whose fee we cannot pay
-        return value
+        points = None
+        if voyage is not None and here is not None and not self._ship(action.ship).double_next:
+            points = voyage.die + _wind(self.c, route, route.other(here))
+        return self._route_value(action.ship, action.route) + self._landing(route, points)
+
+    def _sail_on(self, action: A.SailOn) -> float:
+        voyage = self.view.voyage
+        route = self.c.route(action.route)
+        return self._route_value(action.ship, action.route) + \
+            self._landing(route, voyage.steps if voyage is not None else None)
+
+    def _landing(self, route: Route, points: int | None) -> float:
+        """Where this throw ends on ``route`` from the port the ship is in or passing: on the
+        next port, whose fee we may not be able to pay; or, for an office too poor for the
+        worst Prospect card, on a red space (one card in six asks for money it has not got, or
+        sinks an uninsured ship)."""
+        here = self.view.pending.port if self.view.pending else None
+        if points is None or here is None or points <= 0:
+            return 0.0
+        there = route.other(here)
+        if points == route.spaces + 1:
+            # the throw ends on the next port, whose fee we cannot pay
+            return -1e6 if self.c.port(there).fee > self.cash else 0.0
+        at = points if here == route.a else route.spaces + 1 - points
+        if self.cash < PROSPECT_WORST and 0 < points <= route.spaces and at in route.red:
+            return -DANGER
+        return 0.0
 
     def _route_value(self, number: int, route_id: str) -> float:
         ship = self._ship(number)

@@ -11,7 +11,15 @@ from engine.ocean_trader import GAME
 from engine.ocean_trader import actions as A
 from engine.ocean_trader.state import Claim, OceanTraderState
 from engine.ocean_trader.turns import check_claim
-from tests.ocean_trader.helpers import act, content, load_die, new_game, playout, put_at_sea
+from tests.ocean_trader.helpers import (
+    act,
+    content,
+    load_die,
+    new_game,
+    only_card,
+    playout,
+    put_at_sea,
+)
 
 
 @pytest.mark.parametrize("variant", ["short", "full"])
@@ -165,3 +173,49 @@ def test_full_games_between_standard_bots_end_within_80_turns_per_player() -> No
         assert len(buyers) > 1, (seed, buyers)
         lengths.append(state.turn / 4)
     assert statistics.median(lengths) <= 80, lengths
+
+
+def test_a_poor_office_with_nothing_aboard_still_buys_cheap_goods_a_card_wants() -> None:
+    """Keeping £150 back, an office with £200 and an empty hold could never trade again and
+    only waited for a fee or a card to eliminate it; now it keeps a port's fee and trades."""
+    def position(cargo: list[str]) -> OceanTraderState:
+        state = new_game(2, "short", cash=200)
+        only_card(state, next(c.id for c in content().world_trade.cards
+                              if c.goods == "coal" and c.port != "LIV"))
+        state.players[0].ships[0].cargo = list(cargo)  # in Liverpool, which sells coal
+        return state
+
+    choice = _choose(position([]), 0)
+    assert isinstance(choice, A.BuyCargo) and choice.goods == "coal"
+    # with goods aboard to sell, the £150 stays back
+    assert not isinstance(_choose(position(["wool"]), 0), A.BuyCargo)
+
+
+def test_a_poor_office_sails_where_the_throw_ends_off_the_red_spaces() -> None:
+    """One Prospect card in six asks for more than £150 or sinks an uninsured ship: a poor
+    office leaving port takes a route on which the throw does not end on a red space."""
+    checked = 0
+    for port in content().ports.ports:
+        routes = content().routes_from(port.id)
+        for die in range(1, 7):
+            ends = {}
+            for route in routes:
+                at = die if port.id == route.a else route.spaces + 1 - die
+                if route.roaring_forties_east_end is None and 0 < die <= route.spaces:
+                    ends[route.id] = at in route.red
+            if len(set(ends.values())) < 2 or checked >= 6:
+                continue
+            state = new_game(2, "short", cash=120)
+            ship = state.players[0].ships[0]
+            ship.port, ship.insured = port.id, False
+            state.in_play = []  # nothing to trade for
+            load_die(state, die)
+            state, _ = act(state, 0, A.ThrowDice(depart=[1]))
+            legal = GAME.legal_actions(state, 0)
+            if not all(isinstance(a, A.ChooseRoute) for a in legal):
+                continue
+            choice = _choose(state, 0)
+            assert isinstance(choice, A.ChooseRoute)
+            assert not ends.get(choice.route, False), (port.id, die, choice.route)
+            checked += 1
+    assert checked >= 3
