@@ -120,6 +120,8 @@ def task_text(view: OceanTraderView, names: Sequence[str]) -> tuple[int, str]:
             n = pd.count
             return pd.seat, f"Choose {n} cargo{'es' if n != 1 else ''} of {ship} to lose"
         return pd.seat, "Put the top World Trade cards back in order"
+    if not view.players[view.active].ships:  # nothing to sail or trade with
+        return view.active, "No ships: buy one, or end the turn"
     if view.thrown is None:
         return view.active, "Trade in port, or throw the die to sail"
     if view.voyage is not None and view.voyage.ship is not None:

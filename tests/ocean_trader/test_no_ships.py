@@ -9,7 +9,7 @@ import pytest
 from engine.ocean_trader import GAME
 from engine.ocean_trader import actions as A
 from engine.ocean_trader.state import OceanTraderState
-from render.ocean_trader.panels import shipless_text
+from render.ocean_trader.panels import shipless_text, task_text
 
 from .helpers import act, new_game
 
@@ -40,6 +40,9 @@ def test_the_table_is_told_and_the_game_ends_after_twelve_turns_each() -> None:
     assert state.shipless_turns == 0 and not state.finished
     assert shipless_text(GAME.view(state, None)) == (
         "No ships left: the game ends in 12 turns each unless one is bought")
+    # the board says what is left to do, whatever the player's cash
+    assert task_text(GAME.view(state, None), ["Anna", "Ben"]) == (
+        1, "No ships: buy one, or end the turn")
     state, kinds = end_turns(state, 23)
     assert not state.finished and "no_ships_left" not in kinds
     assert shipless_text(GAME.view(state, 1)).startswith("No ships left: the game ends in 1 ")
