@@ -42,7 +42,7 @@ HELP = """\
 Commands (the same as in Discord):
   /game new GAME [name=value ...] [seed=N]   create a game here (you are the host)
   /game join [NAME]        seat another player at this table
-  /game addbot [BOT]       add a bot seat: strong (the default), easy, or random (testing)
+  /game addbot [BOT]       add a bot seat: strong, easy, or random (testing); none: the strongest
   /game start              deal and begin (the seat order is shuffled)
   /game status             who plays and whose move it is
   /game board              write the board image and print its path

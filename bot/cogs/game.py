@@ -27,7 +27,7 @@ from bot.ui.text import (
     players_text,
 )
 from engine.core import registry
-from engine.core.bots import BOT_KINDS, bot_names
+from engine.core.bots import BOT_KINDS, bot_line, bot_names
 
 from .common import PortolanCog, channel_of, find_game, game_autocomplete
 
@@ -149,7 +149,8 @@ class GameCog(PortolanCog):
             await announce(interaction, f"{user_name(interaction, 'A player')} left. {status[0]}")
 
     @game.command(name="addbot", description="Host: add a bot player to the game")
-    @app_commands.describe(bot="Which bot: strong (the default), easy, or random (for testing)")
+    @app_commands.describe(bot="Which bot: strong, easy, or random (for testing); none: the "
+                                "game's strongest")
     async def game_addbot(self, interaction: discord.Interaction[Any], bot: str | None = None
                           ) -> None:
         async with answering(interaction, "/game addbot") as attempt:
@@ -168,13 +169,14 @@ class GameCog(PortolanCog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Each bot the channel's game has, with what it is like ("strong: looks ahead")."""
-        names = list(BOT_KINDS)
+        names, game = list(BOT_KINDS), None
         if interaction.channel_id is not None:
             match = await lookup.open_match(self.service, interaction.channel_id)
             if match is not None:
-                names = bot_names(registry.get(match.game))
+                game = registry.get(match.game)
+                names = bot_names(game)
         typed = current.strip().lower()
-        return [app_commands.Choice(name=clip_choice(f"{n}: {BOT_KINDS[n]}"),
+        return [app_commands.Choice(name=clip_choice(f"{n}: {bot_line(game, n)}"),
                                     value=n)
                 for n in names if typed in n][:CHOICE_LIMIT]
 

@@ -71,8 +71,8 @@ class HelpCog(PortolanCog):
         text = join_lines([
             "Portolan hosts board games in this channel (or a thread: one game per channel).",
             *command_lines(self.bot.tree),
-            "Bots for `/game addbot`: strong (the default: looks ahead), easy (rules of thumb), "
-            "random (for testing); /rules says more.",
+            "Bots for `/game addbot`: strong (looks ahead), easy (rules of thumb), random (for "
+            "testing); with no name, the game's strongest. /rules says more.",
         ])
         await interaction.response.send_message(clip(text), ephemeral=True,
                                                 allowed_mentions=QUIET)

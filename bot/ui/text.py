@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.core.bots import BOT_KINDS, bot_names
+from engine.core.bots import bot_line, bot_names
 
 MESSAGE_LIMIT = 2000  # characters in one message's content
 CHOICE_LIMIT = 25  # autocomplete suggestions per answer
@@ -98,9 +98,9 @@ def players_text(low: int, high: int) -> str:
 
 
 def bot_lines(game: Any) -> list[str]:
-    """One line per bot the game has, strongest (the default) first: its name and what it
-    is like."""
-    return [f"{name}: {BOT_KINDS[name]}" for name in bot_names(game)]
+    """One line per bot the game has, strongest first: its name and what it is like, the
+    default marked."""
+    return [f"{name}: {bot_line(game, name)}" for name in bot_names(game)]
 
 
 def rules_text(game: Any) -> str:
@@ -114,7 +114,7 @@ def rules_text(game: Any) -> str:
         lines.append(bullets(_option_line(spec) for spec in specs))
     else:
         lines.append("This game has no options.")
-    lines.append("Bots for /game addbot (the first is the default):")
+    lines.append("Bots for /game addbot:")
     lines.append(bullets(bot_lines(game)))
     lines.append("Play with /move; see your hand with the My view button.")
     return join_lines(lines)

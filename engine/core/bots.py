@@ -7,8 +7,10 @@
   at once. Seats stored under its old name, ``standard``, still get it.
 - ``random`` picks any legal move: for testing, and given only when asked for by name.
 
-The default is the strongest a game has. A bot sees exactly what its seat sees: the seat's
-view and legal actions; the ``Bot`` protocol and ``RandomBot`` are in ``protocol``.
+The default is the strongest a game has, as measured: ``strong``, unless the game says its
+search is not yet stronger than its own bot (``Game.search_by_default``), then ``easy``.
+A bot sees exactly what its seat sees: the seat's view and legal actions; the ``Bot``
+protocol and ``RandomBot`` are in ``protocol``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from .search import SearchBot
 
 #: Every bot a host may name, strongest first, with the line ``/game addbot`` and help show.
 BOT_KINDS: dict[str, str] = {
-    "strong": "looks ahead, trying moves on guesses of what it cannot see (the default)",
+    "strong": "looks ahead, trying moves on guesses of what it cannot see",
     "easy": "plays by rules of thumb, at once: a gentle opponent",
     "random": "any legal move, for testing: it plays badly on purpose",
 }
@@ -56,8 +58,19 @@ def bot_names(game: Game[Any]) -> list[str]:
 
 
 def default_bot(game: Game[Any]) -> str:
-    """The bot a seat gets when nobody names one: the strongest the game has."""
-    return bot_names(game)[0]
+    """The bot a seat gets when nobody names one: the strongest the game has, which is the
+    game's own bot where its search is not measured stronger (``Game.search_by_default``)."""
+    names = bot_names(game)
+    if names[0] == "strong" and not type(game).search_by_default:
+        return names[1]
+    return names[0]
+
+
+def bot_line(game: Game[Any] | None, name: str) -> str:
+    """What a bot is like, as /game addbot and /rules say it, marked when it is ``game``'s
+    default."""
+    line = BOT_KINDS[name]
+    return f"{line} (the default)" if game is not None and name == default_bot(game) else line
 
 
 def canonical(name: str) -> str:

@@ -229,6 +229,9 @@ class Game(ABC, Generic[S]):
     #: How far apart two seats' ``standing`` must be for one to be clearly ahead (a search
     #: turns differences into rewards by a logistic curve of difference / scale).
     standing_scale: ClassVar[float] = 1.0
+    #: Whether a seat nobody names a bot for gets the look-ahead bot ("strong"). A game sets it
+    #: False while bench/arena.py measures its search no stronger than its own standard bot.
+    search_by_default: ClassVar[bool] = True
     #: What ``public_scores`` counts, for people ("VP").
     score_unit: ClassVar[str] = "points"
     state_type: ClassVar[type[State]]

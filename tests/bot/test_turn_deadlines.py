@@ -8,6 +8,7 @@ import pytest
 
 from bot.service import MatchService
 from engine.core import Accepted, Rng, registry, step
+from engine.core.bots import default_bot
 
 from .conftest import Harness
 
@@ -68,5 +69,6 @@ async def test_one_action_then_silence_meets_the_reminder_and_the_policy(
     state = await service.state_of(match.id)
     assert state.turn > turn or (await service.storage.get_match(match.id)).status != "active"
     lines = [line for n in harness.notices for line in n.lines]
-    assert any("missed the deadline; the strong bot plays this turn" in line
+    stand_in = default_bot(registry.get(game_id))  # the strongest for the game
+    assert any(f"missed the deadline; the {stand_in} bot plays this turn" in line
                for line in lines), lines

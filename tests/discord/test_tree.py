@@ -89,7 +89,7 @@ async def test_help_lists_every_command(table: Table) -> None:
     own = ("game", "move", "rules", "help", "stats", "leaderboard")
     platform = [n for n in EXPECTED if n.split()[0] in own]
     groups = {n.split()[0] for n in EXPECTED} - set(own)
-    assert "Bots for `/game addbot`: strong (the default: looks ahead), easy" in text
+    assert "Bots for `/game addbot`: strong (looks ahead), easy" in text
     assert len(lines) == len(platform) + len(groups) + 1 + 1
     assert len(text) <= 2000
 
@@ -100,7 +100,7 @@ async def test_rules_and_game_autocomplete(table: Table) -> None:
     assert text.startswith("**Harbour Race** (2-4 players)")
     assert "Race your boat to the target" in text
     assert "target: Track length; a whole number 8-60, default 20." in text
-    assert "Bots for /game addbot (the first is the default):\n• random: any legal move" in text
+    assert "Bots for /game addbot:\n• random: any legal move" in text
     unknown = await table.command("HelpCog", "rules", CAROL, "go")
     (message,) = unknown.private
     assert message.startswith("There is no game 'go'. Games: ")
