@@ -17,6 +17,7 @@ from engine.core import Action, Rng, View
 from . import actions as A
 from .content import OceanTraderContent, ocean_trader_content
 from .content_models import Route
+from .movement import roaring_forties
 from .rules import bills_left
 from .state import OceanTraderState, OceanTraderView, Player, PlayerView, Ship
 
@@ -53,15 +54,6 @@ def _graph() -> tuple[dict[str, dict[str, float]], dict[str, dict[str, str]]]:
         dist[source] = best
         first[source] = via
     return dist, first
-
-
-def _wind(c: OceanTraderContent, route: Route, toward: str) -> int:
-    """The Roaring Forties' change to a throw on ``route`` heading for ``toward``."""
-    east_end = route.roaring_forties_east_end
-    if east_end is None:
-        return 0
-    rf = c.rules.roaring_forties
-    return rf.eastward if toward == east_end else rf.westward
 
 
 def _wind_factor(c: OceanTraderContent, east_end: str | None, toward: str, rf: object) -> float:
@@ -264,7 +256,7 @@ class _Plan:
         here = self.view.pending.port if self.view.pending else None
         points = None
         if voyage is not None and here is not None and not self._ship(action.ship).double_next:
-            points = voyage.die + _wind(self.c, route, route.other(here))
+            points = voyage.die + roaring_forties(route, route.other(here))
         return self._route_value(action.ship, action.route) + self._landing(route, points)
 
     def _sail_on(self, action: A.SailOn) -> float:
