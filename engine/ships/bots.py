@@ -31,7 +31,14 @@ from .board import REST_AREA, board
 from .content import ships_content
 from .economy import bank_space, price, row_spaces
 from .effects import SellGoods as SellGoodsEffect
-from .rules import ACTION_BOX, LAST_AGE, area_border, card_action_effect, gold_cost
+from .rules import (
+    ACTION_BOX,
+    LAST_AGE,
+    area_border,
+    card_action_effect,
+    gold_cost,
+    opening_cost,
+)
 from .scoring import area_scores
 from .state import ShipsView
 
@@ -301,8 +308,7 @@ def _age_gap(view: ShipsView, me: int) -> int:
     if nxt > LAST_AGE or board().age_era[nxt] != "steam":
         return 0
     player = view.players[me]
-    cost = board().age_border[nxt] - view.ages[nxt - 2].count()
-    return max(0, cost - player.navigation - player.goods.get("metal", 0))
+    return max(0, opening_cost(view, nxt) - player.navigation - player.goods.get("metal", 0))
 
 
 def _age_reach(pos: _Position, navigation: int) -> float:
@@ -398,7 +404,7 @@ def _navigation_cost(pos: _Position, action: A.Placement) -> tuple[int, int]:
     b = board()
     age_cost = 0
     if action.age > view.present_age and action.age > 1:
-        age_cost = max(0, b.age_border[action.age] - view.ages[action.age - 2].count())
+        age_cost = opening_cost(view, action.age)
     cost = 0
     area = b.area_of(action.spaces[0])
     if view.area >= 2 and area > view.area:

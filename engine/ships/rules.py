@@ -69,9 +69,14 @@ class AgeOption:
     opens: bool
 
 
+def opening_cost(state: Table, age: int) -> int:
+    """The navigation that opens ``age``: its border, less one for each ship in the age below
+    (a ship moving up from there counts before it moves)."""
+    return max(0, board().age_border[age] - state.ages[age - 2].count())
+
+
 def age_options(state: Table, from_age: int | None = None) -> list[AgeOption]:
     """Where a ship may go: the present age or the next (Place Ship), or one up (Upgrade)."""
-    b = board()
     present = state.present_age() if isinstance(state, ShipsState) else state.present_age
     if from_age is not None:
         target = from_age + 1
@@ -80,16 +85,13 @@ def age_options(state: Table, from_age: int | None = None) -> list[AgeOption]:
         if target <= present:
             return [AgeOption(target, 0, False)]
         # the moving ship counts toward the discount: it is counted before it moves
-        discount = state.ages[from_age - 1].count()
-        return [AgeOption(target, max(0, b.age_border[target] - discount), True)]
+        return [AgeOption(target, opening_cost(state, target), True)]
     if present == 0:
         return [AgeOption(1, 0, True)]
     options = [AgeOption(present, 0, False)]
     # "As long as there are one or more ship counters in the present age" the next one is open
     if present < LAST_AGE and state.ages[present - 1].count():
-        discount = state.ages[present - 1].count()
-        nav = max(0, b.age_border[present + 1] - discount)
-        options.append(AgeOption(present + 1, nav, True))
+        options.append(AgeOption(present + 1, opening_cost(state, present + 1), True))
     return options
 
 
