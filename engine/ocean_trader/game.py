@@ -22,7 +22,7 @@ from . import actions as A
 from .bots import StandardBot, playout_choice
 from .commands import table as command_table
 from .content import ocean_trader_content
-from .estimate import expected_assets, standing_scale
+from .estimate import SHORT_SCALE, expected_assets, standing_scale
 from .explain import explain
 from .legal import actors, legal_actions
 from .resolve import apply_action
@@ -101,11 +101,10 @@ class OceanTrader(Game[OceanTraderState]):
                    description="the short game's number of turns for each player"),
     )
     state_type = OceanTraderState
-    # how far apart in expected assets two seats must stand for one to be clearly ahead: the
-    # scale of the logistic curve that best predicts the winner of two-player short games
-    # between standard bots from their standings (fitted over the whole game: 300-600 fit
-    # about as well); a search asks ``standing_scale_for``, which widens it for the full game
-    standing_scale = 450.0
+    # how far apart in expected assets two seats must stand for one to be clearly ahead, in the
+    # short game (the fit is told in ``estimate``); a search asks ``standing_scale_for``, which
+    # widens it for the full game
+    standing_scale = SHORT_SCALE
     # the search does not yet beat this game's own bot (bench/arena.py --a search --b standard
     # --budget 0.5: 15 of 40 two-player games, 4 of 20 four-player games against a share of 5),
     # so a seat nobody names a bot for gets the easy bot; "strong" is there by name

@@ -191,3 +191,9 @@ def total_assets(state: OceanTraderState, seat: int) -> int:
         return 0
     share = content().rules.asset_values.share
     return public_assets(state, seat) + player.cash + share * player.shares
+
+
+def shipless_turns_allowed(players_in: int) -> int:
+    """Ruling "No ships left": the turns, all players' together, that may end with no ship held
+    before the game ends (twelve each)."""
+    return content().rules.no_ships_left.turns * players_in

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 from engine.core import Event, seat_ref
 
-from .rules import content, money, policies_held, port_name, total_assets
+from .rules import (
+    content,
+    money,
+    policies_held,
+    port_name,
+    shipless_turns_allowed,
+    total_assets,
+)
 from .state import OceanTraderState
 
 
@@ -72,7 +79,7 @@ def _no_ships_left(state: OceanTraderState, events: list[Event]) -> bool:
                  f"{needed} more turns each and total assets decide the places."))
         return False
     state.shipless_turns += 1
-    if state.shipless_turns < needed * len(seats):
+    if state.shipless_turns < shipless_turns_allowed(len(seats)):
         return False
     finish(state, f"no player held a ship for {needed} turns each", None, events)
     return True

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engine.ocean_trader.content import ocean_trader_content
+from engine.ocean_trader.rules import shipless_turns_allowed
 from engine.ocean_trader.state import OceanTraderView, PendingView, PlayerView, Ship
 from render.common import icons
 from render.common.canvas import draw_text, draw_wrapped, wrap_text
@@ -95,9 +96,8 @@ def shipless_text(view: OceanTraderView) -> str:
     """The count of the ruling "No ships left", while no player holds a ship."""
     if view.shipless_turns is None or view.finished:
         return ""
-    players_in = sum(1 for p in view.players if not p.eliminated)
-    total = ocean_trader_content().rules.no_ships_left.turns * max(players_in, 1)
-    left = -(-(total - view.shipless_turns) // max(players_in, 1))
+    players_in = max(1, sum(1 for p in view.players if not p.eliminated))
+    left = -(-(shipless_turns_allowed(players_in) - view.shipless_turns) // players_in)
     each = " each" if players_in > 1 else ""
     return f"No ships left: the game ends in {left} turns{each} unless one is bought"
 
