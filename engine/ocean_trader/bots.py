@@ -68,6 +68,19 @@ def distance(a: str, b: str) -> float:
     return _graph()[0][a].get(b, 1e9)
 
 
+def passage(a: str, b: str) -> list[Route]:
+    """The routes of the shortest passage from port ``a`` to port ``b``, in order."""
+    c = ocean_trader_content()
+    first = _graph()[1]
+    routes: list[Route] = []
+    here = a
+    while here != b and b in first[here] and len(routes) < len(c.ports.ports):
+        route = c.route(first[here][b])
+        routes.append(route)
+        here = route.other(here)
+    return routes
+
+
 def where(ship: Ship) -> tuple[str, float]:
     """The port the ship is in or heading for, and how far off it is."""
     if ship.port is not None:
@@ -209,6 +222,31 @@ class _Plan:
                         demand[goods] -= 1
         return demand
 
+    def _sale_port(self, here: str, goods: str) -> str | None:
+        """The nearest port a card in play wants ``goods`` at, within the turns left."""
+        best, best_d = None, float("inf")
+        for port, wanted, _ in self.wanted:
+            d = distance(here, port)
+            if wanted == goods and d / 3.5 <= self.turns_left and d < best_d:
+                best, best_d = port, d
+        return best
+
+    def _keep(self, source: str, port: str) -> int:
+        """Cash kept back when buying cargo at ``source`` to sell at ``port``: what the voyage
+        asks for on the way (the Suez Canal's tows and the fee at its end) and the floor (the
+        worst Prospect card, which eliminates an office that cannot pay it), a port's fee for
+        each other ship, and the claim's £750 once claiming. An office too poor for the floor
+        keeps only what the voyage asks for."""
+        keep = self._passage_cost(source, port) + self._saving()
+        keep += LAST_FLOOR * (len(self.player.ships) - 1)
+        return keep if self.floor == LAST_FLOOR else keep + self.floor
+
+    def _passage_cost(self, start: str, port: str) -> int:
+        """What a passage from ``start`` to ``port`` pays on the way: the Suez Canal's tow for
+        each passage of it, and the fee on docking at its end."""
+        tow = self.c.rules.suez_canal_fee.value
+        return sum(tow for r in passage(start, port) if r.suez_canal) + self.c.port(port).fee
+
     def _where(self, ship: Ship) -> tuple[str, float]:
         return where(ship)
 
@@ -235,6 +273,9 @@ class _Plan:
                     d = off + from_here.get(source, 1e9) + dist[source].get(port, 1e9)
                     if d / 3.5 + 2 > self.turns_left:
                         continue
+                    way = 0 if source == here and not off else self._passage_cost(here, source)
+                    if self.cash - way - cost < self._keep(source, port):
+                        continue  # the goods could not be bought there with the cash kept back
                     score = (price - cost) / (d + 4)
                     if score > best_score:
                         best, best_score = source, score
@@ -325,14 +366,18 @@ class _Plan:
                             if g == action.goods and port == self._ship(action.ship).port)
 
     def _dump_cargo(self, action: A.DumpCargo) -> float:
+        ship = self._ship(action.ship)
+        sale = self._sale_port(ship.port or "", action.goods)
+        if sale is not None:
+            # a card wants the goods: sold there they pay eight times what dumping them does;
+            # short of cash, they go only when the passage's tows and fee cannot be paid
+            if self.emergency and self.cash < self._passage_cost(ship.port or "", sale):
+                return 3000.0
+            return -1.0
         if self.emergency:
             return 3500.0
-        wanted = any(g == action.goods for _, g, _ in self.wanted)
-        if wanted:
-            return -1.0
         # half the price is a poor sale: keep the goods for a card to come, unless the cash is
         # needed for cargo a card wants now
-        ship = self._ship(action.ship)
         need = any(self.c.good(g).price > self.cash - self.floor and self.open.get(g, 0) > 0
                    and ship.port in self.c.trade_card_sources(g) for _, g, _ in self.wanted)
         full = len(ship.cargo) >= self.c.rules.ships.cargo_capacity
@@ -341,14 +386,14 @@ class _Plan:
     def _buy_cargo(self, action: A.BuyCargo) -> float:
         ship = self._ship(action.ship)
         cost = self.c.good(action.goods).price
-        if self.cash - cost < self.floor + self._saving():
-            return -1.0
         best = 0.0
         for port, goods, price in self.wanted:
             if goods != action.goods or port == ship.port:
                 continue
             if self.open.get(goods, 0) <= 0:
                 continue  # the cargoes aboard already cover what the cards still buy
+            if self.cash - cost < self._keep(ship.port or "", port):
+                continue
             d = distance(ship.port or "", port)
             if d / 3.5 + 1 > self.turns_left:
                 continue
@@ -397,12 +442,13 @@ class _Plan:
         return 7000.0
 
     def _buy_policy(self, action: A.BuyPolicy) -> float:
+        """Before cargo is bought: a ship lost uninsured takes its cargo down with it."""
         if self.player.spare_policies > 0:
-            return 1600.0  # the office's spare policy covers the ship for nothing
+            return 2600.0  # the office's spare policy covers the ship for nothing
         price = self.c.rules.insurance.extra_policy_price
         if self.short and self.turns_left < 20:
             return -1.0
-        return 1600.0 if self.cash >= price + self.reserve + self._saving() else -1.0
+        return 2600.0 if self.cash >= price + self.reserve + self._saving() else -1.0
 
     def _surrender_policy(self, action: A.SurrenderPolicy) -> float:
         spare = self.player.spare_policies or sum(s.insured for s in self.player.ships) > 1

@@ -9,10 +9,11 @@ import pytest
 from engine.core import Action, Event, bot_rng
 from engine.ocean_trader import GAME
 from engine.ocean_trader import actions as A
-from engine.ocean_trader.state import Claim, OceanTraderState
+from engine.ocean_trader.state import Claim, OceanTraderState, Ship
 from engine.ocean_trader.turns import check_claim
 from tests.ocean_trader.helpers import (
     act,
+    card_for,
     content,
     load_die,
     new_game,
@@ -219,3 +220,46 @@ def test_a_poor_office_sails_where_the_throw_ends_off_the_red_spaces() -> None:
             assert not ends.get(choice.route, False), (port.id, die, choice.route)
             checked += 1
     assert checked >= 3
+
+
+def test_short_of_cash_keeps_goods_a_card_wants_while_it_can_pay_the_way_there() -> None:
+    """Issue 15: short of cash for the next fees, the bot sold at half price the goods it was
+    carrying to a card (Manufactured Goods bought for £480, wanted for £1,920), or bought goods
+    and sold them again the next turn; it keeps them while it can pay the fee where they sell."""
+    def position(cash: int) -> OceanTraderState:
+        state = new_game(2, "full", cash=cash)
+        only_card(state, card_for("CAL", "manufactures"))
+        ship = state.players[0].ships[0]
+        ship.port, ship.cargo, ship.insured = "COL", ["manufactures"], False
+        return state
+
+    state = position(120)  # Calcutta's fee is £60
+    assert any(isinstance(a, A.DumpCargo) for a in GAME.legal_actions(state, 0))
+    for seed in range(5):
+        assert not isinstance(_choose(state, 0, seed), A.DumpCargo)
+    # with too little for Calcutta's fee, the goods raise what they can
+    assert isinstance(_choose(position(40), 0), A.DumpCargo)
+
+
+def test_cargo_is_bought_only_with_the_voyage_costs_kept_back() -> None:
+    """Issue 15: the opening Manufactured Goods left £270 of £750, and the Suez Canal's tow and
+    the fees on the way to the card left the office too poor to trade. The purchase keeps back
+    the tow and the fee where the goods sell, beyond the £150 a Prospect card may ask for."""
+    def position(cash: int) -> OceanTraderState:
+        state = new_game(2, "full", cash=cash)
+        only_card(state, card_for("CAL", "manufactures"))  # through the canal from Liverpool
+        return state
+
+    keep = 150 + content().rules.suez_canal_fee.value + content().port("CAL").fee
+    choice = _choose(position(480 + keep), 0)
+    assert isinstance(choice, A.BuyCargo) and choice.goods == "manufactures"
+    assert not isinstance(_choose(position(480 + keep - 1), 0), A.BuyCargo)
+
+
+def test_insures_a_ship_before_buying_cargo_for_it() -> None:
+    state = new_game(2, "full", cash=2000)
+    only_card(state, card_for("CAL", "manufactures"))
+    state.players[0].ships.append(Ship(number=2, port="LIV"))
+    assert any(isinstance(a, A.BuyCargo) for a in GAME.legal_actions(state, 0))
+    assert _choose(state, 0) == next(a for a in GAME.legal_actions(state, 0)
+                                     if isinstance(a, A.BuyPolicy) and a.ship == 2)
