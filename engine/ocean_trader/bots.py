@@ -81,6 +81,17 @@ def passage(a: str, b: str) -> list[Route]:
     return routes
 
 
+def _public_assets(player: Player | PlayerView) -> int:
+    """The assets everyone sees of an office (its ships, their policies and cargo, its spare
+    policies), counted as ``rules.public_assets`` counts them from a state."""
+    values = ocean_trader_content().rules.asset_values
+    total = values.policy * player.spare_policies
+    for ship in player.ships:
+        total += values.ship + (values.policy if ship.insured else 0)
+        total += sum(ocean_trader_content().good(g).price for g in ship.cargo)
+    return total
+
+
 def where(ship: Ship) -> tuple[str, float]:
     """The port the ship is in or heading for, and how far off it is."""
     if ship.port is not None:
@@ -420,6 +431,8 @@ class _Plan:
 
     def _buy_ship(self, action: A.BuyShip) -> float:
         price = self.c.rules.ships.buy_price
+        if not self.player.ships and not self.short:
+            return 6000.0 if self._ship_wanted() else -1.0
         spare = self.reserve + SHIP_RESERVE + 300
         if self.short:
             ok = self.turns_left >= 18 and self.cash >= price + spare
@@ -428,6 +441,30 @@ class _Plan:
                 and self.shares == 0 and self.view.claim is None
         # a second ship before the certificates: it doubles the trade that pays for them
         return 6000.0 if ok else -1.0
+
+    def _ship_wanted(self) -> bool:
+        """A shipless office in the full game buys a ship as soon as it can pay for one: without
+        one it cannot trade, so its cash never grows, nor make a claim that holds (the check
+        wants a ship), however many certificates it holds. Only under the ruling "No ships
+        left", where the game ends on total assets unless someone buys a ship, it keeps its cash
+        when clearly ahead on assets: the count's end then wins the game."""
+        if self.cash < self.c.rules.ships.buy_price:
+            return False
+        return self.view.shipless_turns is None or not self._clearly_ahead()
+
+    def _clearly_ahead(self) -> bool:
+        """Our total assets beat what each rival may hold: what everyone sees of its office, the
+        start's £750 for its secret cash and an even share of the certificates we do not hold
+        (some may be the Banker's, so that guess errs on the rival's side)."""
+        values = self.c.rules.asset_values
+        players: list[Player | PlayerView] = list(self.view.players)
+        rivals = [p for seat, p in enumerate(players) if seat != self.me and not p.eliminated]
+        if not rivals:
+            return True
+        their_shares = (self.certificates - self.shares) / len(rivals)
+        guess = self.c.rules.start.cash + values.share * their_shares
+        mine = _public_assets(self.player) + self.cash + values.share * self.shares
+        return all(mine > _public_assets(p) + guess for p in rivals)
 
     def _sell_ship(self, action: A.SellShip) -> float:
         if self.emergency and len(self.player.ships) > 1:
@@ -505,6 +542,10 @@ class _Plan:
         return -1.0
 
     def _claim_majority(self, action: A.ClaimMajority) -> float:
+        if not self.player.ships and not (
+                self._ship_wanted() and self.cash >= self.c.rules.ships.buy_price
+                + self.c.rules.claim.must_hold_cash):
+            return -1.0  # the check wants a ship and £750: a failed claim forfeits a certificate
         if self.shares >= self.claim_at or self.outright:
             return 9000.0
         return -1.0

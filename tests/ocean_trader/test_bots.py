@@ -263,3 +263,31 @@ def test_insures_a_ship_before_buying_cargo_for_it() -> None:
     assert any(isinstance(a, A.BuyCargo) for a in GAME.legal_actions(state, 0))
     assert _choose(state, 0) == next(a for a in GAME.legal_actions(state, 0)
                                      if isinstance(a, A.BuyPolicy) and a.ship == 2)
+
+
+def test_a_shipless_office_buys_a_ship_whatever_certificates_it_holds() -> None:
+    """Issue 15: an office that had lost its only ship never bought another while it held a
+    certificate; without a ship its cash never grows and no claim of its can hold."""
+    state = _full(2, cash=2100)
+    state.players[0].ships, state.players[0].shares, state.banker_shares = [], 2, 7
+    assert isinstance(_choose(state, 0), A.BuyShip)
+    # short of the price, it has nothing to buy one with
+    state.players[0].cash = 1900
+    assert not isinstance(_choose(state, 0), A.BuyShip)
+
+
+def test_with_no_ships_left_buys_one_unless_clearly_ahead_on_assets() -> None:
+    """Ruling "No ships left": with no ship at the table the game ends on total assets after
+    twelve turns each unless someone buys one. Behind, or not sure to be ahead, the office buys a
+    ship; clearly ahead, it keeps its cash, and makes no claim that would fail without a ship."""
+    state = _full(2, cash=2100)
+    for player in state.players:
+        player.ships = []
+    state.shipless_turns = 3
+    state.players[0].shares, state.banker_shares = 2, 7  # the rival may hold the other seven
+    assert isinstance(_choose(state, 0), A.BuyShip)
+    state.players[0].cash, state.players[0].shares, state.banker_shares = 2500, 5, 4
+    legal = GAME.legal_actions(state, 0)
+    assert any(isinstance(a, A.BuyShip) for a in legal)
+    assert any(isinstance(a, A.ClaimMajority) for a in legal)
+    assert isinstance(_choose(state, 0), A.EndTurn)
