@@ -18,6 +18,7 @@ from .protocol import (
     Upgrade,
     VersionStep,
     View,
+    copied,
     seat_ref,
 )
 from .registry import all_games, get, register
@@ -34,6 +35,6 @@ __all__ = [
     "Accepted", "Action", "Bot", "ContentError", "Event", "Game", "LogEntry", "NotUpgradable",
     "OptionError", "OptionSpec", "Outcome", "RandomBot", "Rejection", "ReplayError", "Rng",
     "RulesVersionError", "Seat", "SetupRecord", "State", "Undo", "Upgrade", "VersionStep",
-    "View", "all_games", "bot_rng", "can_undo", "check_version_steps", "event_facts", "get",
-    "register", "replay", "replay_from", "seat_ref", "step", "upgrade_log", "version_path",
+    "View", "all_games", "bot_rng", "can_undo", "check_version_steps", "copied", "event_facts",
+    "get", "register", "replay", "replay_from", "seat_ref", "step", "upgrade_log", "version_path",
 ]

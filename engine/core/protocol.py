@@ -72,6 +72,16 @@ class UndoPoint(BaseModel):
     state: str  # the earlier state as JSON, without its own undo points
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def copied(model: M) -> M:
+    """A deep copy of a state (or of any part of one), through pydantic's own serializer and
+    validator: several times quicker than ``copy.deepcopy`` on these plain-data models, and
+    exactly as faithful as the JSON a game is stored as (nothing shared, no private parts)."""
+    return type(model).model_validate(model.model_dump())
+
+
 class State(BaseModel):
     """What every game's state carries besides its own fields.
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,7 +9,7 @@ from pydantic import ValidationError
 
 from . import errors
 from .errors import Rejection
-from .protocol import Action, Event, Game, Seat, State, Undo, UndoPoint, seat_ref
+from .protocol import Action, Event, Game, Seat, State, Undo, UndoPoint, copied, seat_ref
 
 
 @dataclass(frozen=True)
@@ -73,7 +72,7 @@ def step(
     if rejection is not None:
         return rejection
 
-    new = copy.deepcopy(state)
+    new = copied(state)
     new.undo_points = []
     events = game.apply(new, seat, parsed)
     new.version = state.version + 1

@@ -14,6 +14,7 @@ from engine.core import (
     Rng,
     Seat,
     Upgrade,
+    copied,
     seat_ref,
 )
 from engine.core.commands import CommandTable
@@ -220,7 +221,7 @@ class EmpiresAtSea(Game[EmpiresState]):
             port_forts={k: v.forts for k, v in state.ports.items() if v.forts},
             pirate_afloat=state.pirate_afloat, chest=state.chest, fort_tokens=state.fort_tokens,
             turn_state=state.turn_state.model_copy() if state.turn_state else None,
-            combat=state.combat.model_copy(deep=True) if state.combat else None,
+            combat=copied(state.combat) if state.combat else None,
             pending=[p.model_copy() for p in state.pending],
             scores=scores(state) if outcome else None, end_reason=state.end_reason,
         )
@@ -234,7 +235,7 @@ class EmpiresAtSea(Game[EmpiresState]):
                          ) -> EmpiresState:
         """``owner``: another hand of the same size and another secret bribe. ``None``: the
         decks' order (History only within each era, as the backs show the era) and the PRNG."""
-        new = state.model_copy(deep=True)
+        new = copied(state)
         c = empires_content()
         if owner is None:
             rng.shuffle(new.captain_deck)

@@ -14,6 +14,7 @@ from engine.core import (
     Rng,
     Seat,
     Upgrade,
+    copied,
     seat_ref,
 )
 from engine.core.commands import CommandTable
@@ -232,7 +233,7 @@ class OceanTrader(Game[OceanTraderState]):
             bills_available=bills_left(state),
             certificates=c.certificates(state.seats) if state.variant == "full" else 0,
             thrown=state.thrown,
-            voyage=state.voyage.model_copy(deep=True) if state.voyage else None,
+            voyage=copied(state.voyage) if state.voyage else None,
             pending=pending,
             auction=auction,
             claim=claim,
@@ -297,7 +298,7 @@ class OceanTrader(Game[OceanTraderState]):
                          rng: Rng) -> OceanTraderState:
         """A seat's cash and shares (and its sealed bid) are its own; the decks' order, the
         Banker's certificates and the PRNG are nobody's."""
-        new = state.model_copy(deep=True)
+        new = copied(state)
         if owner is None:
             rng.shuffle(new.trade_deck)
             rng.shuffle(new.prospect_deck)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, Game, Outcome, Rejection, Rng, Seat, Upgrade
+from engine.core import Action, Event, Game, Outcome, Rejection, Rng, Seat, Upgrade, copied
 from engine.core.commands import CommandTable
 
 from . import actions as A
@@ -158,19 +158,19 @@ class Ships(Game[ShipsState]):
             era=state.era,
             present_age=state.present_age(),
             area=state.area,
-            players=[p.model_copy(deep=True) for p in state.players],
-            ages=[a.model_copy(deep=True) for a in state.ages],
+            players=[copied(p) for p in state.players],
+            ages=[copied(a) for a in state.ages],
             trade=dict(state.trade),
             cities=dict(state.cities),
             rest_merchant=list(state.rest_merchant),
             rest_warship=list(state.rest_warship),
             display=list(state.display),
             deck_sizes={era: len(deck) for era, deck in state.decks.items()},
-            supply=state.supply.model_copy(deep=True),
-            pending=[p.model_copy(deep=True) for p in state.pending],
+            supply=copied(state.supply),
+            pending=[copied(p) for p in state.pending],
             end_triggered=state.end_triggered,
-            last=state.last.model_copy(deep=True),
-            current=state.current.model_copy(deep=True),
+            last=copied(state.last),
+            current=copied(state.current),
             scores=[int(s) for s in outcome.scores] if outcome else None,
             end_reason=state.end_reason,
         )
@@ -182,7 +182,7 @@ class Ships(Game[ShipsState]):
 
     def scramble_secrets(self, state: ShipsState, owner: Seat | None, rng: Rng) -> ShipsState:
         """Only the order of the decks is hidden, from everyone."""
-        new = state.model_copy(deep=True)
+        new = copied(state)
         if owner is None:
             for deck in new.decks.values():
                 rng.shuffle(deck)

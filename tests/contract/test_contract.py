@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pydantic import BaseModel
 
-from engine.core import Action, Game, Rng, Undo, all_games, step
+from engine.core import Action, Game, Rng, Undo, all_games, copied, step
 from engine.core.errors import NOT_AN_ACTOR, STALE
 
 from .playout import play, played, replayed
@@ -82,6 +83,32 @@ def test_legal_actions_and_validate_agree(game: Game[Any], seats: int) -> None:
 def test_state_serialization_round_trips(game: Game[Any], seats: int) -> None:
     for state in played(game, seats, SEEDS[1]).states:
         assert game.load_state(state.model_dump_json()) == state
+
+
+def test_a_copied_state_is_equal_and_shares_nothing(game: Game[Any], seats: int) -> None:
+    """``copied`` (what ``step`` and the samplers copy states with) keeps every field, with
+    its type, and the copy is the copy's own: changing it leaves the original as it was."""
+    for state in played(game, seats, SEEDS[1]).states[::7]:
+        before = state.model_dump_json()
+        copy = copied(state)
+        assert copy == state and copy.model_dump_json() == before
+        assert type(copy) is type(state)
+        for name in type(state).model_fields:
+            assert type(getattr(copy, name)) is type(getattr(state, name)), name
+        copy.rng.next_u64()
+        _empty_everything(copy)
+        assert state.model_dump_json() == before
+
+
+def _empty_everything(value: object) -> None:
+    """Empties every list, dict and set inside ``value``, the deepest first."""
+    if isinstance(value, BaseModel):
+        for part in vars(value).values():
+            _empty_everything(part)
+    elif isinstance(value, list | dict | set):
+        for part in list(value.values() if isinstance(value, dict) else value):
+            _empty_everything(part)
+        value.clear()
 
 
 def test_views_hold_nothing_private_to_others(game: Game[Any], seats: int) -> None:
