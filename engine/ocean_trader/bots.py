@@ -150,13 +150,7 @@ class _Plan:
         self.turns_left = view.turn_limit - self.player.turns if self.short else 999
         self.majority = self.certificates // 2 + 1
         self.reserve = RESERVE + SHIP_RESERVE * len(self.player.ships)
-        # cash kept when buying cargo: the reserve, but never so much that a poor office cannot
-        # trade its way out (a Prospect card asks £150 at most)
-        self.floor = min(self.reserve, POOR_FLOOR)
-        if self.cash < 2 * POOR_FLOOR and not any(s.cargo for s in self.player.ships):
-            # too poor to keep that much back and still trade, with nothing aboard to sell: an
-            # office that stops trading only waits for a fee or a card to eliminate it
-            self.floor = LAST_FLOOR
+        self.full_floor = min(self.reserve, POOR_FLOOR)
         # short of cash for the next fees: raise money before a fee eliminates us
         self.emergency = self.cash < 100 + 60 * len(self.player.ships)
         self.wanted = self._wanted()
@@ -164,10 +158,26 @@ class _Plan:
         self._shares_init(legal, rng)
 
     @functools.cached_property
+    def floor(self) -> int:
+        """Cash kept when buying cargo, beyond what the voyage asks for: the reserve, but never
+        so much that a poor office cannot trade its way out (a Prospect card asks £150 at
+        most). With nothing aboard to sell, an office too poor to keep that much back and still
+        trade (under £300, or with no deal in reach that leaves it) keeps only a port's fee: an
+        office that stops trading only waits for a fee or a card to eliminate it, and a market
+        whose cards want only dear goods may stay so for dozens of turns."""
+        if any(s.cargo for s in self.player.ships):
+            return self.full_floor
+        if self.cash < 2 * POOR_FLOOR:
+            return LAST_FLOOR
+        if any(self._target(s, self.full_floor) is not None for s in self.player.ships):
+            return self.full_floor
+        return LAST_FLOOR
+
+    @functools.cached_property
     def targets(self) -> dict[int, str | None]:
         """Each ship's target port, worked out only for the moves that ask for it (a search's
         playouts read a plan for one move at a time)."""
-        return {s.number: self._target(s) for s in self.player.ships}
+        return {s.number: self._target(s, self.floor) for s in self.player.ships}
 
     def _shares_init(self, legal: list[Action], rng: Rng) -> None:
         """What the office knows of the certificates: how many a claim needs, whether the Banker
@@ -242,7 +252,7 @@ class _Plan:
                 best, best_d = port, d
         return best
 
-    def _keep(self, source: str, port: str) -> int:
+    def _keep(self, source: str, port: str, floor: int | None = None) -> int:
         """Cash kept back when buying cargo at ``source`` to sell at ``port``: what the voyage
         asks for on the way (the Suez Canal's tows and the fee at its end) and the floor (the
         worst Prospect card, which eliminates an office that cannot pay it), a port's fee for
@@ -250,7 +260,8 @@ class _Plan:
         keeps only what the voyage asks for."""
         keep = self._passage_cost(source, port) + self._saving()
         keep += LAST_FLOOR * (len(self.player.ships) - 1)
-        return keep if self.floor == LAST_FLOOR else keep + self.floor
+        floor = self.floor if floor is None else floor
+        return keep if floor == LAST_FLOOR else keep + floor
 
     def _passage_cost(self, start: str, port: str) -> int:
         """What a passage from ``start`` to ``port`` pays on the way: the Suez Canal's tow for
@@ -261,7 +272,7 @@ class _Plan:
     def _where(self, ship: Ship) -> tuple[str, float]:
         return where(ship)
 
-    def _target(self, ship: Ship) -> str | None:
+    def _target(self, ship: Ship, floor: int) -> str | None:
         here, off = self._where(ship)
         dist = _graph()[0]
         from_here = dist[here]
@@ -277,7 +288,7 @@ class _Plan:
         if len(ship.cargo) < self.c.rules.ships.cargo_capacity:
             for port, goods, price in self.wanted:
                 cost = self.c.good(goods).price
-                if self.bills.get(goods, 0) <= 0 or cost > self.cash - self.floor \
+                if self.bills.get(goods, 0) <= 0 or cost > self.cash - floor \
                         or self.open.get(goods, 0) <= 0:
                     continue
                 for source in self.c.trade_card_sources(goods):
@@ -285,7 +296,7 @@ class _Plan:
                     if d / 3.5 + 2 > self.turns_left:
                         continue
                     way = 0 if source == here and not off else self._passage_cost(here, source)
-                    if self.cash - way - cost < self._keep(source, port):
+                    if self.cash - way - cost < self._keep(source, port, floor):
                         continue  # the goods could not be bought there with the cash kept back
                     score = (price - cost) / (d + 4)
                     if score > best_score:

@@ -244,16 +244,19 @@ def test_short_of_cash_keeps_goods_a_card_wants_while_it_can_pay_the_way_there()
 def test_cargo_is_bought_only_with_the_voyage_costs_kept_back() -> None:
     """Issue 15: the opening Manufactured Goods left £270 of £750, and the Suez Canal's tow and
     the fees on the way to the card left the office too poor to trade. The purchase keeps back
-    the tow and the fee where the goods sell, beyond the £150 a Prospect card may ask for."""
+    the tow and the fee where the goods sell, beyond the £150 a Prospect card may ask for, while
+    another deal in reach (Coal for Rio de Janeiro) does so."""
     def position(cash: int) -> OceanTraderState:
         state = new_game(2, "full", cash=cash)
-        only_card(state, card_for("CAL", "manufactures"))  # through the canal from Liverpool
+        # through the canal from Liverpool; Coal across the Atlantic pays less but asks less
+        only_card(state, card_for("CAL", "manufactures"), card_for("RIO", "coal"))
         return state
 
     keep = 150 + content().rules.suez_canal_fee.value + content().port("CAL").fee
     choice = _choose(position(480 + keep), 0)
     assert isinstance(choice, A.BuyCargo) and choice.goods == "manufactures"
-    assert not isinstance(_choose(position(480 + keep - 1), 0), A.BuyCargo)
+    choice = _choose(position(480 + keep - 1), 0)
+    assert isinstance(choice, A.BuyCargo) and choice.goods == "coal"
 
 
 def test_insures_a_ship_before_buying_cargo_for_it() -> None:
@@ -291,3 +294,22 @@ def test_with_no_ships_left_buys_one_unless_clearly_ahead_on_assets() -> None:
     assert any(isinstance(a, A.BuyShip) for a in legal)
     assert any(isinstance(a, A.ClaimMajority) for a in legal)
     assert isinstance(_choose(state, 0), A.EndTurn)
+
+
+def test_with_no_deal_that_keeps_the_floor_back_buys_what_leaves_the_voyage_paid() -> None:
+    """Issue 15: with £510 and cards wanting only Coffee, Silk and Manufactured Goods, no deal
+    left the £150 floor beyond the voyage's costs, and the office drifted for fifty turns,
+    paying fees, until it was poor. With no deal in reach that keeps the floor, it keeps back
+    only what the voyage asks for."""
+    def position(*cards: str) -> OceanTraderState:
+        state = new_game(2, "full", cash=480)
+        only_card(state, *cards)
+        ship = state.players[0].ships[0]
+        ship.port = "RIO"  # sells Coffee (£350) and Sugar (£220); New Orleans' fee is £40
+        return state
+
+    choice = _choose(position(card_for("NOR", "coffee")), 0)
+    assert isinstance(choice, A.BuyCargo) and choice.goods == "coffee"
+    # a deal that keeps the floor back comes first
+    choice = _choose(position(card_for("NOR", "coffee"), card_for("NYC", "sugar")), 0)
+    assert isinstance(choice, A.BuyCargo) and choice.goods == "sugar"
