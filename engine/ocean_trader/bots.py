@@ -2,10 +2,14 @@
 
 It sees only its seat's view and legal moves. Each ship gets a target: the best port wanting the
 goods it carries, or else the best port selling goods that a card in play wants (profit over
-distance). It sells first, buys what a card wants, sails by the shortest route (the Roaring
-Forties count long westward), insures its ships, and in the full game saves until it can buy an
-outright majority of the certificates in one go, claims at once and keeps its starting assets
-through the twelve turns; it challenges rival claims and buys certificates to block them."""
+distance). It sells first, buys what a card wants with what the voyage may ask for kept back
+(the Suez Canal's tow, the fee where the goods sell, the worst Prospect card), keeps goods a
+card wants while it can pay the way there, sails by the shortest route (the Roaring Forties
+count long westward), insures its ships before loading them, and in the full game saves until
+it can buy an outright majority of the certificates in one go, claims at once and keeps its
+starting assets through the twelve turns; it challenges rival claims and buys certificates to
+block them. In the full game an office left without a ship buys one as soon as it can pay for
+it, unless no ship is left at the table and it is clearly ahead on assets."""
 
 from __future__ import annotations
 
