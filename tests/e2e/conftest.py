@@ -143,15 +143,23 @@ def table(shared_fake: FakeDiscord, shared_bot: BotProcess,
                        "this test:\n" + "\n".join(new))
 
 
+# The modules whose tests time what the bot does (deadlines, the 3-second acknowledgement, rate
+# limits, restarts and the turn's running message): under ``make test`` they run one after
+# another on one pytest-xdist worker, one bot process at a time. Each other end-to-end module
+# (its own games, hostile input, a bench's tiny run) times nothing, and goes whole (so that its
+# tests share one bot process) to whichever worker is free.
+TIMED = {"test_faults", "test_survival", "test_turn_posts", "test_shards", "test_after_game"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under ``make test`` (pytest-xdist, ``--dist loadgroup``) the end-to-end tests run on one
-    worker, one after another: each starts a bot process and its board workers, and their
-    timings (the 3-second acknowledgement, rate limits) assume no other bot beside them. They
-    come first, so one worker starts on them (the longest group) while the other takes the rest
-    and the run ends about when they do."""
+    """Under ``make test`` (pytest-xdist, ``--dist loadgroup``) the timed end-to-end tests
+    (``TIMED``) are one group, run on one worker. All the end-to-end tests come first: the
+    group is the longest piece of work, and the others mostly wait on the bot, so they overlap
+    best with the tests that only compute, and the run ends about when the group does."""
     here = Path(__file__).parent
     e2e = [item for item in items if here in Path(str(item.fspath)).parents]
     for item in e2e:
-        item.add_marker(pytest.mark.xdist_group("e2e"))
+        module = Path(str(item.fspath)).stem
+        item.add_marker(pytest.mark.xdist_group("e2e" if module in TIMED else f"e2e-{module}"))
     chosen = set(map(id, e2e))
     items[:] = e2e + [item for item in items if id(item) not in chosen]

@@ -21,16 +21,23 @@ from tests.contract.playout import played
 GAMES = [(2, 1), (2, 3), (3, 2), (4, 1), (4, 3)]  # shared with the contract suite's playouts
 
 
+FRACTIONS = (0.0, 1 / 5, 1 / 3, 1 / 2, 2 / 3, 4 / 5)  # of the way through the game
+PENDING = 4  # positions where a decision is pending, spread over the game
+PICKS = len(FRACTIONS) + 2 + PENDING  # and the last two positions
+
+
 def positions(seats: int, seed: int) -> list[ShipsState]:
+    """``PICKS`` positions of the game, whose playout is made when a test first asks (not
+    when the tests are collected, which every worker does)."""
     states: list[Any] = played(GAME, seats, seed).states
     n = len(states)
-    picks = {0, n // 5, n // 3, n // 2, 2 * n // 3, 4 * n // 5, n - 2, n - 1}
-    pending = [i for i, s in enumerate(states) if s.pending]
-    picks.update(pending[:: max(1, len(pending) // 4)])
-    return [states[i] for i in sorted(picks)]
+    picks = [int(f * n) for f in FRACTIONS] + [n - 2, n - 1]
+    pending = [i for i, s in enumerate(states) if s.pending] or [n // 2]
+    picks += [pending[k * len(pending) // PENDING] for k in range(PENDING)]
+    return [states[i] for i in picks]
 
 
-CASES = [(seats, seed, i) for seats, seed in GAMES for i in range(len(positions(seats, seed)))]
+CASES = [(seats, seed, i) for seats, seed in GAMES for i in range(PICKS)]
 
 
 def case(seats: int, seed: int, index: int) -> ShipsState:
