@@ -77,7 +77,7 @@ async def _one_game(service: MatchService, game_id: str, seats: int, bot_name: s
     try:
         match = await service.create(channel_id=channel, guild_id=None, game_id=game_id,
                                      host_id=SELFPLAY_HOST, host_name="Bot 0", seed=seed,
-                                     options=options)
+                                     options=options, exact_seed=True)
         for _ in range(seats - 1):
             await service.add_bot(channel, SELFPLAY_HOST, bot_name)
         await service.start(channel, SELFPLAY_HOST)

@@ -84,6 +84,22 @@ def test_selfplay_prints_a_line_per_game_and_a_summary(tmp_path: Path, capsys) -
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in pngs)
 
 
+def test_selfplay_plays_the_seeds_it_prints(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """The same seeds play the same games, whatever the host's seed mixing: the figures of a
+    run can be had again, and each record is of the seed its line names."""
+    runs = []
+    for run in range(2):
+        assert main(["selfplay", "ocean_trader", "--games", "2", "--seed", "5",
+                     "--records", str(tmp_path / f"records{run}")]) == 0
+        games = [json.loads(x) for x in capsys.readouterr().out.splitlines()][:-1]
+        runs.append([{k: v for k, v in g.items() if k != "seconds"} for g in games])
+        for g in games:
+            record = json.loads((tmp_path / f"records{run}" /
+                                 f"ocean_trader-{g['seed']}.json").read_text())
+            assert record["setup"]["seed"] == g["seed"]
+    assert runs[0] == runs[1]
+
+
 def test_selfplay_shows_how_the_bots_played(capsys) -> None:  # type: ignore[no-untyped-def]
     """What a person looks at to judge the bots: in Ships, goods sold against goods thrown
     away; the figures come from the game's own events."""
