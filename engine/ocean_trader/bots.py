@@ -22,7 +22,7 @@ from . import actions as A
 from .content import OceanTraderContent, ocean_trader_content
 from .content_models import Route
 from .movement import roaring_forties
-from .rules import bills_left
+from .rules import bills_left, office_assets
 from .state import OceanTraderState, OceanTraderView, Player, PlayerView, Ship
 
 RESERVE = 120  # cash kept for port fees and Prospect cards, plus SHIP_RESERVE a ship
@@ -83,17 +83,6 @@ def passage(a: str, b: str) -> list[Route]:
         routes.append(route)
         here = route.other(here)
     return routes
-
-
-def _public_assets(player: Player | PlayerView) -> int:
-    """The assets everyone sees of an office (its ships, their policies and cargo, its spare
-    policies), counted as ``rules.public_assets`` counts them from a state."""
-    values = ocean_trader_content().rules.asset_values
-    total = values.policy * player.spare_policies
-    for ship in player.ships:
-        total += values.ship + (values.policy if ship.insured else 0)
-        total += sum(ocean_trader_content().good(g).price for g in ship.cargo)
-    return total
 
 
 def where(ship: Ship) -> tuple[str, float]:
@@ -478,8 +467,8 @@ class _Plan:
             return True
         their_shares = (self.certificates - self.shares) / len(rivals)
         guess = self.c.rules.start.cash + values.share * their_shares
-        mine = _public_assets(self.player) + self.cash + values.share * self.shares
-        return all(mine > _public_assets(p) + guess for p in rivals)
+        mine = office_assets(self.player) + self.cash + values.share * self.shares
+        return all(mine > office_assets(p) + guess for p in rivals)
 
     def _sell_ship(self, action: A.SellShip) -> float:
         if self.emergency and len(self.player.ships) > 1:

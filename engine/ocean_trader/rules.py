@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core import Event, seat_ref
 
 from .content import OceanTraderContent, ocean_trader_content
-from .state import OceanTraderState, Ship, TradeSlot
+from .state import OceanTraderState, Player, PlayerView, Ship, TradeSlot
 
 
 def content() -> OceanTraderContent:
@@ -174,10 +174,13 @@ def new_ship(number: int, insured: bool) -> Ship:
 def public_assets(state: OceanTraderState, seat: int) -> int:
     """The part of a player's total assets everyone can see: ships, their insurance and
     cargo, and spare policies (not cash or shares, which are secret)."""
-    values = content().rules.asset_values
     player = state.players[seat]
-    if player.eliminated:
-        return 0
+    return 0 if player.eliminated else office_assets(player)
+
+
+def office_assets(player: Player | PlayerView) -> int:
+    """What ``public_assets`` counts, from the office itself or from what a view shows of it."""
+    values = content().rules.asset_values
     total = values.policy * player.spare_policies
     for ship in player.ships:
         total += values.ship + (values.policy if ship.insured else 0)
