@@ -17,10 +17,12 @@ from collections.abc import AsyncIterator
 
 from bot import history
 from bot.notices import DeliveryFailed, Notice, private_lines, public_lines, result_lines
-from bot.service.base import STORAGE_FAULTS, ServiceBase, log
+from bot.service.base import RETRY_MOST, STORAGE_FAULTS, ServiceBase, log
 from bot.service.results import ServiceError
 from bot.storage import MatchRow, SeatRow
 from engine.core import Event, Outcome
+
+SUMMARY_TRIES = 6  # a game's summary refused for now is tried this often, pauses doubling
 
 
 class Announcements(ServiceBase):
@@ -131,7 +133,9 @@ class Announcements(ServiceBase):
     async def _summarise(self, match_id: int, channel_id: int, version: int) -> None:
         """After a game's last board: how it went and the score chart, worked out from its
         record off the event loop. Only what everyone saw (the game is over); a summary that
-        cannot be made is logged and the game stays as it is."""
+        cannot be made is logged and the game stays as it is. One Discord refuses for now is
+        tried again (``SUMMARY_TRIES``); it is not kept over a restart, as the game's last
+        board and result are."""
         try:
             match = await self.storage.get_match(match_id)
             record = await self._record(match)
@@ -140,12 +144,26 @@ class Announcements(ServiceBase):
             log.exception("match %s: the summary of the game could not be made", match_id)
             return
         summary = Notice(match_id, channel_id, version, lines=lines, image=image)
-        try:
-            if self._notify is not None:
+        pause = self.retry_first
+        for attempt in range(1, SUMMARY_TRIES + 1):
+            if self._notify is None:
+                return
+            try:
                 await self._notify(summary)
-        except Exception as err:  # a summary is not tried again: the game is already told
-            log.warning("match %s: the summary could not be posted (%s)", match_id,
-                        type(err).__name__)
+                return
+            except DeliveryFailed as err:
+                # for now (Discord busy, the connection down): again, after a growing pause
+                last_try = err.permanent or self.stopping or attempt == SUMMARY_TRIES
+                if last_try:
+                    log.warning("match %s: the summary could not be posted (%s)", match_id,
+                                err.reason)
+                    return
+            except Exception as err:  # the game is already told: this is only its summary
+                log.warning("match %s: the summary could not be posted (%s)", match_id,
+                            type(err).__name__)
+                return
+            await asyncio.sleep(min(RETRY_MOST, pause))
+            pause *= 2
 
     async def _add_missed(self, notice: Notice, announced: int) -> None:
         """Puts in front of ``notice`` the lines and DMs of the actions whose notice never got

@@ -249,6 +249,54 @@ async def test_a_notice_discord_refused_for_a_while_is_posted_later_once(
     assert posted[0].ping == [await actor_user(service, match_id)]
 
 
+async def played_out(service: MatchService) -> int:
+    """A short game of Anna against two bots, played to its end (Anna rolls on her turns)."""
+    match_id = await started(service, bots=2, humans=(), target=8)
+    for _ in range(500):
+        await service.idle()
+        if (await service.match(match_id)).status == "finished":
+            return match_id
+        await service.act(CH, await actor_user(service, match_id), {"type": "roll"})
+    raise AssertionError("the game did not finish")
+
+
+async def test_a_games_summary_refused_for_a_while_is_posted_later_once(
+        harness: Harness) -> None:
+    service = harness.service
+    assert service is not None
+    service.retry_first = 0.01
+    refusals = [DeliveryFailed(False, "503"), DeliveryFailed(False, "the connection closed")]
+    summaries: list[Notice] = []
+
+    async def flaky(notice: Notice) -> None:
+        if notice.image is not None:  # the summary, with its score chart
+            if refusals:
+                raise refusals.pop(0)
+            summaries.append(notice)
+    service._notify = flaky
+    match_id = await played_out(service)
+    assert not refusals and len(summaries) == 1
+    assert summaries[0].match_id == match_id and summaries[0].lines
+
+
+async def test_a_games_summary_refused_for_good_is_not_tried_again(
+        harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    service = harness.service
+    assert service is not None
+    service.retry_first = 0.01
+    tries: list[Notice] = []
+
+    async def gone(notice: Notice) -> None:
+        if notice.image is not None:
+            tries.append(notice)
+            raise DeliveryFailed(True, "channel 500: 403 50001")
+    service._notify = gone
+    with caplog.at_level(logging.WARNING):
+        await played_out(service)
+    assert len(tries) == 1
+    assert "the summary could not be posted (channel 500: 403 50001)" in caplog.text
+
+
 async def test_a_notice_refused_for_good_is_recorded_and_the_next_one_carries_it(
         harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
     service = harness.service
