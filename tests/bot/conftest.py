@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import functools
 import inspect
 import re
+import sys
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -77,13 +79,19 @@ _SQLITE_ONLY = re.compile(r"\bsqlite3\b|\._conn\b|\braw\(")
 
 
 def _reaches_into_sqlite(function: Callable[..., Any]) -> bool:
-    module = inspect.getmodule(function)
-    helpers = [name for name, value in vars(module).items()
-               if inspect.isfunction(value) and value.__module__ == function.__module__
-               and value is not function and _SQLITE_ONLY.search(inspect.getsource(value))]
     source = inspect.getsource(function)
     return bool(_SQLITE_ONLY.search(source)) or any(
-        re.search(rf"\b{name}\(", source) for name in helpers)
+        re.search(rf"\b{name}\(", source)
+        for name in _sqlite_helpers(function.__module__) if name != function.__name__)
+
+
+@functools.cache
+def _sqlite_helpers(module_name: str) -> tuple[str, ...]:
+    """The functions of a test module that reach into the SQLite file (read once a module)."""
+    module = sys.modules[module_name]
+    return tuple(name for name, value in vars(module).items()
+                 if inspect.isfunction(value) and value.__module__ == module_name
+                 and _SQLITE_ONLY.search(inspect.getsource(value)))
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
