@@ -144,7 +144,6 @@ class Announcements(ServiceBase):
             log.exception("match %s: the summary of the game could not be made", match_id)
             return
         summary = Notice(match_id, channel_id, version, lines=lines, image=image)
-        pause = self.retry_first
         for attempt in range(1, SUMMARY_TRIES + 1):
             if self._notify is None:
                 return
@@ -162,8 +161,7 @@ class Announcements(ServiceBase):
                 log.warning("match %s: the summary could not be posted (%s)", match_id,
                             type(err).__name__)
                 return
-            await asyncio.sleep(min(RETRY_MOST, pause))
-            pause *= 2
+            await asyncio.sleep(min(RETRY_MOST, self.retry_first * 2 ** (attempt - 1)))
 
     async def _add_missed(self, notice: Notice, announced: int) -> None:
         """Puts in front of ``notice`` the lines and DMs of the actions whose notice never got
