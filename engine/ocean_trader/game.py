@@ -106,9 +106,9 @@ class OceanTrader(Game[OceanTraderState]):
     # short game (the fit is told in ``estimate``); a search asks ``standing_scale_for``, which
     # widens it for the full game
     standing_scale = SHORT_SCALE
-    # the search does not yet beat this game's own bot (bench/arena.py --a search --b standard
-    # --budget 0.5: 15 of 40 two-player games, 4 of 20 four-player games against a share of 5),
-    # so a seat nobody names a bot for gets the easy bot; "strong" is there by name
+    # the search is not measured stronger than this game's own bot (bench/arena.py --a search
+    # --b standard --budget 0.5: 23 of 40 two-player games, 2 of 20 four-player games against a
+    # share of 5), so a seat nobody names a bot for gets the easy bot; "strong" is there by name
     search_by_default = False
     score_unit = "£ of visible assets"
     action_adapter = A.ACTION_ADAPTER
