@@ -72,7 +72,8 @@ def distance(a: str, b: str) -> float:
     return _graph()[0][a].get(b, 1e9)
 
 
-def passage(a: str, b: str) -> list[Route]:
+@functools.cache
+def passage(a: str, b: str) -> tuple[Route, ...]:
     """The routes of the shortest passage from port ``a`` to port ``b``, in order."""
     c = ocean_trader_content()
     first = _graph()[1]
@@ -82,7 +83,16 @@ def passage(a: str, b: str) -> list[Route]:
         route = c.route(first[here][b])
         routes.append(route)
         here = route.other(here)
-    return routes
+    return tuple(routes)
+
+
+@functools.cache
+def passage_cost(start: str, port: str) -> int:
+    """What a passage from ``start`` to ``port`` pays on the way: the Suez Canal's tow for
+    each passage of it, and the fee on docking at its end."""
+    c = ocean_trader_content()
+    tow = c.rules.suez_canal_fee.value
+    return sum(tow for r in passage(start, port) if r.suez_canal) + c.port(port).fee
 
 
 def where(ship: Ship) -> tuple[str, float]:
@@ -251,16 +261,10 @@ class _Plan:
         worst Prospect card, which eliminates an office that cannot pay it), a port's fee for
         each other ship, and the claim's £750 once claiming. An office too poor for the floor
         keeps only what the voyage asks for."""
-        keep = self._passage_cost(source, port) + self._saving()
+        keep = passage_cost(source, port) + self._saving()
         keep += LAST_FLOOR * (len(self.player.ships) - 1)
         floor = self.floor if floor is None else floor
         return keep if floor == LAST_FLOOR else keep + floor
-
-    def _passage_cost(self, start: str, port: str) -> int:
-        """What a passage from ``start`` to ``port`` pays on the way: the Suez Canal's tow for
-        each passage of it, and the fee on docking at its end."""
-        tow = self.c.rules.suez_canal_fee.value
-        return sum(tow for r in passage(start, port) if r.suez_canal) + self.c.port(port).fee
 
     def _where(self, ship: Ship) -> tuple[str, float]:
         return where(ship)
@@ -288,7 +292,7 @@ class _Plan:
                     d = off + from_here.get(source, 1e9) + dist[source].get(port, 1e9)
                     if d / 3.5 + 2 > self.turns_left:
                         continue
-                    way = 0 if source == here and not off else self._passage_cost(here, source)
+                    way = 0 if source == here and not off else passage_cost(here, source)
                     if self.cash - way - cost < self._keep(source, port, floor):
                         continue  # the goods could not be bought there with the cash kept back
                     score = (price - cost) / (d + 4)
@@ -386,7 +390,7 @@ class _Plan:
         if sale is not None:
             # a card wants the goods: sold there they pay eight times what dumping them does;
             # short of cash, they go only when the passage's tows and fee cannot be paid
-            if self.emergency and self.cash < self._passage_cost(ship.port or "", sale):
+            if self.emergency and self.cash < passage_cost(ship.port or "", sale):
                 return 3000.0
             return -1.0
         if self.emergency:
