@@ -110,6 +110,8 @@ def test_standard_bot_games_end_by_the_rules(seats: int) -> None:
 
 
 def test_standard_bot_beats_the_random_bot() -> None:
+    """Moves are applied straight to the state, as a search's playouts are: the games above
+    take every move through ``step``, and this one is about strength."""
     wins = 0
     games = 12  # bench/arena.py --a standard --b random measures it over many more
     for seed in range(games):
@@ -121,8 +123,8 @@ def test_standard_bot_beats_the_random_bot() -> None:
         while GAME.outcome(state) is None:
             seat = min(GAME.actors(state))
             legal = GAME.legal_actions(state, seat)
-            action = bots[seat].choose(GAME.view(state, seat), legal, rng)
-            state = step(GAME, state, seat, action, state.version).state  # type: ignore[union-attr]
+            GAME.apply(state, seat, bots[seat].choose(GAME.view(state, seat), legal, rng))
+            state.version += 1
         standard = 1 if seed % 2 else 0
         outcome = GAME.outcome(state)
         assert outcome is not None
