@@ -15,12 +15,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(PY) -m bot
 
-# two workers (the machine's two cores); the timed end-to-end tests stay together on one of
-# them, one bot process at a time, as their timings assume (tests/e2e/conftest.py). Bytecode
-# is written even where the environment says not to: the end-to-end tests start the bot and
-# its workers dozens of times, and each would compile every module again.
+# three workers on the machine's two cores: the timed end-to-end tests stay together on one,
+# one bot process at a time, as their timings assume (tests/e2e/conftest.py), and as they
+# mostly wait on the bot, the other two share the cores with them. Bytecode is written even
+# where the environment says not to: the end-to-end tests start the bot and its workers
+# dozens of times, and each would compile every module again.
 test: $(STAMP)
-	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 2 --dist loadgroup
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n 3 --dist loadgroup
 
 lint: $(STAMP)
 	$(PY) -m ruff check engine render bot tests bench

@@ -151,11 +151,13 @@ def table(shared_fake: FakeDiscord, shared_bot: BotProcess,
 TIMED = {"test_faults", "test_survival", "test_turn_posts", "test_shards", "test_after_game"}
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Under ``make test`` (pytest-xdist, ``--dist loadgroup``) the timed end-to-end tests
     (``TIMED``) are one group, run on one worker. All the end-to-end tests come first: the
     group is the longest piece of work, and the others mostly wait on the bot, so they overlap
-    best with the tests that only compute, and the run ends about when the group does."""
+    best with the tests that only compute, and the run ends about when the group does. The
+    marks are set before pytest-xdist reads them (``tryfirst``): after, they group nothing."""
     here = Path(__file__).parent
     e2e = [item for item in items if here in Path(str(item.fspath)).parents]
     for item in e2e:
