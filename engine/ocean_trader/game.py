@@ -107,8 +107,9 @@ class OceanTrader(Game[OceanTraderState]):
     # widens it for the full game
     standing_scale = SHORT_SCALE
     # the search is not measured stronger than this game's own bot (bench/arena.py --a search
-    # --b standard --budget 0.5: 23 of 40 two-player games, 2 of 20 four-player games against a
-    # share of 5), so a seat nobody names a bot for gets the easy bot; "strong" is there by name
+    # --b standard --budget 0.5: 17 of 40 two-player games from seed 1, 2 of 20 four-player
+    # games against a share of 5), so a seat nobody names a bot for gets the easy bot; "strong"
+    # is there by name
     search_by_default = False
     score_unit = "£ of visible assets"
     action_adapter = A.ACTION_ADAPTER
