@@ -72,8 +72,7 @@ def distance(a: str, b: str) -> float:
     return _graph()[0][a].get(b, 1e9)
 
 
-@functools.cache
-def passage(a: str, b: str) -> tuple[Route, ...]:
+def passage(a: str, b: str) -> list[Route]:
     """The routes of the shortest passage from port ``a`` to port ``b``, in order."""
     c = ocean_trader_content()
     first = _graph()[1]
@@ -83,13 +82,14 @@ def passage(a: str, b: str) -> tuple[Route, ...]:
         route = c.route(first[here][b])
         routes.append(route)
         here = route.other(here)
-    return tuple(routes)
+    return routes
 
 
 @functools.cache
 def passage_cost(start: str, port: str) -> int:
     """What a passage from ``start`` to ``port`` pays on the way: the Suez Canal's tow for
-    each passage of it, and the fee on docking at its end."""
+    each passage of it, and the fee on docking at its end (once per pair of ports: the
+    passage itself is not kept, as nothing else asks for it)."""
     c = ocean_trader_content()
     tow = c.rules.suez_canal_fee.value
     return sum(tow for r in passage(start, port) if r.suez_canal) + c.port(port).fee
