@@ -143,10 +143,10 @@ class Announcements(ServiceBase):
         except Exception:
             log.exception("match %s: the summary of the game could not be made", match_id)
             return
+        if self._notify is None:
+            return
         summary = Notice(match_id, channel_id, version, lines=lines, image=image)
         for attempt in range(1, SUMMARY_TRIES + 1):
-            if self._notify is None:
-                return
             try:
                 await self._notify(summary)
                 return
