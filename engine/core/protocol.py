@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
@@ -242,6 +242,10 @@ class Game(ABC, Generic[S]):
     #: Whether a seat nobody names a bot for gets the look-ahead bot ("strong"). A game sets it
     #: False while bench/arena.py measures its search no stronger than its own standard bot.
     search_by_default: ClassVar[bool] = True
+    #: How the look-ahead bot plays this game where its defaults do not suit it: keyword
+    #: arguments of ``engine.core.search.SearchBot`` (``horizon``, ``candidates``, ``anchor``,
+    #: ``final``, ...), each measured against the defaults with bench/arena.py.
+    search_tuning: ClassVar[Mapping[str, Any]] = {}
     #: What ``public_scores`` counts, for people ("VP").
     score_unit: ClassVar[str] = "points"
     state_type: ClassVar[type[State]]

@@ -17,8 +17,9 @@ One decision:
 3. A playout plays on with the game's quick ``playout_action`` (or the guide through the
    seat's view) until the game ends or ``horizon`` turns have passed from the decision (the
    seat's own turn and the next player's, at first), and scores the position: the game's
-   ranks if it ended, else how far apart the seats stand (``Game.standing``) through
-   ``margin_reward``, on the position's scale (``Game.standing_scale_for``).
+   ranks if it ended (or its final standing, for a game tuned with ``final="standing"``),
+   else how far apart the seats stand (``Game.standing``) through ``margin_reward``, on the
+   position's scale (``Game.standing_scale_for``).
 4. A candidate whose rounds are clearly worse than the leader's (their paired differences,
    ``drop`` standard errors below, over the rounds both played) leaves the race; the search
    ends when one is left and no move is waiting, at its CPU ``budget`` (or ``iterations``
@@ -31,6 +32,10 @@ One decision:
    ahead; the move played is the longest-sighted race's choice, once its candidates have
    played a few rounds each.
 
+A game whose short playouts mislead (a standing that undervalues what pays only later) tunes
+the search through ``Game.search_tuning``: longer playouts from the first race, fewer
+candidates so that each plays more rounds, a stricter ``anchor``.
+
 The search applies moves with ``Game.apply`` on its own samples: no validation (the moves come
 from ``legal_actions`` or the game's own playout move), no undo snapshots, no events kept.
 """
@@ -40,7 +45,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from .protocol import Action, Bot, Game, Seat, State, Undo, View
 from .rng import Rng
@@ -53,6 +58,18 @@ MAX_PLAYOUT = 400  # moves a playout may make at most, whatever its horizon
 DROP = 2.5  # standard errors of the paired difference that put a candidate out
 ANCHOR = 1.0  # standard errors a move must lead the guide's own by to be played instead
 MIN_ROUNDS = 4  # rounds before any candidate is put out
+
+# how a playout that reaches the end is scored: by the places (a win is a win, however
+# narrow), or by the final standing through ``margin_reward``, for a game whose final scores
+# decide its places: a narrow win then scores a little above a narrow loss, which tells moves
+# apart in fewer playouts
+Final = Literal["ranks", "standing"]
+
+# the settings a game's ``search_tuning`` may change, and their defaults
+DEFAULTS: dict[str, Any] = {
+    "rollout": MAX_PLAYOUT, "horizon": HORIZON, "candidates": CANDIDATES, "widest": WIDEST,
+    "drop": DROP, "anchor": ANCHOR, "final": "ranks",
+}
 
 
 def margin_reward(standing: list[float], scale: float) -> list[float]:
@@ -142,23 +159,37 @@ class SearchBot:
     """Looks ahead from the seat's view: see the module. ``budget`` is CPU seconds per
     decision; ``iterations`` (when given) stops after that many playouts instead, so that tests
     do not depend on the machine. ``rollout`` caps the moves of one playout (``horizon`` turns
-    end it sooner). After each decision, ``last_playouts`` says how many playouts it made."""
+    end it sooner). A setting left out is the game's (``Game.search_tuning``) or else the
+    default of this module. After each decision, ``last_playouts`` says how many playouts it
+    made."""
 
     def __init__(self, game: Game[Any], guide: Bot, *, budget: float = 0.5,
-                 iterations: int | None = None, rollout: int = MAX_PLAYOUT,
-                 horizon: int = HORIZON, candidates: int = CANDIDATES, widest: int = WIDEST,
-                 drop: float = DROP, anchor: float = ANCHOR,
+                 iterations: int | None = None, rollout: int | None = None,
+                 horizon: int | None = None, candidates: int | None = None,
+                 widest: int | None = None, drop: float | None = None,
+                 anchor: float | None = None, final: Final | None = None,
                  clock: Callable[[], float] = time.process_time) -> None:
+        tuned = {**DEFAULTS, **game.search_tuning}
+        given = {"rollout": rollout, "horizon": horizon, "candidates": candidates,
+                 "widest": widest, "drop": drop, "anchor": anchor, "final": final}
+        unknown = set(tuned) - set(given)
+        if unknown:
+            raise ValueError(f"{game.id}'s search_tuning names no setting: "
+                             f"{', '.join(sorted(unknown))}")
+        tuned.update({k: v for k, v in given.items() if v is not None})
         self.game = game
         self.guide = guide
         self.budget = budget
         self.iterations = iterations
-        self.rollout = rollout
-        self.horizon = horizon
-        self.candidates = candidates
-        self.widest = max(widest, candidates)
-        self.drop = drop
-        self.anchor = anchor
+        self.rollout = int(tuned["rollout"])
+        self.horizon = int(tuned["horizon"])
+        self.candidates = int(tuned["candidates"])
+        self.widest = max(int(tuned["widest"]), self.candidates)
+        self.drop = float(tuned["drop"])
+        self.anchor = float(tuned["anchor"])
+        if tuned["final"] not in ("ranks", "standing"):
+            raise ValueError(f"final is 'ranks' or 'standing', not {tuned['final']!r}")
+        self.final: Final = tuned["final"]
         self.clock = clock
         self.last_playouts = 0
 
@@ -282,10 +313,10 @@ class SearchBot:
                     break
             self._apply(state, actor, move)
         outcome = game.outcome(state)
-        if outcome is not None:
+        if outcome is not None and self.final == "ranks":
             return ranks_reward([-float(r) for r in outcome.ranks])[seat], True
-        return margin_reward(list(game.standing(state)), game.standing_scale_for(state))[seat], \
-            False
+        reward = margin_reward(list(game.standing(state)), game.standing_scale_for(state))[seat]
+        return reward, outcome is not None
 
     def _guide_move(self, state: State, actor: Seat, rng: Rng) -> Action | None:
         game = self.game

@@ -18,6 +18,7 @@ from engine.core import (
     seat_ref,
 )
 from engine.core.commands import CommandTable
+from engine.core.search import MAX_HORIZON
 
 from . import actions as A
 from .bots import StandardBot, playout_choice
@@ -111,6 +112,14 @@ class OceanTrader(Game[OceanTraderState]):
     # games against a share of 5), so a seat nobody names a bot for gets the easy bot; "strong"
     # is there by name
     search_by_default = False
+    # playouts to the end of the short game from the first (64 turns of the full game): a
+    # standing read a few turns ahead misjudges what pays only later (a policy surrendered, a
+    # cargo not bought), and the search's moves it preferred lost games. Three candidates,
+    # so that each plays more of the fewer, longer playouts; a finished playout scored by how
+    # far apart the final assets are, not by win or loss alone; and the guide's own move
+    # played unless another leads it by two standard errors
+    search_tuning = {"horizon": MAX_HORIZON, "candidates": 3, "final": "standing",
+                     "anchor": 2.0}
     score_unit = "£ of visible assets"
     action_adapter = A.ACTION_ADAPTER
     summary = (

@@ -11,7 +11,7 @@ import pytest
 from engine.core import Accepted, Action, Rng, State, View, registry, step
 from engine.core.bots import bot_rng
 from engine.core.protocol import RandomBot
-from engine.core.search import SearchBot, margin_reward, ranks_reward
+from engine.core.search import CANDIDATES, SearchBot, margin_reward, ranks_reward
 from tests.contract.playout import played
 
 
@@ -146,3 +146,37 @@ def test_the_search_scores_a_position_on_its_own_scale(monkeypatch: pytest.Monke
     SearchBot(game, RollFirst(), iterations=12, horizon=1).choose(
         game.view(state, 0), game.legal_actions(state, 0), Rng.from_seed(2))
     assert asked
+
+
+def test_a_games_tuning_sets_its_search_and_a_setting_given_wins(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = registry.get("race")
+    monkeypatch.setattr(type(game), "search_tuning", {"horizon": 7, "anchor": 3.0})
+    bot = SearchBot(game, RollFirst())
+    assert (bot.horizon, bot.anchor, bot.candidates, bot.final) == (7, 3.0, CANDIDATES, "ranks")
+    assert SearchBot(game, RollFirst(), horizon=2).horizon == 2
+
+
+def test_a_tuning_that_names_no_setting_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = registry.get("race")
+    with pytest.raises(ValueError, match="final"):
+        SearchBot(game, RollFirst(), final="score")  # type: ignore[arg-type]
+    monkeypatch.setattr(type(game), "search_tuning", {"horizn": 7})
+    with pytest.raises(ValueError, match="horizn"):
+        SearchBot(game, RollFirst())
+
+
+def test_a_playout_that_ends_scores_by_the_places_or_by_the_final_standing() -> None:
+    """With ``final="ranks"`` a finished playout scores a win, a loss or a tie; with
+    ``"standing"`` the margin it ended by, a narrow win a little above a narrow loss."""
+    game = registry.get("race")
+    state = game.setup({"energy": 0, "target": 8}, 2, 1)
+    view = game.view(state, 0)
+    roll = next(a for a in game.legal_actions(state, 0) if a.type == "roll")
+    by = {final: [SearchBot(game, RollFirst(), horizon=64, final=final)
+                  ._playout(view, 0, roll, 64, seed, seed + 1) for seed in range(1, 9)]
+          for final in ("ranks", "standing")}
+    assert all(ended for results in by.values() for _, ended in results)
+    assert {reward for reward, _ in by["ranks"]} <= {0.0, 0.5, 1.0}
+    for (ranked, _), (stood, _) in zip(by["ranks"], by["standing"], strict=True):
+        assert 0.0 < stood < 1.0 and (stood - 0.5) * (ranked - 0.5) >= 0
