@@ -214,6 +214,17 @@ def from_log(path: Path) -> dict[str, Any]:
     return summary(lines[0], results)
 
 
+def parse_options(parser: argparse.ArgumentParser, items: list[str]) -> dict[str, str]:
+    """The game options of ``--option NAME=VALUE`` arguments."""
+    options: dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            parser.error(f"--option takes NAME=VALUE, not {item!r}")
+        options[name] = value
+    return options
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game")
@@ -234,12 +245,7 @@ def main() -> int:
                         help="a game option for every game, e.g. variant=full (repeatable)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    options: dict[str, str] = {}
-    for item in args.option:
-        name, sep, value = item.partition("=")
-        if not sep or not name:
-            parser.error(f"--option takes NAME=VALUE, not {item!r}")
-        options[name] = value
+    options = parse_options(parser, args.option)
     if args.from_log is None and args.game is None:
         parser.error("--game is needed to play a match")
     if args.from_log is not None:

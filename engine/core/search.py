@@ -21,7 +21,8 @@ One decision:
    else how far apart the seats stand (``Game.standing``) through ``margin_reward``, on the
    position's scale (``Game.standing_scale_for``).
 4. A candidate whose rounds are clearly worse than the leader's (their paired differences,
-   ``drop`` standard errors below, over the rounds both played) leaves the race; the search
+   ``drop`` standard errors below, over the rounds both played; ``drop_own`` for the guide's
+   own move, which a game may keep in the race to the end) leaves the race; the search
    ends when one is left and no move is waiting, at its CPU ``budget`` (or ``iterations``
    playouts, for tests), and plays the candidate with the best mean of those that played
    a few rounds, the guide's order breaking ties; but while the guide's own move is in the
@@ -55,7 +56,8 @@ WIDEST = 12  # moves that may enter the race in one decision, as others are put 
 HORIZON = 2  # turns a playout runs past the decision's turn, at first
 MAX_HORIZON = 64  # turns it may run when races settle early and leave time to look further
 MAX_PLAYOUT = 400  # moves a playout may make at most, whatever its horizon
-DROP = 2.5  # standard errors of the paired difference that put a candidate out
+DROP = 2.5  # standard errors of the paired difference that put a candidate out (and, unless
+# a game's ``drop_own`` says otherwise, the guide's own move)
 ANCHOR = 1.0  # standard errors a move must lead the guide's own by to be played instead
 MIN_ROUNDS = 4  # rounds before any candidate is put out
 
@@ -68,7 +70,7 @@ Final = Literal["ranks", "standing"]
 # the settings a game's ``search_tuning`` may change, and their defaults
 DEFAULTS: dict[str, Any] = {
     "rollout": MAX_PLAYOUT, "horizon": HORIZON, "candidates": CANDIDATES, "widest": WIDEST,
-    "drop": DROP, "anchor": ANCHOR, "final": "ranks",
+    "drop": DROP, "drop_own": None, "anchor": ANCHOR, "final": "ranks",
 }
 
 
@@ -167,11 +169,13 @@ class SearchBot:
                  iterations: int | None = None, rollout: int | None = None,
                  horizon: int | None = None, candidates: int | None = None,
                  widest: int | None = None, drop: float | None = None,
-                 anchor: float | None = None, final: Final | None = None,
+                 drop_own: float | None = None, anchor: float | None = None,
+                 final: Final | None = None,
                  clock: Callable[[], float] = time.process_time) -> None:
         tuned = {**DEFAULTS, **game.search_tuning}
         given = {"rollout": rollout, "horizon": horizon, "candidates": candidates,
-                 "widest": widest, "drop": drop, "anchor": anchor, "final": final}
+                 "widest": widest, "drop": drop, "drop_own": drop_own, "anchor": anchor,
+                 "final": final}
         unknown = set(tuned) - set(given)
         if unknown:
             raise ValueError(f"{game.id}'s search_tuning names no setting: "
@@ -186,6 +190,7 @@ class SearchBot:
         self.candidates = int(tuned["candidates"])
         self.widest = max(int(tuned["widest"]), self.candidates)
         self.drop = float(tuned["drop"])
+        self.drop_own = self.drop if tuned["drop_own"] is None else float(tuned["drop_own"])
         self.anchor = float(tuned["anchor"])
         if tuned["final"] not in ("ranks", "standing"):
             raise ValueError(f"final is 'ranks' or 'standing', not {tuned['final']!r}")
@@ -285,7 +290,7 @@ class SearchBot:
             # the last n rounds, which both played (a candidate plays every round from the
             # one it entered at until it is put out)
             mean, se = _paired(leader.rewards[-n:], candidate.rewards[-n:])
-            if mean <= self.drop * se:
+            if mean <= (self.drop_own if candidate.order == 0 else self.drop) * se:
                 kept.append(candidate)
         return kept
 
@@ -302,21 +307,28 @@ class SearchBot:
         for _ in range(self.rollout):
             if state.turn >= until or game.outcome(state) is not None:
                 break
-            actors = game.actors(state)
-            if not actors:
+            turn = self.playout_move(state, rng)
+            if turn is None:
                 break
-            actor = min(actors)
-            move = game.playout_action(state, actor, rng)
-            if move is None:
-                move = self._guide_move(state, actor, rng)
-                if move is None:
-                    break
-            self._apply(state, actor, move)
+            self._apply(state, *turn)
         outcome = game.outcome(state)
         if outcome is not None and self.final == "ranks":
             return ranks_reward([-float(r) for r in outcome.ranks])[seat], True
         reward = margin_reward(list(game.standing(state)), game.standing_scale_for(state))[seat]
         return reward, outcome is not None
+
+    def playout_move(self, state: State, rng: Rng) -> tuple[Seat, Action] | None:
+        """The next move of a playout from ``state``, and whose it is: the game's quick
+        ``playout_action``, or the guide's through the seat's view; None when nobody can
+        move."""
+        actors = self.game.actors(state)
+        if not actors:
+            return None
+        actor = min(actors)
+        move = self.game.playout_action(state, actor, rng)
+        if move is None:
+            move = self._guide_move(state, actor, rng)
+        return None if move is None else (actor, move)
 
     def _guide_move(self, state: State, actor: Seat, rng: Rng) -> Action | None:
         game = self.game

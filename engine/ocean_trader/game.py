@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engine.core import (
@@ -107,19 +108,20 @@ class OceanTrader(Game[OceanTraderState]):
     # short game (the fit is told in ``estimate``); a search asks ``standing_scale_for``, which
     # widens it for the full game
     standing_scale = SHORT_SCALE
-    # the search is not measured stronger than this game's own bot (bench/arena.py --a search
-    # --b standard --budget 0.5: 17 of 40 two-player games from seed 1, 2 of 20 four-player
-    # games against a share of 5), so a seat nobody names a bot for gets the easy bot; "strong"
-    # is there by name
+    # the search is not measured clearly stronger than this game's own bot in two-player games
+    # (bench/arena.py --a search --b standard --budget 0.5 --seed 101: 52.5 of 100, interval
+    # 0.43-0.62), so a seat nobody names a bot for gets the easy bot; "strong" is there by name
     search_by_default = False
-    # playouts to the end of the short game from the first (64 turns of the full game): a
-    # standing read a few turns ahead misjudges what pays only later (a policy surrendered, a
-    # cargo not bought), and the search's moves it preferred lost games. Three candidates,
-    # so that each plays more of the fewer, longer playouts; a finished playout scored by how
-    # far apart the final assets are, not by win or loss alone; and the guide's own move
-    # played unless another leads it by two standard errors
+    # playouts to the end of the short game from the first race (64 turns of the full game):
+    # a standing read a few turns ahead misjudges what pays only later (a policy surrendered,
+    # a cargo not bought), and moves it preferred lost games (bench/decisions.py). Three
+    # candidates, so that each plays more rounds of the longer playouts; a finished playout
+    # scored by how far apart the final assets are, not by win or loss alone; the guide's own
+    # move never put out of the race, and played unless another leads it by two standard
+    # errors: with a dozen rounds a move, a guide's move put out on a few of them was the
+    # commonest way to a worse move
     search_tuning = {"horizon": MAX_HORIZON, "candidates": 3, "final": "standing",
-                     "anchor": 2.0}
+                     "anchor": 2.0, "drop_own": math.inf}
     score_unit = "£ of visible assets"
     action_adapter = A.ACTION_ADAPTER
     summary = (

@@ -4,6 +4,7 @@ chance."""
 
 from __future__ import annotations
 
+import math
 import time
 
 import pytest
@@ -180,3 +181,14 @@ def test_a_playout_that_ends_scores_by_the_places_or_by_the_final_standing() -> 
     assert {reward for reward, _ in by["ranks"]} <= {0.0, 0.5, 1.0}
     for (ranked, _), (stood, _) in zip(by["ranks"], by["standing"], strict=True):
         assert 0.0 < stood < 1.0 and (stood - 0.5) * (ranked - 0.5) >= 0
+
+
+def test_a_guides_move_kept_in_the_race_is_still_overturned_by_a_clear_lead() -> None:
+    """With ``drop_own`` out of reach the guide's own move is never put out, so the race runs
+    to its last playout; the move that leads it by far is played all the same."""
+    game = registry.get("race")
+    for seed in range(3):
+        state = game.setup({"energy": 0, "target": 10}, 2, seed)
+        bot = SearchBot(game, RollFirst(), iterations=120, drop_own=math.inf)
+        pick = bot.choose(game.view(state, 0), game.legal_actions(state, 0), Rng.from_seed(seed))
+        assert pick.type == "play_card" and bot.last_playouts >= 120
