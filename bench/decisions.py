@@ -25,8 +25,8 @@ Figures:
   standard errors (as the search puts a move out) whose end says the guide's;
 - ``rule_gain``: for a search that plays the other move when it leads by ``z`` standard errors
   over ``n`` rounds, the change in the deciding seat's final reward that this brings, per
-  game (every decision counted, ``every`` times the ones looked at), judged on the rounds it
-  did not see.
+  seat and game (every decision counted, ``every`` times the ones looked at), judged on the
+  rounds it did not see: what a seat's search would add to its share of wins.
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def positions(game: Game[Any], players: int, seed: int, every: int, candidates: 
     return found
 
 
-def figures(looked: list[list[list[Round]]], games: int, every: int) -> dict[str, Any]:
+def figures(looked: list[list[list[Round]]], seat_games: int, every: int) -> dict[str, Any]:
     """The figures of the module's docstring from the decisions' rounds."""
     pairs = [(p[0], p[i]) for p in looked for i in range(1, len(p))]
     better = worse = 0
@@ -177,7 +177,7 @@ def figures(looked: list[list[list[Round]]], games: int, every: int) -> dict[str
         "paired_sd_ratio": round(statistics.median(ratios), 3) if ratios else None,
         "horizons": {str(h): {"correlation": _correlation(at[h], end_means),
                               "misled": misled[h]} for h in HORIZONS},
-        "rule_gain": {f"n={n} z={z}": round(_rule_gain(looked, n, z) * every / max(1, games),
+        "rule_gain": {f"n={n} z={z}": round(_rule_gain(looked, n, z) * every / max(1, seat_games),
                                             3) for n, z in RULES},
     }
 
@@ -225,7 +225,7 @@ def run(game_id: str, games: int, players: int | None, rounds: int, candidates: 
               flush=True)
     return {"game": game_id, "players": seats, "games": games, "rounds": rounds,
             "candidates": candidates, "every": every, "seed": seed,
-            "options": dict(options or {}), **figures(looked, games, every)}
+            "options": dict(options or {}), **figures(looked, games * seats, every)}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -29,11 +29,11 @@ def test_a_move_that_always_wins_where_the_guides_always_loses_is_counted_and_ga
     own = [(0.0, -100.0 - k, reads) for k in range(rounds)]
     other = [(1.0, 100.0 + k, reads) for k in range(rounds)]
     same = [(0.0, -100.0 - k, reads) for k in range(rounds)]
-    figures = decisions.figures([[own, other, same]], games=2, every=4)
+    figures = decisions.figures([[own, other, same]], seat_games=2, every=4)
     assert (figures["positions"], figures["pairs"]) == (1, 2)
     assert (figures["better"], figures["worse"]) == (1, 0)
     # the other move wins every later round the guide's loses: 1 a decision, 4 decisions for
-    # each one looked at, over 2 games
+    # each one looked at, over 2 seats' games
     assert all(gain == 2.0 for gain in figures["rule_gain"].values())
 
 
