@@ -52,6 +52,7 @@ from engine.core.rng import Rng  # noqa: E402
 from engine.core.search import (  # noqa: E402
     MAX_PLAYOUT,
     SearchBot,
+    _paired,
     _Ranking,
     margin_reward,
     ranks_reward,
@@ -97,15 +98,6 @@ def playout(search: SearchBot, view: View, seat: Seat, action: Action, sample_se
         scores = list(game.standing(state))
     margin = scores[seat] - max(x for i, x in enumerate(scores) if i != seat)
     return final, margin, tuple(read.get(h, final) for h in HORIZONS)
-
-
-def paired(a: list[float], b: list[float]) -> tuple[float, float]:
-    """The mean of the paired differences a - b and its standard error."""
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    return mean, math.sqrt(var / n)
 
 
 def positions(game: Game[Any], players: int, seed: int, every: int, candidates: int,
@@ -156,7 +148,7 @@ def figures(looked: list[list[list[Round]]], seat_games: int, every: int) -> dic
     misled = dict.fromkeys(HORIZONS, 0)
     for own, other in pairs:
         a, b = [r[0] for r in other], [r[0] for r in own]
-        mean, se = paired(a, b)
+        mean, se = _paired(a, b)
         end_means.append(mean)
         if mean > 2 * se:
             better += 1
@@ -168,7 +160,7 @@ def figures(looked: list[list[list[Round]]], seat_games: int, every: int) -> dic
         if spread > 0 and diff_spread > 0:
             ratios.append(diff_spread / spread)
         for k, h in enumerate(HORIZONS):
-            m, s = paired([r[2][k] for r in other], [r[2][k] for r in own])
+            m, s = _paired([r[2][k] for r in other], [r[2][k] for r in own])
             at[h].append(m)
             if m > 2.5 * s and mean < 0:
                 misled[h] += 1
@@ -199,13 +191,13 @@ def _rule_gain(looked: list[list[list[Round]]], n: int, z: float) -> float:
         own = [r[0] for r in candidates[0]]
         pick, pick_t = 0, z
         for i in range(1, len(candidates)):
-            mean, se = paired([r[0] for r in candidates[i][:n]], own[:n])
+            mean, se = _paired([r[0] for r in candidates[i][:n]], own[:n])
             lead = mean / se if se > 0 else math.inf if mean > 0 else 0.0
             if lead > pick_t:
                 pick, pick_t = i, lead
         if pick:
             later = [r[0] for r in candidates[pick][n:]]
-            gain += paired(later, own[n:])[0]
+            gain += _paired(later, own[n:])[0]
     return gain
 
 
@@ -241,6 +233,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="a game option for every game, e.g. variant=full (repeatable)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.rounds < 2:
+        parser.error("--rounds must be at least 2: a difference's spread needs two rounds")
     options = parse_options(parser, args.option)
     result = run(args.game, args.games, args.players, args.rounds, args.candidates,
                  args.every, args.seed, options)

@@ -172,15 +172,15 @@ class SearchBot:
                  drop_own: float | None = None, anchor: float | None = None,
                  final: Final | None = None,
                  clock: Callable[[], float] = time.process_time) -> None:
-        tuned = {**DEFAULTS, **game.search_tuning}
-        given = {"rollout": rollout, "horizon": horizon, "candidates": candidates,
-                 "widest": widest, "drop": drop, "drop_own": drop_own, "anchor": anchor,
-                 "final": final}
-        unknown = set(tuned) - set(given)
+        unknown = set(game.search_tuning) - set(DEFAULTS)
         if unknown:
             raise ValueError(f"{game.id}'s search_tuning names no setting: "
                              f"{', '.join(sorted(unknown))}")
-        tuned.update({k: v for k, v in given.items() if v is not None})
+        given = {"rollout": rollout, "horizon": horizon, "candidates": candidates,
+                 "widest": widest, "drop": drop, "drop_own": drop_own, "anchor": anchor,
+                 "final": final}
+        tuned = {**DEFAULTS, **game.search_tuning,
+                 **{k: v for k, v in given.items() if v is not None}}
         self.game = game
         self.guide = guide
         self.budget = budget

@@ -110,7 +110,8 @@ class OceanTrader(Game[OceanTraderState]):
     standing_scale = SHORT_SCALE
     # the search is not measured clearly stronger than this game's own bot in two-player games
     # (bench/arena.py --a search --b standard --budget 0.5 --seed 101: 52.5 of 100, interval
-    # 0.43-0.62), so a seat nobody names a bot for gets the easy bot; "strong" is there by name
+    # 0.43-0.62, before drop_own below; 25 of 52 with it), so a seat nobody names a bot for
+    # gets the easy bot; "strong" is there by name
     search_by_default = False
     # playouts to the end of the short game from the first race (64 turns of the full game):
     # a standing read a few turns ahead misjudges what pays only later (a policy surrendered,
