@@ -33,7 +33,7 @@ import json
 import math
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
@@ -143,8 +143,8 @@ def run(game_id: str, a_name: str, b_name: str, games: int, players: int | None,
     results: list[GameResult] = []
     header = {"game": game_id, "players": seats, "a": a_name, "b": b_name, "seed": seed,
               "budget": budget, "options": dict(options or {})}
-    for result in _played(jobs, [(game_id, a_name, b_name, seats, budget, seed, n, options)
-                                 for n in range(games)]):
+    for result in played(jobs, one_game, [(game_id, a_name, b_name, seats, budget, seed, n,
+                                           options) for n in range(games)]):
         results.append(result)
         share, diff = result[0], result[1]
         said = "won" if share == 1 else "shared first" if share else "lost"
@@ -156,14 +156,16 @@ def run(game_id: str, a_name: str, b_name: str, games: int, players: int | None,
     return summary(header, results)
 
 
-def _played(jobs: int, games: list[tuple[Any, ...]]) -> Iterator[GameResult]:
-    """Each game's result as it ends: one after the other, or in ``jobs`` processes."""
+def played(jobs: int, one: Callable[..., GameResult],
+           games: list[tuple[Any, ...]]) -> Iterator[GameResult]:
+    """Each game's result (``one`` called with the game's arguments) as it ends: one after the
+    other, or in ``jobs`` processes."""
     if jobs <= 1:
         for args in games:
-            yield one_game(*args)
+            yield one(*args)
         return
     with ProcessPoolExecutor(jobs) as pool:
-        for done in as_completed([pool.submit(one_game, *args) for args in games]):
+        for done in as_completed([pool.submit(one, *args) for args in games]):
             yield done.result()
 
 
@@ -184,7 +186,8 @@ def summary(header: dict[str, Any], results: list[GameResult]) -> dict[str, Any]
     low, high = wilson(wins, games)
 
     def playouts_p50(who: str, name: str) -> float | None:
-        return percentile([float(p) for p in playouts[who]], 50) if name == "search" else None
+        searching = name.startswith("search")  # also bench/hidden.py's "search seeing ..."
+        return percentile([float(p) for p in playouts[who]], 50) if searching else None
 
     return {
         "game": header["game"], "players": seats, "a": a_name, "b": b_name, "games": games,
