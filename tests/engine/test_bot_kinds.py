@@ -25,9 +25,8 @@ GAMES = ["ships", "empires", "ocean_trader"]
 def test_every_game_has_the_three_and_the_strongest_is_the_default(game_id: str) -> None:
     game = registry.get(game_id)
     assert bot_names(game) == ["strong", "easy", "random"]
-    # Ocean Trader's search is not yet measured stronger than its own bot
-    expected = "easy" if game_id == "ocean_trader" else "strong"
-    assert type(game).search_by_default == (expected == "strong")
+    expected = "strong"
+    assert type(game).search_by_default
     assert default_bot(game) == expected
     assert resolve(game, None) == resolve(game, "") == expected
     assert bot_line(game, expected).endswith("(the default)")
