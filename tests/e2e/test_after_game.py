@@ -1,5 +1,5 @@
 """After a game, through the real bot process: a player who misses the deadline is replaced
-by the game's default bot (policy remove; for Ocean Trader the easy bot), the bots play it out,
+by the game's default bot (policy remove; the strong bot), the bots play it out,
 the summary with its chart follows the last board, and the history, ratings and replay
 commands answer from the database."""
 
@@ -32,7 +32,7 @@ async def test_a_game_played_out_by_bots_has_its_summary_history_and_replay(
         await settle(fake, TABLE, quiet=0.3)
         posts = public(fake, TABLE)
         said = "\n".join(m.content for m in posts)
-        assert "Anna missed the deadline and the easy bot takes the seat" in said
+        assert "Anna missed the deadline and the strong bot takes the seat" in said
         over = next(i for i, m in enumerate(posts) if "The game is over" in m.content)
         summary = next(m for m in posts[over:] if m.content.startswith("**How the game"))
         [chart] = summary.attachments
