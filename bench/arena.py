@@ -217,6 +217,15 @@ def from_log(path: Path) -> dict[str, Any]:
     return summary(lines[0], results)
 
 
+def show(figures: dict[str, Any], as_json: bool) -> None:
+    """A match's figures on standard output: one JSON line, or a line each."""
+    if as_json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key:>16}: {value}")
+
+
 def parse_options(parser: argparse.ArgumentParser, items: list[str]) -> dict[str, str]:
     """The game options of ``--option NAME=VALUE`` arguments."""
     options: dict[str, str] = {}
@@ -256,11 +265,7 @@ def main() -> int:
     else:
         figures = run(args.game, args.a, args.b, args.games, args.players, args.budget,
                       args.seed, max(1, args.jobs), args.log, options)
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:>16}: {value}")
+    show(figures, args.json)
     return 0
 
 

@@ -23,14 +23,13 @@ arena's figures.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arena import GameResult, parse_options, play, played, summary  # noqa: E402
+from arena import GameResult, parse_options, play, played, show, summary  # noqa: E402
 
 from engine import catalog  # noqa: E402
 from engine.core import Game, registry  # noqa: E402
@@ -109,11 +108,7 @@ def main() -> int:
               "options": options}
     figures = summary(header, results)
     figures["budget_s"] = args.budget
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:>16}: {value}")
+    show(figures, args.json)
     return 0
 
 

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 from engine.core import registry
 from engine.core.rng import Rng
-
-BENCH = Path(__file__).resolve().parents[1] / "bench"
+from tests.benches import load as load_bench
 
 
 def load() -> ModuleType:
-    sys.path.insert(0, str(BENCH))
-    try:
-        spec = importlib.util.spec_from_file_location("bench_hidden", BENCH / "hidden.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(BENCH))
+    return load_bench("hidden")
 
 
 def samples(sees: str) -> tuple[object, object, object]:
