@@ -169,6 +169,12 @@ def played(jobs: int, one: Callable[..., GameResult],
             yield done.result()
 
 
+def searching(name: str) -> bool:
+    """Whether a match's bot name is a search bot's (bench/hidden.py's "search seeing ..."
+    too), whose budget and playouts the figures give."""
+    return name.startswith("search")
+
+
 def summary(header: dict[str, Any], results: list[GameResult]) -> dict[str, Any]:
     """The match's figures from its games' results."""
     a_name, b_name, seats, games = header["a"], header["b"], header["players"], len(results)
@@ -186,13 +192,12 @@ def summary(header: dict[str, Any], results: list[GameResult]) -> dict[str, Any]
     low, high = wilson(wins, games)
 
     def playouts_p50(who: str, name: str) -> float | None:
-        searching = name.startswith("search")  # also bench/hidden.py's "search seeing ..."
-        return percentile([float(p) for p in playouts[who]], 50) if searching else None
+        return percentile([float(p) for p in playouts[who]], 50) if searching(name) else None
 
     return {
         "game": header["game"], "players": seats, "a": a_name, "b": b_name, "games": games,
         "seed": header["seed"], "options": header.get("options", {}),
-        "budget_s": header["budget"] if "search" in (a_name, b_name) else None,
+        "budget_s": header["budget"] if searching(a_name) or searching(b_name) else None,
         "win_rate_a": round(wins / games, 3) if games else 0.0,
         "win_rate_a_low": round(low, 3), "win_rate_a_high": round(high, 3),
         "fair_share": round(1 / seats, 3),

@@ -29,13 +29,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from arena import GameResult, parse_options, play, played, show, summary  # noqa: E402
+from arena import GameResult, make_bot, parse_options, play, played, show, summary  # noqa: E402
 
 from engine import catalog  # noqa: E402
 from engine.core import Game, registry  # noqa: E402
 from engine.core.protocol import Seat, State, View  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
-from engine.core.search import SearchBot  # noqa: E402
 
 SEES = ("nothing", "dice", "cards", "all")
 
@@ -75,8 +74,8 @@ def one_game(game_id: str, sees: str, players: int, budget: float, seed: int, n:
     catalog.load()
     game = registry.get(game_id)
     seeing = Seeing(game, sees)
-    a = SearchBot(seeing, game.bots()[game.default_bot()], budget=budget)  # type: ignore[arg-type]
-    b = game.bots()[game.default_bot()]
+    a = make_bot(seeing, "search", budget)  # type: ignore[arg-type]
+    b = make_bot(game, game.default_bot(), budget)
     times: dict[str, list[float]] = {"a": [], "b": []}
     playouts: dict[str, list[int]] = {"a": [], "b": []}
     share, diff, finished = play(seeing, players, seed + n, n % players, a, b,  # type: ignore[arg-type]
@@ -106,9 +105,7 @@ def main() -> int:
     header = {"game": args.game, "players": seats, "a": f"search seeing {args.sees}",
               "b": game.default_bot(), "seed": args.seed, "budget": args.budget,
               "options": options}
-    figures = summary(header, results)
-    figures["budget_s"] = args.budget
-    show(figures, args.json)
+    show(summary(header, results), args.json)
     return 0
 
 
