@@ -554,18 +554,38 @@ class _Plan:
                 self._ship_wanted() and self.cash >= self.c.rules.ships.buy_price
                 + self.c.rules.claim.must_hold_cash):
             return -1.0  # the check wants a ship and £750: a failed claim forfeits a certificate
-        if self.shares >= self.claim_at or self.outright:
+        if self.outright:
+            return 9000.0
+        if self.shares >= self.claim_at and (self.banker_empty or not self._matched()):
             return 9000.0
         return -1.0
 
+    def _matched(self) -> bool:
+        """A rival is known to hold as many certificates as we do (shown in a challenge and
+        not changed since where the table could not see): while the Banker sells
+        certificates, a claim now would only be blocked, and claim and block would follow each
+        other turn after turn. (With the Banker out of them nobody blocks a claim, and the
+        check that a tie fails sends a certificate back to him for the next purchase.)"""
+        players: list[Player | PlayerView] = list(self.view.players)
+        return any(p.shown is not None and p.shown >= self.shares
+                   for seat, p in enumerate(players) if seat != self.me and not p.eliminated)
+
     def _challenge_claim(self, action: A.ChallengeClaim) -> float:
         """Show the holding when it can match the claimant's (a claim needs at least
-        ``claim_at`` certificates) and the Banker still sells certificates, so that the tie,
-        if it is one, is broken by the next purchase. With the Banker out of certificates a
-        tie would block claim after claim for ever; the check itself fails a claimant we
-        match, who then forfeits a certificate to the Banker."""
-        matches = self.shares >= self.claim_at and "buy_share" in self.legal_types
-        return 8000.0 if matches else -1.0
+        ``claim_at`` certificates, and the table may know the claimant holds more: a challenge
+        the claim withstood, or a holding it showed) and the Banker still sells certificates,
+        so that the tie, if it is one, is broken by the next purchase. With the Banker out of
+        certificates a tie would block claim after claim for ever; the check itself fails a
+        claimant we match, who then forfeits a certificate to the Banker."""
+        claim = self.view.claim
+        if claim is None or self.shares < self.claim_at or "buy_share" not in self.legal_types:
+            return -1.0
+        # a challenge the claim has withstood showed it holds more than that; so does a
+        # holding the claimant showed itself
+        if claim.beaten >= self.shares:
+            return -1.0
+        shown = self.view.players[claim.claimant].shown
+        return -1.0 if shown is not None and shown > self.shares else 8000.0
 
     def _ship(self, number: int) -> Ship:
         for ship in self.player.ships:

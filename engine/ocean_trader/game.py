@@ -213,7 +213,7 @@ class OceanTrader(Game[OceanTraderState]):
             players.append(PlayerView(seat=seat, ships=[_copy_ship(s) for s in p.ships],
                                       eliminated=p.eliminated, turns=p.turns,
                                       spare_policies=p.spare_policies,
-                                      challenged=p.challenged,
+                                      challenged=p.challenged, shown=p.shown,
                                       cash=p.cash if own else None,
                                       shares=p.shares if own else None))
         pending = None
@@ -234,7 +234,7 @@ class OceanTrader(Game[OceanTraderState]):
             claim = ClaimView(claimant=state.claim.claimant,
                               turns_done=state.claim.turns_done(claimant.turns),
                               turns_needed=c.rules.claim.turns,
-                              made_on=state.claim.made_on)
+                              made_on=state.claim.made_on, beaten=state.claim.beaten)
         return OceanTraderView(
             **self.base_view_fields(state, viewer),
             variant=state.variant,

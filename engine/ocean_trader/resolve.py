@@ -249,6 +249,7 @@ def _buy_share(state: OceanTraderState, seat: int, action: A.BuyShare,
     player.cash -= price
     player.shares += 1
     state.banker_shares -= 1
+    _dealt_privately(state, seat)
     events.append(_banker_business(seat))
     events.append(Event(kind="buy_share", seat=seat, to=[seat], data={"shares": player.shares},
                         text=f"You buy a share certificate for {money(price)}; you hold "
@@ -262,10 +263,19 @@ def _sell_share(state: OceanTraderState, seat: int, action: A.SellShare,
     player.cash += price
     player.shares -= 1
     state.banker_shares += 1
+    _dealt_privately(state, seat)
     events.append(_banker_business(seat))
     events.append(Event(kind="sell_share", seat=seat, to=[seat], data={"shares": player.shares},
                         text=f"You sell a share certificate to the Banker for {money(price)}; "
                              f"you hold {player.shares}."))
+
+
+def _dealt_privately(state: OceanTraderState, seat: int) -> None:
+    """After a dealing in shares with the Banker, whose kind the table does not see: the
+    holding the table knew of is known no longer, and a claimant's may have fallen by one."""
+    state.players[seat].shown = None
+    if state.claim is not None and state.claim.claimant == seat:
+        state.claim.beaten = max(0, state.claim.beaten - 1)
 
 
 def _banker_business(seat: int) -> Event:
@@ -318,10 +328,23 @@ def _bid(state: OceanTraderState, seat: int, action: A.Bid, events: list[Event])
     state.players[winner].shares += 1
     seller.cash += best
     seller.shares -= 1
+    _known_change(state, winner, +1)
+    _known_change(state, auction.seller, -1)
     events.append(Event(kind="auction_closed", seat=winner, reveals=True,
                         data={"winner": winner, "price": best},
                         text=f"{seat_ref(winner)} buys {seat_ref(auction.seller)}'s certificate "
                              f"for {money(best)}."))
+
+
+def _known_change(state: OceanTraderState, seat: int, change: int) -> None:
+    """A change of holding the table sees (an auction's certificate changing hands) keeps
+    what it knows of the holding up to date; a claimant that sells may hold one fewer than
+    the challenges it withstood showed."""
+    player = state.players[seat]
+    if player.shown is not None:
+        player.shown += change
+    if change < 0 and state.claim is not None and state.claim.claimant == seat:
+        state.claim.beaten = max(0, state.claim.beaten + change)
 
 
 def _claim(state: OceanTraderState, seat: int, action: A.ClaimMajority,
@@ -341,6 +364,7 @@ def _challenge(state: OceanTraderState, seat: int, action: A.ChallengeClaim,
     player = state.players[seat]
     player.challenged = True
     claimant = state.players[claim.claimant]
+    player.shown = player.shares
     if player.shares >= claimant.shares:
         state.claim = None
         events.append(Event(kind="challenge", seat=seat, reveals=True,
@@ -349,6 +373,7 @@ def _challenge(state: OceanTraderState, seat: int, action: A.ChallengeClaim,
                                  f"as or more than {seat_ref(claim.claimant)} holds: the claim "
                                  f"is blocked."))
     else:
+        claim.beaten = max(claim.beaten, player.shares)
         events.append(Event(kind="challenge", seat=seat, reveals=True,
                             data={"blocked": False, "shares": player.shares},
                             text=f"{seat_ref(seat)} shows {player.shares} certificates; "

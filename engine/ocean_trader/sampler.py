@@ -7,11 +7,12 @@ seat cannot see is drawn at random with the given generator:
 - the order of both decks (their contents are known: every card not in play, out of play or in
   the seat's own hand of peeked cards), and which World Trade cards another player peeked at;
 - the other players' cash and share certificates (secret by the rulebook, Useful Hints), within
-  what the view bounds: a certificate for an auction's seller and a claimant, fewer for a
-  challenger who left the claim standing than for the claimant, sealed bids no larger than the
-  cash, at least one certificate left with the Banker while the seat's own
-  holding leaves one (the seat's own offer to buy tells it so; the view does not), the starting
-  £750 for a player who has not had a turn;
+  what the view bounds: the holding a challenge showed, while nothing the table could not see
+  may have changed it; a certificate for an auction's seller and a claimant, and for a claimant
+  more than any challenge it withstood showed; sealed bids no larger than the cash, at least
+  one certificate left with the Banker while the seat's own holding leaves one (the seat's own
+  offer to buy tells it so; the view does not), the starting £750 for a player who has not had
+  a turn;
 - the other bidders' sealed bids, and a fresh generator for the state's future chance.
 
 What the view cannot give is a guess: another player's cash follows the seat's own wealth
@@ -90,7 +91,7 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
         players.append(construct(Player,
             cash=cash, shares=shares[pv.seat], ships=[_ship(s) for s in pv.ships],
             spare_policies=pv.spare_policies, eliminated=pv.eliminated, turns=pv.turns,
-            challenged=pv.challenged))
+            challenged=pv.challenged, shown=pv.shown))
 
     auction = None
     if view.auction is not None:
@@ -117,7 +118,8 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
 
     claim = None
     if view.claim is not None:
-        claim = construct(Claim, claimant=view.claim.claimant, made_on=view.claim.made_on)
+        claim = construct(Claim, claimant=view.claim.claimant, made_on=view.claim.made_on,
+                          beaten=view.claim.beaten)
 
     voyage = None
     if view.voyage is not None:
@@ -145,46 +147,36 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
 
 def _draw_shares(view: OceanTraderView, seat: int, my_shares: int,
                  local: Draws) -> list[int]:
-    """The other players' certificates: an auction's seller and a claimant hold one; a
-    challenger whose challenge left the claim standing shows fewer than the claimant (rulebook,
-    the challenge "demonstrates" a holding); the Banker keeps one while the seat's own holding
-    allows it; the rest spread at random, each up to a little more than the seat's own."""
+    """The other players' certificates: a holding the table knows of (shown in a challenge,
+    unchanged since) is that; an auction's seller and a claimant hold one, and a claimant more
+    than any challenge it withstood showed (rulebook, the challenge "demonstrates" a holding);
+    the Banker keeps one while the seat's own holding allows it; the rest spread at random,
+    each up to a little more than the seat's own."""
     shares = [0] * view.seats
     shares[seat] = my_shares
-    budget = max(0, view.certificates - my_shares - 1)
+    known = {p.seat: p.shown for p in view.players
+             if p.seat != seat and p.shown is not None and not p.eliminated}
+    for other, held in known.items():
+        shares[other] = held
+    budget = max(0, view.certificates - sum(shares) - 1)
     floor: dict[int, int] = {}
-    ceiling: dict[int, int] = {}
     if view.auction is not None:
         floor[view.auction.seller] = 1
-    claim = view.claim
-    challenger = None
-    if claim is not None:
-        floor[claim.claimant] = 1
-        challenger = next((p.seat for p in view.players
-                           if p.challenged and p.seat != claim.claimant), None)
-        if challenger == seat:
-            floor[claim.claimant] = my_shares + 1
-        elif claim.claimant == seat and challenger is not None:
-            ceiling[challenger] = max(0, my_shares - 1)
+    if view.claim is not None:
+        floor[view.claim.claimant] = view.claim.beaten + 1
     for other, least in sorted(floor.items()):
-        if other != seat and not view.players[other].eliminated:
+        if other != seat and other not in known and not view.players[other].eliminated:
             shares[other] = min(least, budget)
             budget -= shares[other]
-    others = [p.seat for p in view.players if p.seat != seat and not p.eliminated]
+    others = [p.seat for p in view.players
+              if p.seat != seat and p.seat not in known and not p.eliminated]
     local.shuffle(others)
     spread = 2 * my_shares + 2
     for other in others:
-        room = min(budget, spread, ceiling.get(other, budget) - shares[other])
+        room = min(budget, spread)
         extra = local.randint(0, room) if room > 0 else 0
         shares[other] += extra
         budget -= extra
-    if claim is not None and challenger is not None and seat not in (challenger,
-                                                                       claim.claimant):
-        high, low = claim.claimant, challenger
-        if shares[low] >= shares[high]:
-            shares[high], shares[low] = shares[low], shares[high]
-            if shares[low] == shares[high] > 0:
-                shares[low] -= 1  # back to the Banker
     return shares
 
 

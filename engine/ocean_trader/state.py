@@ -59,6 +59,10 @@ class Player(BaseModel):
     eliminated: bool = False
     turns: int = 0  # completed turns
     challenged: bool = False  # has challenged the claim during this turn
+    # the holding the table knows of (public): shown in a challenge and kept up to date with
+    # what the table has seen since (auctions, a forfeit); None once a dealing in shares with
+    # the Banker, whose kind the table does not see, may have changed it
+    shown: int | None = None
 
     def ship(self, number: int) -> Ship | None:
         for ship in self.ships:
@@ -118,6 +122,9 @@ class Auction(BaseModel):
 class Claim(BaseModel):
     claimant: int
     made_on: int  # the claimant's turn index when the claim was made
+    # the largest holding shown against the claim by a challenge it withstood (public): the
+    # claimant holds more, less one for each dealing in shares with the Banker since
+    beaten: int = 0
 
     def turns_done(self, turns_completed: int) -> int:
         return max(0, turns_completed - self.made_on - 1)
@@ -162,6 +169,7 @@ class PlayerView(BaseModel):
     turns: int
     spare_policies: int = 0
     challenged: bool = False  # has challenged the claim during this turn (a public act)
+    shown: int | None = None  # the holding the table knows of (see Player)
     cash: int | None = None  # only in the player's own view
     shares: int | None = None
 
@@ -186,6 +194,7 @@ class ClaimView(BaseModel):
     turns_done: int
     turns_needed: int
     made_on: int = 0  # the claimant's turn index when the claim was made (public)
+    beaten: int = 0  # see Claim
 
 
 class OceanTraderView(View):

@@ -131,6 +131,8 @@ def check_claim(state: OceanTraderState, seat: int, events: list[Event]) -> None
     forfeit = min(rules.forfeit_on_failure, player.shares)
     player.shares -= forfeit
     state.banker_shares += forfeit
+    if player.shown is not None:
+        player.shown -= forfeit  # the forfeit is told to the table
     events.append(Event(kind="claim_fails", seat=seat, reveals=True,
                         data={"forfeit": forfeit},
                         text=f"{seat_ref(seat)}'s claim fails: they forfeit {forfeit} share "
@@ -143,6 +145,7 @@ def eliminate(state: OceanTraderState, seat: int, why: str, events: list[Event])
     player.eliminated = True
     state.banker_shares += player.shares
     player.shares = 0
+    player.shown = 0
     player.cash = 0
     player.ships = []
     player.spare_policies = 0

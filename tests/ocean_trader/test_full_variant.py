@@ -48,6 +48,14 @@ def test_full_game_random_play_keeps_the_contract(seats: int) -> None:
     pool = {a.key(): a for s in states for seat in range(seats)
             for a in GAME.legal_actions(s, seat)}
     keys = sorted(pool)
+    for state in states:
+        # what the table knows of a holding is the truth: a holding shown in a challenge and
+        # kept by what the table saw since, and a claimant above what its challengers showed
+        for player in state.players:
+            assert player.shown is None or player.shown == player.shares
+        if state.claim is not None and state.claim.beaten:
+            assert state.claim.beaten < state.players[state.claim.claimant].shares
+    assert any(p.shown is not None for s in states for p in s.players)
     for state in states[::3]:
         assert GAME.load_state(state.model_dump_json()) == state
         for seat in range(seats):

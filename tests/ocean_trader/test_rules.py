@@ -502,6 +502,52 @@ def test_an_equal_holding_shown_by_a_challenger_blocks_the_claim() -> None:
     assert rejected(state, 1, A.ChallengeClaim()) == "Nobody has claimed a majority."
 
 
+def test_the_table_remembers_a_shown_holding_until_a_private_dealing_may_change_it() -> None:
+    """A challenge "demonstrates" a holding: every view shows it afterwards, and a claim that
+    withstood it holds more; a dealing with the Banker, purchase or sale alike, leaves the
+    table knowing only that one was made."""
+    state = new_game(seats=3, cash=5000)
+    state.players[0].shares, state.players[1].shares, state.banker_shares = 4, 2, 4
+    state, _ = act(state, 0, A.ClaimMajority())
+    state, _ = act(state, 0, A.EndTurn())
+    state, events = act(state, 1, A.ChallengeClaim())
+    assert state.claim is not None and not events[0].data["blocked"]
+    for viewer in (None, 0, 1, 2):
+        view = GAME.view(state, viewer)
+        assert view.players[1].shown == 2 and view.claim is not None
+        assert view.claim.beaten == 2
+    assert state.players[0].shown is None  # a claim shows nothing
+    bought, _ = act(state, 1, A.BuyShare())
+    sold, _ = act(state, 1, A.SellShare())
+    assert bought.players[1].shown is None and sold.players[1].shown is None
+    for viewer in (None, 0, 2):
+        assert GAME.view(bought, viewer) == GAME.view(sold, viewer)
+    # the claimant's own dealing may be a sale: it may now hold one fewer
+    state, _ = act(state, 1, A.EndTurn())
+    state, _ = act(state, 2, A.EndTurn())
+    state, _ = act(state, 0, A.SellShare())
+    assert state.claim is not None and state.claim.beaten == 1
+
+
+def test_a_shown_holding_follows_the_auctions_and_the_forfeit_the_table_sees() -> None:
+    state = new_game(seats=2, cash=5000)
+    state.players[0].shares, state.players[1].shares, state.banker_shares = 2, 2, 5
+    state, _ = act(state, 0, A.ClaimMajority())
+    state, _ = act(state, 0, A.EndTurn())
+    state, _ = act(state, 1, A.ChallengeClaim())  # blocked; the challenger's holding shown
+    assert state.claim is None and state.players[1].shown == 2
+    state, _ = act(state, 1, A.AuctionShare())
+    state, _ = act(state, 0, A.Bid(amount=1000))
+    assert state.players[1].shown == 1 and state.players[1].shares == 1
+    # a failed claim's forfeit is told to the table
+    state, _ = act(state, 1, A.ClaimMajority())
+    target = state.players[1].turns + 13
+    while state.players[1].turns < target and not state.finished:
+        state, _ = act(state, state.active, A.EndTurn())
+    assert state.claim is None and state.players[1].shares == 0
+    assert state.players[1].shown == 0
+
+
 def test_a_player_who_cannot_pay_a_fee_is_eliminated_and_play_goes_on() -> None:
     state = new_game(seats=3, cash=5000)
     player = state.players[0]

@@ -11,7 +11,7 @@ from engine.core import Accepted, Rng, bot_rng, step
 from engine.ocean_trader import GAME
 from engine.ocean_trader.actions import ChallengeClaim
 from engine.ocean_trader.bots import StandardBot
-from engine.ocean_trader.state import OceanTraderState
+from engine.ocean_trader.state import Claim, OceanTraderState
 from tests.contract.playout import played
 
 SEEDS = (1, 2, 3)
@@ -214,6 +214,26 @@ def test_a_challenge_that_left_the_claim_standing_bounds_the_holdings(seats: int
             sample = GAME.sample_state(view, seat, Rng.from_seed(k))
             assert sample.players[challenger].shares < sample.players[claimant].shares
             assert GAME.view(sample, seat).model_dump() == view.model_dump()
+
+
+@pytest.mark.parametrize("seats", (3, 4))
+def test_a_holding_the_table_knows_is_kept_and_a_claim_holds_more_than_it_withstood(
+        seats: int) -> None:
+    state = next(s for seed in SEEDS for s in full_game(seats, seed) if s.claim is None
+                 and s.pending is None and s.auction is None)
+    state = state.model_copy(deep=True)
+    for player in state.players:
+        player.shares, player.shown = 0, None
+    state.players[1].shares = state.players[1].shown = 2  # shown in an earlier challenge
+    state.players[2].shares = 4
+    state.banker_shares = 10 - 6  # seat 0, whose view it is, holds none
+    state.claim = Claim(claimant=2, made_on=state.players[2].turns, beaten=3)
+    view = GAME.view(state, 0)
+    for k in range(20):
+        sample = GAME.sample_state(view, 0, Rng.from_seed(k))
+        assert sample.players[1].shares == 2 and sample.players[2].shares >= 4
+        assert sum(p.shares for p in sample.players) + sample.banker_shares == 10
+        assert GAME.view(sample, 0).model_dump() == view.model_dump()
 
 
 def test_a_peeked_hand_is_drawn_for_the_others_and_kept_for_the_peeker() -> None:
