@@ -29,6 +29,12 @@ OPPORTUNITY = 0.5  # share of the best deal in reach counted for a ship with roo
 COVER = 400.0  # what a policy on a ship is worth beyond the £250 the Banker pays for it
 SHORT_SCALE = 450.0
 FULL_SCALE = 1500.0
+# the full game is won by a claim, not by assets: a claim made with an outright majority,
+# which no holding can match, all but wins (over 300 two-player full games between standard
+# bots, such a claim won every game it was made in), and a finished game's winner stands first
+# whatever its assets
+CONTROL = 6000.0
+WON = 1e6
 SPARE = 150  # cash kept back from buying cargo: a Prospect card may ask for up to £150
 
 
@@ -56,8 +62,24 @@ def expected_assets(state: OceanTraderState) -> list[float]:
                 value += COVER  # the ship and its cargo are safe from the sea
             if len(ship.cargo) < capacity:
                 value += OPPORTUNITY * _best_deal(ship, wants, left, means)
+        if state.variant == "full":
+            value += _control(state, seat)
         out.append(value)
     return out
+
+
+def _control(state: OceanTraderState, seat: int) -> float:
+    """What control of the line adds to the seat's standing in the full game: everything once
+    won (a search scores a playout that ends by its final standing, and the full game's winner
+    is the claimant, not the richest), and nearly that once claimed with an outright
+    majority."""
+    if state.winner == seat:
+        return WON
+    claim = state.claim
+    if claim is not None and claim.claimant == seat \
+            and 2 * state.players[seat].shares > ocean_trader_content().certificates(state.seats):
+        return CONTROL
+    return 0.0
 
 
 def standing_scale(state: OceanTraderState) -> float:

@@ -8,11 +8,12 @@ import pytest
 
 from engine.core import Rng, bot_rng
 from engine.ocean_trader import GAME
+from engine.ocean_trader.actions import ClaimMajority
 from engine.ocean_trader.estimate import expected_assets
 from engine.ocean_trader.game import only_end_left
 from engine.ocean_trader.rules import bills_available, bills_left, new_ship, total_assets
 from engine.ocean_trader.state import OceanTraderState
-from tests.ocean_trader.helpers import content, new_game, only_card, put_at_sea
+from tests.ocean_trader.helpers import act, content, new_game, only_card, put_at_sea
 
 
 def _positions(variant: str, seats: int, seed: int, every: int = 3) -> list[OceanTraderState]:
@@ -124,3 +125,24 @@ def test_the_full_game_is_read_on_a_wider_standing_scale_than_the_short_one() ->
     assert GAME.standing_scale_for(short) == GAME.standing_scale
     assert GAME.standing_scale_for(full) > 2 * GAME.standing_scale
 
+
+
+def test_in_the_full_game_control_stands_above_any_lead_in_assets() -> None:
+    """The full game is won by a claim: a claim made with an outright majority stands far above
+    the same position unclaimed, and the winner of a finished game stands first whatever the
+    assets (a search scores an ended playout by its final standing)."""
+    state = new_game(2, "full", cash=3000)
+    state.players[0].shares, state.banker_shares = 5, 4  # five of the nine certificates
+    state, _ = act(state, 0, ClaimMajority())
+    claimed = GAME.standing(state)
+    state.claim = None
+    unclaimed = GAME.standing(state)
+    assert claimed[0] - claimed[1] > unclaimed[0] - unclaimed[1] + 5000
+    state.players[1].cash = 30000
+    assert GAME.standing(state)[0] < GAME.standing(state)[1]
+    state.finished, state.winner = True, 0
+    assert GAME.standing(state)[0] > GAME.standing(state)[1]
+    # the short game's standing is its expected assets alone
+    short = new_game(2, "short")
+    short.winner = 0
+    assert GAME.standing(short)[0] == GAME.standing(short)[1]
