@@ -28,7 +28,7 @@ from .rules import (
     slot_of,
 )
 from .state import Auction, Claim, OceanTraderState, Ship
-from .turns import end_turn
+from .turns import end_turn, known_change
 
 
 def apply_action(state: OceanTraderState, seat: int, action: Action) -> list[Event]:
@@ -328,23 +328,12 @@ def _bid(state: OceanTraderState, seat: int, action: A.Bid, events: list[Event])
     state.players[winner].shares += 1
     seller.cash += best
     seller.shares -= 1
-    _known_change(state, winner, +1)
-    _known_change(state, auction.seller, -1)
+    known_change(state, winner, +1)
+    known_change(state, auction.seller, -1)
     events.append(Event(kind="auction_closed", seat=winner, reveals=True,
                         data={"winner": winner, "price": best},
                         text=f"{seat_ref(winner)} buys {seat_ref(auction.seller)}'s certificate "
                              f"for {money(best)}."))
-
-
-def _known_change(state: OceanTraderState, seat: int, change: int) -> None:
-    """A change of holding the table sees (an auction's certificate changing hands) keeps
-    what it knows of the holding up to date; a claimant that sells may hold one fewer than
-    the challenges it withstood showed."""
-    player = state.players[seat]
-    if player.shown is not None:
-        player.shown += change
-    if change < 0 and state.claim is not None and state.claim.claimant == seat:
-        state.claim.beaten = max(0, state.claim.beaten + change)
 
 
 def _claim(state: OceanTraderState, seat: int, action: A.ClaimMajority,

@@ -131,12 +131,22 @@ def check_claim(state: OceanTraderState, seat: int, events: list[Event]) -> None
     forfeit = min(rules.forfeit_on_failure, player.shares)
     player.shares -= forfeit
     state.banker_shares += forfeit
-    if player.shown is not None:
-        player.shown -= forfeit  # the forfeit is told to the table
+    known_change(state, seat, -forfeit)  # the forfeit is told to the table
     events.append(Event(kind="claim_fails", seat=seat, reveals=True,
                         data={"forfeit": forfeit},
                         text=f"{seat_ref(seat)}'s claim fails: they forfeit {forfeit} share "
                              f"certificate to the Merchant Banker and play goes on."))
+
+
+def known_change(state: OceanTraderState, seat: int, change: int) -> None:
+    """A change of holding the table sees (an auction's certificate changing hands, a failed
+    claim's forfeit) keeps what it knows of the holding up to date; a claimant that sells may
+    hold one fewer than the challenges it withstood showed."""
+    player = state.players[seat]
+    if player.shown is not None:
+        player.shown += change
+    if change < 0 and state.claim is not None and state.claim.claimant == seat:
+        state.claim.beaten = max(0, state.claim.beaten + change)
 
 
 def eliminate(state: OceanTraderState, seat: int, why: str, events: list[Event]) -> None:
