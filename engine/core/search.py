@@ -290,7 +290,10 @@ class SearchBot:
             # the last n rounds, which both played (a candidate plays every round from the
             # one it entered at until it is put out)
             mean, se = _paired(leader.rewards[-n:], candidate.rewards[-n:])
-            if mean <= (self.drop_own if candidate.order == 0 else self.drop) * se:
+            limit = self.drop_own if candidate.order == 0 else self.drop
+            # (a limit out of reach keeps the move even when every round tied: inf * 0 is
+            # not a number, and no comparison with it holds)
+            if math.isinf(limit) or mean <= limit * se:
                 kept.append(candidate)
         return kept
 

@@ -12,7 +12,13 @@ import pytest
 from engine.core import Accepted, Action, Rng, State, View, registry, step
 from engine.core.bots import bot_rng
 from engine.core.protocol import RandomBot
-from engine.core.search import CANDIDATES, SearchBot, margin_reward, ranks_reward
+from engine.core.search import (
+    CANDIDATES,
+    SearchBot,
+    _Candidate,
+    margin_reward,
+    ranks_reward,
+)
 from tests.contract.playout import played
 
 
@@ -192,3 +198,26 @@ def test_a_guides_move_kept_in_the_race_is_still_overturned_by_a_clear_lead() ->
         bot = SearchBot(game, RollFirst(), iterations=120, drop_own=math.inf)
         pick = bot.choose(game.view(state, 0), game.legal_actions(state, 0), Rng.from_seed(seed))
         assert pick.type == "play_card" and bot.last_playouts >= 120
+
+
+
+def test_a_guides_move_that_ties_the_leader_on_the_rounds_both_played_stays_in_the_race(
+        ) -> None:
+    """The guide's move lost one early round; a move that entered the race later has tied it
+    on every round since, so leads it by its mean. Over the rounds both played the two are
+    equal (a standard error of 0), and the guide's move, which a ``drop_own`` out of reach
+    keeps to the end, stays. (It once left: an infinite limit times 0 is not a number.)"""
+    game = registry.get("race")
+    state = game.setup({"energy": 0, "target": 10}, 2, 3)
+    moves = game.legal_actions(state, 0)
+    for drop_own in (math.inf, None):
+        bot = SearchBot(game, RollFirst(), drop_own=drop_own)
+        own, late = _Candidate(moves[0], 0), _Candidate(moves[1], 3)
+        for reward in (0.5, 1.0, 1.0, 1.0, 1.0):
+            own.rewards.append(reward)
+            own.total += reward
+        for _ in range(4):
+            late.rewards.append(1.0)
+            late.total += 1.0
+        assert bot._survivors([own, late]) == [own, late]
+        assert bot._pick([own, late]) is own
