@@ -421,7 +421,8 @@ def ship_row(draw: ImageDraw.ImageDraw, x: int, cy: int, right: int, seat: int,
 def office(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, name: str,
            own: bool, active: bool, shares: bool = True) -> None:
     """A player's office: name, what is open to view (spare policies; the viewer's own cash and
-    share certificates, ``shares`` only in the full game), and every ship."""
+    share certificates, ``shares`` only in the full game, and another player's holding while
+    the table knows it from a challenge or an auction), and every ship."""
     seat = player.seat
     style = player_style(seat)
     inner = inset(box, 10)
@@ -435,6 +436,8 @@ def office(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, name: str,
         extra = f"cash {money(player.cash)}"
         if shares and player.shares is not None:
             extra += f", {player.shares} share{'s' if player.shares != 1 else ''}"
+    elif shares and player.shown is not None:  # public: shown in a challenge, kept up to date
+        extra = f"{player.shown} share{'s' if player.shown != 1 else ''} shown"
     if player.spare_policies and not player.eliminated:  # the office is open to view
         spare = (f"{player.spare_policies} spare "
                  f"{'policy' if player.spare_policies == 1 else 'policies'}")

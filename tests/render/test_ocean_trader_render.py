@@ -209,6 +209,21 @@ def test_a_spare_policy_shows_in_the_open_office() -> None:
         assert (plain.crop(box).tobytes() != spare.crop(box).tobytes()) == (seat == 2)
 
 
+def test_a_holding_the_table_knows_shows_in_that_office_for_everyone() -> None:
+    state = GAME.setup({"variant": "full"}, 3, 8)
+    state.players[2].shares = 4
+    plain = _rgb(ocean_trader.render(GAME.view(state, None), NAMES))
+    state.players[2].shown = 4  # shown in a challenge
+    for viewer in (None, 0, 1):
+        assert "4 shares shown" in [t for t, _ in _texts(GAME.view(state, viewer))]
+    known = _rgb(ocean_trader.render(GAME.view(state, None), NAMES))
+    for seat in range(3):
+        box = ocean_trader_style.office_boxes(3)[seat]
+        assert (plain.crop(box).tobytes() != known.crop(box).tobytes()) == (seat == 2)
+    own = [t for t, _ in _texts(GAME.view(state, 2))]
+    assert "4 shares shown" not in own and "4 shares" in own  # its own holding, as always
+
+
 # ------------------------------------------------------------------ legibility and bounds
 
 
