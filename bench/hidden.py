@@ -12,6 +12,9 @@ more than its seat's view tells (``--sees``):
   ``search``);
 - ``dice``: its own samples, but with the game's true generator, so that every playout throws
   the dice the game will throw (as long as it draws them in the same order);
+- ``secrets``: its own samples, but with the other players' secrets as they are (in Ocean
+  Trader their cash and certificates, which a player who counts every announced dealing
+  knows in the short game), the decks still shuffled, fresh dice;
 - ``cards``: the true state (the decks in their order, the others' secrets), fresh dice;
 - ``all``: the true state and its generator: the hidden cards and the dice to come.
 
@@ -23,6 +26,7 @@ arena's figures.
 from __future__ import annotations
 
 import argparse
+import copy
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,7 +40,11 @@ from engine.core import Game, registry  # noqa: E402
 from engine.core.protocol import Seat, State, View  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 
-SEES = ("nothing", "dice", "cards", "all")
+SEES = ("nothing", "dice", "secrets", "cards", "all")
+# the fields of a game's state that hold what the other players keep to themselves, apart from
+# any cards (``--sees secrets``): in Ocean Trader their offices, cash and certificates with
+# them, and so what the Banker keeps of the certificates
+SECRETS: dict[str, tuple[str, ...]] = {"ocean_trader": ("players", "banker_shares")}
 
 
 class Seeing:
@@ -59,9 +67,13 @@ class Seeing:
         true = self._state
         if self._sees == "nothing" or true is None:
             return self._game.sample_state(view, seat, rng)
-        if self._sees == "dice":
+        if self._sees in ("dice", "secrets"):
             sample = self._game.sample_state(view, seat, rng)
-            sample.rng = true.rng.model_copy(deep=True)
+            if self._sees == "dice":
+                sample.rng = true.rng.model_copy(deep=True)
+            else:
+                for name in SECRETS[self._game.id]:
+                    setattr(sample, name, copy.deepcopy(getattr(true, name)))
             return sample
         state = true.model_copy(deep=True)
         if self._sees == "cards":
@@ -95,6 +107,8 @@ def main() -> int:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.sees == "secrets" and args.game not in SECRETS:
+        parser.error(f"--sees secrets knows the secrets of {', '.join(sorted(SECRETS))} only")
     options = parse_options(parser, args.option)
     catalog.load()
     game = registry.get(args.game)

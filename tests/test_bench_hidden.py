@@ -53,3 +53,21 @@ def test_a_short_match_gives_the_arenas_figures() -> None:
     result = hidden.one_game("race", "all", 2, 0.01, 1, 0, {})
     share, _, finished, times, _ = result
     assert finished and share in (0.0, 0.5, 1.0) and times["a"] and times["b"]
+
+
+def test_seeing_the_secrets_gets_the_others_cash_and_no_cards() -> None:
+    hidden = load()
+    game = registry.get("ocean_trader")
+    state = game.setup({"variant": "full"}, 3, 5)
+    state.players[1].cash, state.players[1].shares = 4_321, 2
+    state.banker_shares -= 2
+    seeing = hidden.Seeing(game, "secrets")
+    view = seeing.view(state, 0)
+    sample = seeing.sample_state(view, 0, Rng(state=9))
+    fair = game.sample_state(view, 0, Rng(state=9))
+    assert sample.players == state.players
+    assert sample.players is not state.players
+    assert sample.banker_shares == state.banker_shares
+    assert fair.players != state.players  # a guess
+    assert sample.trade_deck == fair.trade_deck != state.trade_deck
+    assert sample.rng.model_dump() == fair.rng.model_dump()
