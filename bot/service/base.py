@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.notices import Notice
 from bot.painter import BoardPainter
-from bot.service.results import ActResult, Choice, ServiceError
+from bot.service.results import ActResult, Choice, ServiceError, Undone
 from bot.service.texts import set_aside_text
 from bot.settings import Settings, parse_shards
 from bot.storage import (
@@ -245,7 +245,7 @@ class ServiceBase:
         async def choices(self, channel_id: int, user_id: int) -> list[Choice]: ...  # moves
         async def _commit(self, match: MatchRow, game: Game[Any], state: State,
                           seats: list[SeatRow], seat: int, action: Action | dict[str, Any],
-                          expected: int, undone: str | None = None,
+                          expected: int, undone: Undone | None = None,
                           forced: int = 0) -> ActResult: ...  # moves
         @staticmethod
         def _after_turn(game: Game[Any], state: State, seats: list[SeatRow], notice: Notice,

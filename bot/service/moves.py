@@ -14,12 +14,20 @@ from typing import Any
 
 from bot.notices import Notice, name_seats, public_lines, result_lines
 from bot.service.base import STORAGE_FAULTS, ServiceBase, disk_full, log
-from bot.service.results import ActResult, Choice, Commanding, SaveFailed, ServiceError
+from bot.service.results import (
+    ActResult,
+    Choice,
+    Commanding,
+    SaveFailed,
+    ServiceError,
+    Undone,
+)
 from bot.service.texts import set_aside_text
 from bot.storage import DeadlineSpec, Finish, MatchRow, SeatRow, StaleVersion
 from engine.core import (
     Accepted,
     Action,
+    Event,
     Game,
     Outcome,
     Rejection,
@@ -219,9 +227,11 @@ class Moves(ServiceBase):
             and _key_of(game, last.action) == key
 
     async def _undone_label(self, match: MatchRow, game: Game[Any], state: State,
-                            seat: int) -> str | None:
+                            seat: int) -> Undone | None:
         """How the action an undo would take back was offered, for the undo to name it: the
-        newest action of the seat's not already taken back by a later undo."""
+        newest action of the seat's not already taken back by a later undo. The channel hears
+        it named only if everything that action told was told to everyone (a dealing the
+        table saw only as "business with the Banker" stays that)."""
         if not can_undo(state, seat):
             return None
         depth = len(state.undo_points)
@@ -236,15 +246,20 @@ class Moves(ServiceBase):
                 try:
                     earlier = game.load_state(state.undo_points[-1].state)
                     taken = game.parse_action(row.action).key()
-                    return next((a.label for a in game.legal_actions(earlier, seat)
-                                 if a.key() == taken and a.label), None)
+                    label = next((a.label for a in game.legal_actions(earlier, seat)
+                                  if a.key() == taken and a.label), None)
                 except Exception:
                     return None
+                if label is None:
+                    return None
+                public = all(Event.model_validate(e).to is None for e in row.events)
+                return Undone(label, public)
         return None
 
     async def _commit(self, match: MatchRow, game: Game[Any], state: State,
                       seats: list[SeatRow], seat: int, action: Action | dict[str, Any],
-                      expected: int, undone: str | None = None, forced: int = 0) -> ActResult:
+                      expected: int, undone: Undone | None = None, forced: int = 0
+                      ) -> ActResult:
         """step, then commit (with the turn's deadlines, or the result), then announce, and
         make the moves the game forces on people after it (``_forced_after``). Called under
         the match's lock. ``SaveFailed`` when storage could not write."""
@@ -298,10 +313,11 @@ class Moves(ServiceBase):
                             lines=public_lines(outcome.events, names), board=True)
         message = "Done."
         if isinstance(outcome.action, Undo) and undone:
-            message = f"Undone: {undone}."
+            message = f"Undone: {undone.label}."
             said = name_seats(outcome.events[0].text, names) if outcome.events else None
-            notice.lines = [f"{names[seat]} took back: {undone}." if line == said else line
-                            for line in notice.lines]
+            if undone.public:
+                notice.lines = [f"{names[seat]} took back: {undone.label}." if line == said
+                                else line for line in notice.lines]
         mine = notice.private.get(seats[seat].user_id or -1, [])
         done = ActResult(True, message, private=mine, version=new.version, notice=notice)
         if result is None and forced < FORCED_CHAIN:

@@ -4,7 +4,7 @@ an adapter shows or reports."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.notices import Notice
 from engine.core import Action, Game, View
@@ -52,3 +52,10 @@ class Commanding:
     view: View
     choices: list[Choice]
     names: list[str]
+
+
+class Undone(NamedTuple):
+    """The move an undo takes back, as it was offered, and whether the channel may hear it."""
+
+    label: str
+    public: bool

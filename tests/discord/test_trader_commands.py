@@ -292,6 +292,27 @@ async def test_shares_and_a_sealed_auction_in_the_full_game(table: Table) -> Non
     assert await table.version() == version
 
 
+@pytest.mark.parametrize("deal", ["buy-share", "sell-share"])
+async def test_undoing_a_share_dealing_tells_the_channel_no_more_than_the_dealing_did(
+        table: Table, deal: str) -> None:
+    await new_game(table, "variant=full")
+    first = await actor(table)
+    position = await state(table)
+    for player in position.players:  # the service's own copy, as above
+        player.cash = 30000
+        if deal == "sell-share":
+            player.shares = 2
+            position.banker_shares -= 2
+    dealt = await trader(table, first, deal)
+    assert done(dealt), dealt.calls
+    seen = list(table.channel.texts)
+    undo = await table.game("undo", first)
+    assert undo.private[0].startswith("Undone: ") and "share" in undo.private[0]
+    told = table.channel.texts[len(seen):]
+    assert told and all("share" not in t.lower() and "£" not in t for t in told), told
+    assert any("took back" in t or "takes back" in t for t in told), told
+
+
 # --- a whole short game -----------------------------------------------------------------------
 async def test_a_whole_short_game_through_the_trader_commands(table: Table) -> None:
     began = time.monotonic()
