@@ -37,3 +37,10 @@ def test_public_scores_do_not_depend_on_anything_hidden(game: Game[Any]) -> None
 
 def test_every_real_game_shows_a_public_score() -> None:
     assert {p.values[0].id for p in _cases()} >= {"ships", "empires", "ocean_trader"}
+
+
+@pytest.mark.parametrize("game", _cases())
+def test_the_score_unit_is_drawn_as_written_on_the_chart(game: Game[Any]) -> None:
+    from render.common.fonts import displayable  # the chart's and the boards' own font
+
+    assert displayable(game.score_unit) == game.score_unit
