@@ -15,6 +15,7 @@ own office, and only when the view holds them.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 
 from PIL import Image
@@ -84,8 +85,9 @@ def ship_boxes(view: OceanTraderView) -> list[tuple[int, list[int], Box]]:
 
 def _placed(view: OceanTraderView) -> list[tuple[int, list[int], Box, Point]]:
     """Every fleet's pill box and the spot it stands for: on its spot where that is clear,
-    else moved as little as it can be off the port labels, the chart's notes and the pills
-    already placed (a pill never hides a label or another fleet)."""
+    else moved as little as it can be off the port labels, the ports' dots, the chart's notes
+    and the pills already placed, and no nearer another port than its own spot (a pill hides
+    no label, no port and no other fleet, and is not read as standing where it is not)."""
     out: list[tuple[int, list[int], Box, Point]] = []
     for spot, owners in sorted(_fleets(view).items()):
         cx, cy = _spot_point(spot)
@@ -100,7 +102,7 @@ def _placed(view: OceanTraderView) -> list[tuple[int, list[int], Box, Point]]:
         for (seat, numbers), y in zip(owners, ys, strict=True):
             w = pill_width(player_style(seat), numbers)
             box = _free((cx - w // 2, y, cx - w // 2 + w, y + PILL_H),
-                        [b for _, _, b, _ in out])
+                        [b for _, _, b, _ in out], (cx, cy))
             out.append((seat, numbers, box, (cx, cy)))
     return out
 
@@ -122,22 +124,50 @@ def _chart_texts() -> tuple[Box, ...]:
 
 
 @functools.cache
+def _avoid() -> tuple[Box, ...]:
+    """What a pill keeps off if it can: the chart's writing and the ports' dots (a dot's box
+    drawn in by the margin ``_free`` keeps, so that a pill may still sit right against it)."""
+    r = PORT_R - 3
+    return (*_chart_texts(), *((x - r, y - r, x + r, y + r) for x, y in _port_points()))
+
+
+def _distance(box: Box, point: Point) -> float:
+    dx = max(box[0] - point[0], 0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0, point[1] - box[3])
+    return math.hypot(dx, dy)
+
+
+def _nearest_port_is(box: Box, spot: Point) -> bool:
+    """No port's dot lies nearer ``box`` than ``spot`` does (the spot itself may be a port)."""
+    near = _distance(box, spot)
+    return all(_distance(box, dot) >= near for dot in _port_points() if dot != spot)
+
+
+@functools.cache
+def _port_points() -> tuple[Point, ...]:
+    return tuple(_spot_point(("port", port)) for port in geo.ports())
+
+
+@functools.cache
 def _moves() -> tuple[tuple[int, int], ...]:
-    """Offsets to try for a pill, nearest first: up and down a pill's height at a time, then
-    to either side."""
-    step = PILL_H + 2
-    out = {(dx, k * step) for k in range(-8, 9) for dx in range(-240, 241, 20)}
+    """Offsets to try for a pill, nearest first: up and down half a pill's height at a time,
+    then to either side."""
+    step = (PILL_H + 2) // 2
+    out = {(dx, k * step) for k in range(-16, 17) for dx in range(-240, 241, 10)}
     return tuple(sorted(out, key=lambda d: (abs(d[0]) + 1.3 * abs(d[1]), d)))
 
 
-def _free(box: Box, taken: list[Box]) -> Box:
-    """``box`` kept on the chart and moved as little as it can be off the chart's writing and
-    the pills already placed."""
-    for avoid in (_chart_texts(), ()):  # off the writing if it can be, off the pills always
+def _free(box: Box, taken: list[Box], spot: Point) -> Box:
+    """``box`` kept on the chart and moved as little as it can be off the chart's writing,
+    the ports' dots and the pills already placed, and no nearer another port than ``spot``."""
+    # nearest its spot and off the writing and the dots if it can be, then off the writing
+    # and the dots, and off the pills always
+    for avoid, nearest in ((_avoid(), True), (_avoid(), False), ((), False)):
         for dx, dy in _moves():
             moved = shift_inside((box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy), MAP_BOX)
             if not any(_overlaps(moved, t, 2) for t in taken) \
-                    and not any(_overlaps(moved, t, 3) for t in avoid):
+                    and not any(_overlaps(moved, t, 3) for t in avoid) \
+                    and (not nearest or _nearest_port_is(moved, spot)):
                 return moved
     return shift_inside(box, MAP_BOX)
 

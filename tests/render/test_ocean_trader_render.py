@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import math
 from functools import cache
 
 import pytest
@@ -154,6 +155,33 @@ def test_a_crowded_port_keeps_every_fleet_visible() -> None:
     view = GAME.view(state, None)
     image = _rgb(ocean_trader.render(view, NAMES))
     assert _check_ships(image, view) == 18
+
+
+def test_no_ship_hides_a_port() -> None:
+    """A pill over a port's dot reads as a ship in that port: pills keep off every dot (a
+    leader line joins a pill moved off its spot to the spot)."""
+    views = [GAME.view(state, None) for args in GAMES for state in _picks(*args, 8)]
+    state = GAME.setup({}, 2, 8)  # two ports where the labels crowd the pills
+    state.players[0].ships[0].port, state.players[1].ships[0].port = "BAT", "BOR"
+    views.append(GAME.view(state, None))
+    dots = ocean_trader.layout_positions()["ports"]
+
+    def away(box: tuple[int, int, int, int], port: str) -> float:
+        x, y = dots[port]
+        return math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
+
+    for view in views:
+        for seat, numbers, box in ocean_trader.ship_boxes(view):
+            hidden = [port for port, (x, y) in dots.items()
+                      if box[0] <= x < box[2] and box[1] <= y < box[3]]
+            assert not hidden, (seat, numbers, box, hidden)
+            ship = next(s for s in view.players[seat].ships if s.number == numbers[0])
+            fleets = sum(any(s.port == ship.port for s in p.ships) for p in view.players)
+            # and it reads as being in its own port (but for a crowd of fleets, which may
+            # spread further: six start in Liverpool, between Bordeaux and Quebec)
+            if ship.port is not None and fleets <= 3:
+                nearest = min(dots, key=lambda port: (away(box, port), port != ship.port))
+                assert nearest == ship.port, (seat, numbers, ship.port, nearest)
 
 
 def test_the_ship_awaiting_a_decision_is_ringed() -> None:
