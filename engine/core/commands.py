@@ -75,6 +75,9 @@ class Option(Generic[A, V]):
     names that value for people (default: the action's own label). An ``exchange`` only says how
     a cost is paid (wine for gold): left out, the move using the fewest is played. ``default`` is
     the value meant when the option is left out (an industry counter is spent only when asked).
+    ``sole`` gives the one value the option can take for the viewer whatever moves are open
+    (the ship of a fleet of one), or None: when no move of the command is open, a command left
+    without it is refused with the game's own reason, as if it had been named.
     ``kind`` and ``fixed`` say how a front end asks for it: free text with suggestions, a whole
     number between ``low`` and ``high``, yes or no, or one of a few fixed values."""
 
@@ -89,6 +92,7 @@ class Option(Generic[A, V]):
     high: int | None = None
     exchange: bool = False
     default: str | None = None
+    sole: Callable[[V], str | None] | None = None
 
     def value(self, action: A, view: V) -> str | None:
         return self.read(action, view)
@@ -405,6 +409,15 @@ def _nothing_fits(table: CommandTable[V], command: Command[Any, V],
         except CommandError as err:
             return Resolution(command.name, raw, problem=str(err))
     if not mine:
+        filled = dict(wanted)
+        for option in command.options:
+            if option.name in missing and option.sole is not None:
+                filled[option.name] = option.sole(view)
+        if all(filled.get(name) is not None for name in missing):  # the game can say why
+            try:
+                return Resolution(command.name, raw, refused=command.make(filled, view))
+            except CommandError as err:
+                return Resolution(command.name, raw, problem=str(err))
         return Resolution(command.name, raw, problem=(
             f"You have no /{table.group} {command.name} move now."))
     given = {k: v for k, v in wanted.items() if v is not None and raw.get(k) is not None}

@@ -224,6 +224,14 @@ def _label_ship(action: Cargo | A.SellShip | A.BuyPolicy, view: V) -> str:
     return ship_label(action.ship, view)
 
 
+def _only_ship(view: V) -> str | None:
+    """The viewer's ship when its fleet has just one."""
+    if view.viewer is None or not 0 <= view.viewer < len(view.players):
+        return None
+    ships = view.players[view.viewer].ships
+    return str(ships[0].number) if len(ships) == 1 else None
+
+
 def _read_goods(action: Cargo, view: V) -> str:
     return action.goods
 
@@ -348,9 +356,11 @@ def _validated(build: BuildFn[T]) -> BuildFn[T]:
 
 def _commands() -> tuple[Command[Any, V], ...]:
     buy_ship: Option[A.BuyCargo, V] = Option("ship", "Which ship (in port since before this turn)",
-                                             _read_ship, _label_ship)
-    sell_ship_opt: Option[A.SellCargo, V] = Option("ship", "Which ship", _read_ship, _label_ship)
-    dump_ship: Option[A.DumpCargo, V] = Option("ship", "Which ship", _read_ship, _label_ship)
+                                             _read_ship, _label_ship, sole=_only_ship)
+    sell_ship_opt: Option[A.SellCargo, V] = Option("ship", "Which ship", _read_ship, _label_ship,
+                                                   sole=_only_ship)
+    dump_ship: Option[A.DumpCargo, V] = Option("ship", "Which ship", _read_ship, _label_ship,
+                                               sole=_only_ship)
     roll: Command[A.ThrowDice, V] = Command(
         "roll", "Throw the dice: your ships at sea sail, and any you send out of port",
         (A.ThrowDice,),
@@ -384,11 +394,11 @@ def _commands() -> tuple[Command[Any, V], ...]:
     sell_ship: Command[A.SellShip, V] = Command(
         "sell-ship", "Sell a ship in port to the Banker (cargo aboard goes back unpaid)",
         (A.SellShip,),
-        (Option("ship", "Which ship", _read_ship, _label_sell_ship),),
+        (Option("ship", "Which ship", _read_ship, _label_sell_ship, sole=_only_ship),),
         _validated(_build_sell_ship))
     insure: Command[A.BuyPolicy, V] = Command(
         "insure", "Buy an insurance policy for a ship", (A.BuyPolicy,),
-        (Option("ship", "Which ship", _read_ship, _label_insure),),
+        (Option("ship", "Which ship", _read_ship, _label_insure, sole=_only_ship),),
         _validated(_build_insure))
     surrender: Command[Surrender, V] = Command(
         "surrender", "Surrender an insurance policy: a ship's, or a spare one your office holds",

@@ -122,6 +122,9 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
                 action.depart):
             return "List each departing ship once, in number order."
         if not action.depart and not any(must_sail(state, seat, s) for s in player.ships):
+            if not any(s.port is not None and may_depart(state, seat, s) for s in player.ships):
+                return ("None of your ships can sail this turn (a ship that has traded, just "
+                        "arrived or is held in port stays): end your turn.")
             return "None of your ships is at sea: name the ships that leave port."
         return None
     if isinstance(action, A.EndTurn):

@@ -239,7 +239,17 @@ async def test_rejected_commands_change_nothing_and_say_why(table: Table) -> Non
         assert inter.deferred_first and not inter.public and menu_of(inter) is None
     assert await table.version() == version
 
+    # a fleet of one ship: a command left without the ship, though none of its moves is
+    # open, is refused with the reason, as if the ship had been named
+    insured = await trader(table, first, "insure")
+    assert insured.private == ["Ship 1 is already insured."]
     assert done(await trader(table, first, "buy", ship="1", goods="coal"))
+    again = await trader(table, first, "buy", goods="coal")
+    assert again.private == ["Ship 1 has traded this turn: one cargo a turn per ship. Trade "
+                             "again next turn."]
+    stays = await trader(table, first, "roll")
+    assert stays.private == ["None of your ships can sail this turn (a ship that has traded, "
+                             "just arrived or is held in port stays): end your turn."]
     if await legal(table, first):
         assert done(await trader(table, first, "end"))
     assert await actor(table) == second
