@@ -190,6 +190,7 @@ def finish(state: OceanTraderState, reason: str, winner: int | None,
     state.auction = None
     events.append(Event(kind="game_over", reveals=True,
                         data={"assets": state.final_assets, "winner": winner},
-                        text="The game is over (" + reason + "). Total assets: " + ", ".join(
+                        # the table announces the end and the places itself (result lines)
+                        text="Total assets at the end: " + ", ".join(
                             f"{seat_ref(s)} {money(a)}" for s, a in
                             enumerate(state.final_assets)) + "."))

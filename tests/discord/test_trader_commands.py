@@ -347,7 +347,9 @@ async def test_a_whole_short_game_through_the_trader_commands(table: Table) -> N
         assert after is None or after.version == match.version + 1
     else:
         raise AssertionError(f"the game did not end: {counts}")
-    assert any("The game is over" in t for t in table.channel.texts), table.channel.texts[-3:]
+    said = "\n".join(table.channel.texts)
+    assert said.count("The game is over") == 1, table.channel.texts[-3:]  # said once
+    assert "Total assets at the end: " in said
     assert await table.service.choices(CHANNEL, ALICE) == []
     for command in ("roll", "sail", "buy", "sell", "end", "decide", "menu"):
         assert counts.get(command), counts
