@@ -351,7 +351,8 @@ class LocalTable:
             self._result(answer.result)
         else:
             self._text(answer.text)
-        self.menu = list(answer.menu)
+        if answer.menu or (answer.result is not None and answer.result.ok):
+            self.menu = list(answer.menu)  # a refusal or a plain answer keeps the list open
         if answer.menu:
             if answer.result is not None:
                 self.say("A decision is waiting for you:")

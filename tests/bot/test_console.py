@@ -146,6 +146,15 @@ async def test_a_games_own_commands_work_at_the_local_table(tmp_path: Path) -> N
     assert "Turn 1, move 1." in text  # the refused move changed nothing
 
 
+async def test_a_numbered_list_stays_open_through_a_refusal(tmp_path: Path) -> None:
+    text = await play(tmp_path, "/game new ocean_trader seed=11\n/game join Ben\n/game start\n"
+                      "/trader roll\n/trader end\n/help\n1\n/quit\n")
+    assert "1. Ship 1: sail for Bordeaux (3 spaces)" in text
+    assert "First choose the route for the ship leaving port." in text  # refused
+    assert "Unknown command '1'" not in text
+    assert "ship 1 leaves Liverpool for Bordeaux" in text  # the list's entry 1, played
+
+
 HUGE = "9" * 5000  # more digits than Python turns into a number unasked (4,300)
 
 
