@@ -119,9 +119,10 @@ class GameCog(PortolanCog):
             attempt.changed = True
             await tell(interaction, f"You opened a game of {found.name} and have the first "
                        "place at the table. Start it with /game start once everyone is in.")
+            chosen = options_text(found.options_in_play(match.options))
             await announce(
                 interaction,
-                f"{name} opened a game of **{found.name}** ({options_text(match.options)}), "
+                f"{name} opened a game of **{found.name}** ({chosen}), "
                 f"for {players_text(found.min_players, found.max_players)}. "
                 f"Join with /game join; {name} starts it with /game start.",
             )

@@ -87,8 +87,9 @@ class Reading(ServiceBase):
         hours = match.settings.get("turn_hours", 0)
         deadline = f"{hours:g} h per turn, then {match.settings.get('policy')}" if hours else "off"
         answer = match.settings.get("answer_seconds", self.settings.answer_seconds)
+        chosen = _options_text(game.options_in_play(match.options))
         lines = [f"{game.name}, {match.status}. Players: {', '.join(names)}.",
-                 f"Options: {_options_text(match.options)}. Turn deadline: {deadline}. "
+                 f"Options: {chosen}. Turn deadline: {deadline}. "
                  f"Time to answer reactions, bids and bribes: "
                  f"{f'{answer:g} s' if answer else 'no limit'}."]
         if match.chosen_seed is not None:

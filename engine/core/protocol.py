@@ -145,6 +145,9 @@ class OptionSpec(BaseModel):
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    # (option, value): the option counts only while that other option has that value (Ocean
+    # Trader's turn limit, in the short game); a game's options are shown without it otherwise
+    only_with: tuple[str, Any] | None = None
 
     def parse(self, raw: Any) -> Any:
         if self.kind == "bool":
@@ -369,6 +372,14 @@ class Game(ABC, Generic[S]):
             names = ", ".join(known) or "none"
             raise OptionError(f"{self.name} has no option {unknown[0]!r} (options: {names}).")
         return {name: spec.parse(raw.get(name, spec.default)) for name, spec in known.items()}
+
+    def options_in_play(self, options: dict[str, Any]) -> dict[str, Any]:
+        """``options`` less those that do not count with the others chosen (``only_with``),
+        for showing people."""
+        specs = {o.name: o for o in self.options}
+        return {name: value for name, value in options.items()
+                if (spec := specs.get(name)) is None or spec.only_with is None
+                or options.get(spec.only_with[0]) == spec.only_with[1]}
 
     def check_players(self, seats: int) -> None:
         if not self.min_players <= seats <= self.max_players:

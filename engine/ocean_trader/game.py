@@ -101,7 +101,8 @@ class OceanTrader(Game[OceanTraderState]):
                    description="full: win by a majority of the shares held for twelve turns; "
                                "short: no shares, a turn limit, most assets wins"),
         OptionSpec(name="turns", kind="int", default=30, minimum=1, maximum=500,
-                   description="the short game's number of turns for each player"),
+                   description="the short game's number of turns for each player",
+                   only_with=("variant", "short")),
     )
     state_type = OceanTraderState
     # how far apart in expected assets two seats must stand for one to be clearly ahead, in the

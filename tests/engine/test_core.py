@@ -81,6 +81,16 @@ def test_options_defaults_and_validation() -> None:
         GAME.setup(GAME.resolve_options({}), 5, 1)
 
 
+def test_options_shown_are_those_that_count() -> None:
+    trader = registry.get("ocean_trader")
+    full = trader.resolve_options({"variant": "full"})
+    assert full["turns"] == 30  # kept (a record replays with it), but not shown
+    assert trader.options_in_play(full) == {"variant": "full"}
+    short = trader.resolve_options({"turns": "12"})
+    assert trader.options_in_play(short) == {"variant": "short", "turns": 12}
+    assert GAME.options_in_play(GAME.resolve_options({})) == {"target": 20, "energy": 2}
+
+
 def test_registry_lists_and_refuses_unknown_games() -> None:
     assert registry.get("race") is GAME
     assert GAME in registry.all_games()
