@@ -452,7 +452,8 @@ def office(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, name: str,
         f = bold if own else font(TEXT)
         while text_width(extra, f) > right - x - 40 - name_w and ", " in extra:
             extra = extra.rsplit(", ", 1)[0]  # the rest is in the status panel's own box
-        ex = draw_text(draw, (right, y + 13), extra, f, fill=INK if own else MUTED_INK,
+        known = own or (shares and player.shown is not None)  # a holding: full ink
+        ex = draw_text(draw, (right, y + 13), extra, f, fill=INK if known else MUTED_INK,
                        anchor="rm")[0] - 8
     head = fit_font(name, ex - x - 32, BODY, TEXT, bold=True)
     if text_width(name, head) > ex - x - 32:  # a very long name: regular weight, then cut
