@@ -7,7 +7,7 @@ import hashlib
 import secrets
 from typing import Any
 
-from bot.notices import Notice
+from bot.notices import Notice, name_seats
 from bot.service.base import ServiceBase
 from bot.service.results import ServiceError
 from bot.service.texts import seed_line
@@ -167,6 +167,7 @@ class Lobby(ServiceBase):
             notice.lines.append(  # who starts is the game's to say: it may not be seat 1
                 f"{game.name} begins. Players in seat order: " + ", ".join(names) + "."
                 + (f" First to move: {' and '.join(starting)}." if starting else ""))
+            notice.lines += [name_seats(line, names) for line in game.opening_lines(state)]
             if match.chosen_seed is not None:
                 notice.lines.append(seed_line(match))
             self._after_turn(game, state, seats, notice, previous_actors=set())

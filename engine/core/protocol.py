@@ -424,6 +424,11 @@ class Game(ABC, Generic[S]):
         ``step`` like any move, and says it was made for them."""
         return None
 
+    def opening_lines(self, state: S) -> list[str]:
+        """What the table hears as the game starts, before any move, in public (seats written
+        ``{sN}``): who moves first and why, where the setup decided it by chance."""
+        return []
+
     def private_lines(self, state: S, seat: Seat) -> list[str]:
         """A few lines of what only ``seat`` knows (its hand, its cash), for "My view"."""
         return []

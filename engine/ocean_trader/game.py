@@ -206,9 +206,10 @@ class OceanTrader(Game[OceanTraderState]):
                 and state.auction is None and not isinstance(action, A.EndTurn):
             if only_end_left(state, state.active):
                 end_turn(state, events, by_itself=True)
-        if state.version == 0:
-            _tell_the_opening(state, events)
         return events
+
+    def opening_lines(self, state: OceanTraderState) -> list[str]:
+        return [_opening(state)]
 
     def view(self, state: OceanTraderState, viewer: Seat | None) -> OceanTraderView:
         c = ocean_trader_content()
@@ -372,19 +373,14 @@ def _copy_ship(ship: Ship) -> Ship:
     return ship.model_copy(update={"cargo": list(ship.cargo)})
 
 
-def _tell_the_opening(state: OceanTraderState, events: list[Event]) -> None:
-    """The game's first line says who moves first and why (rulebook, Method of Play: the die
-    is thrown until one player has the outright highest score). The setup makes no events, so
-    the first move's first line carries it."""
+def _opening(state: OceanTraderState) -> str:
+    """Who moves first and why (rulebook, Method of Play: the die is thrown until one player
+    has the outright highest score), said as the game starts."""
     rounds = []
     for throws in state.opening_rolls:
         rounds.append(", ".join(f"{seat_ref(s)} {t}" for s, t in enumerate(throws) if t))
     first = state.first_player
     order = [(first + i) % state.seats for i in range(state.seats)]
-    opening = (f"Opening {'throw' if len(rounds) == 1 else 'throws'}: " + "; then ".join(rounds)
-               + f". {seat_ref(first)} threw highest and moves first; play then goes round "
-               f"in seat order: {', '.join(seat_ref(s) for s in order)}.")
-    for event in events:
-        if event.text and event.to is None:
-            event.text = f"{opening} {event.text}"
-            return
+    return (f"Opening {'throw' if len(rounds) == 1 else 'throws'}: " + "; then ".join(rounds)
+            + f". {seat_ref(first)} threw highest and moves first; play then goes round in "
+            f"seat order: {', '.join(seat_ref(s) for s in order)}.")

@@ -73,6 +73,10 @@ async def test_first_turns_through_the_trader_commands(table: Table) -> None:
     await new_game(table)
     first = await actor(table)
     version = await table.version()
+    # the start says who moves first and why, before anyone moves
+    name = table.users[first].display_name
+    opening = [t for t in table.channel.texts if "Opening throw" in t]
+    assert len(opening) == 1 and f"{name} threw highest and moves first" in opening[0]
 
     # The starting ship lies in Liverpool and may trade: Liverpool sells coal and manufactures.
     [ship] = await suggest(table, first, "buy", "ship")

@@ -28,20 +28,20 @@ def lines(seed: int, kind: str | None = None) -> list[str]:
             if e.text and (kind is None or e.kind == kind)]
 
 
-def test_the_first_line_says_who_moves_first_and_why() -> None:
+def test_the_game_opens_by_saying_who_moves_first_and_why() -> None:
     state = GAME.setup({}, 3, 4)
-    first = [e for e in bot_game(4)[0][1] if e.text][0]
-    assert first.text.startswith(
+    assert GAME.opening_lines(state) == [
         "Opening throws: {s0} 6, {s1} 6, {s2} 5; then {s0} 5, {s1} 1. {s0} threw highest and "
-        "moves first; play then goes round in seat order: {s0}, {s1}, {s2}.")
-    assert state.first_player == 0 and first.seat == 0
-    single = [e for e in bot_game(3)[0][1] if e.text][0].text
+        "moves first; play then goes round in seat order: {s0}, {s1}, {s2}."]
+    assert state.first_player == 0 and bot_game(4)[0][1][0].seat == 0
+    (single,) = GAME.opening_lines(GAME.setup({}, 3, 3))
     assert single.startswith("Opening throw: {s0} 4, {s1} 4, {s2} 6. {s2} threw highest")
     for seed in SEEDS:
-        said = [t for t in lines(seed) if "Opening throw" in t]
-        assert len(said) == 1
-        who = int(re.search(r"\{s(\d)\} threw highest", said[0]).group(1))  # type: ignore[union-attr]
-        assert who == GAME.setup({}, 3, seed).first_player
+        state = GAME.setup({}, 3, seed)
+        (said,) = GAME.opening_lines(state)
+        who = int(re.search(r"\{s(\d)\} threw highest", said).group(1))  # type: ignore[union-attr]
+        assert who == state.first_player
+        assert not any("Opening throw" in t for t in lines(seed))  # said once, at the start
 
 
 def test_no_line_shows_a_route_id() -> None:
