@@ -289,7 +289,8 @@ def _head(label: str) -> str:
 
 def match_text(typed: str, values: Sequence[Value], ranked: bool = True) -> list[Value]:
     """The values ``typed`` names, any case: the one whose value or label it is exactly; else
-    (``ranked``, for a value typed to play) those whose label starts with it, else those whose
+    (``ranked``, for a value typed to play; a number names only itself) those whose label
+    starts with it, else those whose
     name part (before ':' or '(') contains it; else those whose label or value contains it;
     else those whose label has all its words. A word found only in a card's description thus
     loses to one in its name when playing, while a list being typed into shows them all."""
@@ -299,6 +300,8 @@ def match_text(typed: str, values: Sequence[Value], ranked: bool = True) -> list
     exact = [v for v in values if wanted in (v.value.lower(), v.label.lower())]
     if exact:
         return exact[:1]
+    if ranked and wanted.lstrip("+-").isdecimal():
+        return []  # a number played names that number, never one that contains it (0 of 10)
     tiers = (
         lambda v: v.label.lower().startswith(wanted),
         lambda v: wanted in _head(v.label),

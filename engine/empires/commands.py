@@ -234,8 +234,8 @@ def _heading(text: str | None, what: str) -> str:
 def _cells(text: str | None, what: str) -> int:
     words = (text or "").strip().split()
     number = whole(words[0]) if words else None
-    if number is None:
-        raise CommandError(f"{what} is a whole number of cells, not {text!r}.")
+    if number is None or number < 1:  # a ship sails forward: -2 south is not 2 north
+        raise CommandError(f"{what} is a whole number of cells, 1 or more, not {text!r}.")
     return number
 
 

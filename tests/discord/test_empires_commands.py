@@ -129,6 +129,15 @@ async def test_first_turns_through_the_empires_commands(table: Table) -> None:
     turns = await suggest(table, first, "sail", "turn", ship="us1", direction=heading,
                           distance=far.value)
     assert [(c.name, c.value) for c in turns] == [("Straight on (no turn)", "straight")]
+    version = await table.version()
+    # a ship sails forward, never the other way round; and a number names only itself (0 was
+    # read as a part of a label, and sailed)
+    for typed in ("-1", "-2", "0"):
+        backwards = await empires(table, first, "sail", ship="us1", direction=heading,
+                                  distance=typed)
+        assert backwards.private == [f"The distance is a whole number of cells, 1 or more, "
+                                     f"not '{typed}'."], backwards.calls
+    assert await table.version() == version
     sailed = await empires(table, first, "sail", ship="us1", direction=heading,
                            distance=far.value)
     assert done(sailed), sailed.calls
