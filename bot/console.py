@@ -287,6 +287,7 @@ class LocalTable:
                 self.say("Nobody at this table can move now.")
             for number, choice in enumerate(choices, 1):
                 self.say(f"  {number}. {choice.label}")
+            self.menu = list(choices)  # a bare number picks from it, as from any list
             return
         if unreadable_move(text):
             self.say(NOT_A_MOVE)

@@ -155,6 +155,13 @@ async def test_a_numbered_list_stays_open_through_a_refusal(tmp_path: Path) -> N
     assert "ship 1 leaves Liverpool for Bordeaux" in text  # the list's entry 1, played
 
 
+async def test_a_bare_number_picks_from_the_list_move_gave(tmp_path: Path) -> None:
+    text = await play(tmp_path, "/game new race target=12 seed=5\n/game join Ben\n/game start\n"
+                      "/move\n1\n/game status\n/quit\n")
+    assert "Unknown command '1'" not in text
+    assert "Turn 1, move 1." in text  # entry 1 was played
+
+
 HUGE = "9" * 5000  # more digits than Python turns into a number unasked (4,300)
 
 
