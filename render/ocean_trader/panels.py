@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from engine.core.words import count
 from engine.ocean_trader.content import ocean_trader_content
 from engine.ocean_trader.rules import shipless_turns_allowed
 from engine.ocean_trader.state import OceanTraderView, PendingView, PlayerView, Ship
@@ -204,7 +205,7 @@ def _secrets(view: OceanTraderView) -> list[tuple[str, str]]:
         return []
     shares = ""
     if view.variant == "full" and me.shares is not None:
-        shares = f"{me.shares} share{'s' if me.shares != 1 else ''}"
+        shares = count(me.shares, "share")
     bid = ""
     if view.auction is not None and view.auction.my_bid is not None:
         bid = f"bid {money(view.auction.my_bid)}"
@@ -435,12 +436,11 @@ def office(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, name: str,
     if own and player.cash is not None:
         extra = f"cash {money(player.cash)}"
         if shares and player.shares is not None:
-            extra += f", {player.shares} share{'s' if player.shares != 1 else ''}"
+            extra += f", {count(player.shares, 'share')}"
     elif shares and player.shown is not None:  # public: shown in a challenge, kept up to date
-        extra = f"{player.shown} share{'s' if player.shown != 1 else ''} shown"
+        extra = f"{count(player.shown, 'share')} shown"
     if player.spare_policies and not player.eliminated:  # the office is open to view
-        spare = (f"{player.spare_policies} spare "
-                 f"{'policy' if player.spare_policies == 1 else 'policies'}")
+        spare = count(player.spare_policies, "spare policy", "spare policies")
         extra = f"{extra}, {spare}" if extra else spare
     if player.eliminated:
         extra = "eliminated"
