@@ -290,10 +290,10 @@ def _head(label: str) -> str:
 def match_text(typed: str, values: Sequence[Value], ranked: bool = True) -> list[Value]:
     """The values ``typed`` names, any case: the one whose value or label it is exactly; else
     (``ranked``, for a value typed to play; a number names only itself) those whose label
-    starts with it, else those whose
-    name part (before ':' or '(') contains it; else those whose label or value contains it;
-    else those whose label has all its words. A word found only in a card's description thus
-    loses to one in its name when playing, while a list being typed into shows them all."""
+    starts with it, else those whose name part (before ':' or '(') contains it; else those
+    whose label or value contains it; else those whose label has all its words. A word found
+    only in a card's description thus loses to one in its name when playing, while a list
+    being typed into shows them all."""
     wanted = typed.strip().lower()
     if not wanted:
         return []
