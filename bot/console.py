@@ -59,7 +59,8 @@ Commands (the same as in Discord):
   /move N | /move TEXT     play move N of that list, or the move with that label
   /ships|/trader|/empires COMMAND [option=value ...]   a game's own commands, as in Discord (e.g.
                            /ships place age=2 box=merchant where=miletus pay=merchant); a value
-                           may be any part of its label; a choice left out is asked for
+                           may be any part of its label (a number: only that number); a
+                           choice left out is asked for
   /ships|/trader|/empires decide [N]   the decision the game waits for, numbered; N picks one
   /ships|/trader|/empires help [COMMAND]   what that command does and costs
   N                        after a numbered list: play entry N
