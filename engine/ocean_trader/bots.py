@@ -389,14 +389,8 @@ class _Plan:
                             if g == action.goods and port == self._ship(action.ship).port)
 
     def _dump_cargo(self, action: A.DumpCargo) -> float:
+        # only goods no card wants are offered (goods a card wants are carried to it)
         ship = self._ship(action.ship)
-        sale = self._sale_port(ship.port or "", action.goods)
-        if sale is not None:
-            # a card wants the goods: sold there they pay eight times what dumping them does;
-            # short of cash, they go only when the passage's tows and fee cannot be paid
-            if self.emergency and self.cash < passage_cost(ship.port or "", sale):
-                return 3000.0
-            return -1.0
         if self.emergency:
             return 3500.0
         # half the price is a poor sale: keep the goods for a card to come, unless the cash is

@@ -17,6 +17,7 @@ from .rules import (
     money,
     must_sail,
     port_name,
+    wanted,
     wanting_cards,
 )
 from .state import OceanTraderState
@@ -102,7 +103,11 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
             wanting = wanting_cards(state, ship.port, action.goods)
             if not any(s.card == action.card for s in wanting):
                 return (f"No World Trade card in play has {port_name(ship.port)} wanting "
-                        f"{goods_name(action.goods)}; sell it for half price, or carry it on.")
+                        f"{goods_name(action.goods)}; {_where_it_sells(state, action.goods)}")
+        if isinstance(action, A.DumpCargo) and wanted(state, action.goods):
+            return (f"A World Trade card in play still wants {goods_name(action.goods)}, so it "
+                    f"is not sold for half price: "
+                    f"{_where_it_sells(state, action.goods)}")
         return None
     if isinstance(action, A.ThrowDice):
         if seat != state.active:
@@ -174,3 +179,14 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
             return "That is your own claim."
         return "You have challenged once this turn already."
     return None
+
+
+def _where_it_sells(state: OceanTraderState, goods: str) -> str:
+    """What a player can still do with a cargo: the ports whose cards want it, or, when none
+    does, the half-price sale."""
+    ports = sorted({content().trade_card(slot.card).port for slot in wanted(state, goods)},
+                   key=port_name)
+    if not ports:
+        return "no card wants it now, so sell it for half price (/trader dump), or carry it on."
+    return ("take it to " + " or ".join(port_name(p) for p in ports)
+            + ", where a card wants it; only goods no card wants sell for half price.")

@@ -79,7 +79,7 @@ class OceanTrader(Game[OceanTraderState]):
     name = "Ocean Trader"
     min_players = 2
     max_players = 6
-    rules_version = "3"
+    rules_version = "4"
     # rules 2 (issue 12): policies belong to the office, ships sell with cargo aboard, the
     # Roaring Forties count for a throw that enters the route, and the turn no longer ends by
     # itself. Actions keep their shape; a stored game whose events differ is set aside by replay.
@@ -95,6 +95,12 @@ class OceanTrader(Game[OceanTraderState]):
         Upgrade("2", "3", events="keep",
                 note="A game in which no player holds a ship any more ends after twelve more "
                      "turns each, total assets deciding the places."),
+        # rules 4: only goods no World Trade card in play wants sell for half price (rulebook,
+        # Selling Goods: "goods that are no longer required"); a stored game that sold wanted
+        # goods so is set aside by replay
+        Upgrade("3", "4", events="keep",
+                note="Only goods that no World Trade card in play wants may be sold for half "
+                     "price; goods a card wants are carried to its port."),
     )
     options = (
         OptionSpec(name="variant", kind="choice", default="short", choices=("full", "short"),

@@ -23,6 +23,7 @@ from .rules import (
     must_sail,
     port_name,
     sale_price,
+    wanted,
     wanting_cards,
 )
 from .state import OceanTraderState
@@ -129,9 +130,10 @@ def _trades(state: OceanTraderState, seat: int) -> Iterator[Action]:
                 yield A.SellCargo(ship=ship.number, goods=goods, card=slot.card,
                                   label=f"Ship {ship.number}: sell {goods_name(goods)} to "
                                         f"{port_name(port)} for {money(price)}")
-            yield A.DumpCargo(ship=ship.number, goods=goods,
-                              label=f"Ship {ship.number}: sell unwanted {goods_name(goods)} "
-                                    f"for half price, {money(dump_price(goods))}")
+            if not wanted(state, goods):
+                yield A.DumpCargo(ship=ship.number, goods=goods,
+                                  label=f"Ship {ship.number}: sell unwanted {goods_name(goods)} "
+                                        f"for half price, {money(dump_price(goods))}")
         if len(ship.cargo) < capacity:
             for goods in c.port(port).sells:
                 price = c.good(goods).price

@@ -95,6 +95,14 @@ def wanting_cards(state: OceanTraderState, port: str, goods: str) -> list[TradeS
             if c.trade_card(slot.card).port == port and c.trade_card(slot.card).goods == goods]
 
 
+def wanted(state: OceanTraderState, goods: str) -> list[TradeSlot]:
+    """The World Trade cards in play that want ``goods``, at any port. Goods no card wants are
+    "no longer required": only they may be sold anywhere for half the price (rulebook, Selling
+    Goods)."""
+    c = content()
+    return [slot for slot in state.in_play if c.trade_card(slot.card).goods == goods]
+
+
 def card_text(card_id: str) -> str:
     card = content().trade_card(card_id)
     return f"{port_name(card.port)} wants {goods_name(card.goods)}"

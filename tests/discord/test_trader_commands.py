@@ -16,6 +16,7 @@ from engine.core.commands import waiting
 from engine.ocean_trader import GAME
 from engine.ocean_trader import actions as A
 from engine.ocean_trader.state import OceanTraderState, OceanTraderView
+from tests.ocean_trader.helpers import card_for, only_card
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, FakeInteraction, Table
 from .test_game_commands import (
@@ -304,6 +305,23 @@ async def test_shares_and_a_sealed_auction_in_the_full_game(table: Table) -> Non
     own = await trader(table, first, "challenge")
     assert own.private == ["That is your own claim."]
     assert await table.version() == version
+
+
+async def test_goods_a_card_wants_are_not_dumped_and_the_player_is_told_where_they_sell(
+        table: Table) -> None:
+    await new_game(table)
+    first = await actor(table)
+    position = await state(table)  # the service's own copy, as above
+    only_card(position, card_for("CAL", "manufactures"))
+    ship = position.players[position.active].ships[0]
+    ship.port, ship.cargo = "COL", ["manufactures"]
+    version = await table.version()
+    assert [c.value for c in await suggest(table, first, "dump", "goods")] == []
+    refused = await trader(table, first, "dump", goods="manufactures")
+    assert refused.private == ["A World Trade card in play still wants Manufactured Goods, so "
+                               "it is not sold for half price: take it to Calcutta, where a card "
+                               "wants it; only goods no card wants sell for half price."]
+    assert not refused.public and await table.version() == version
 
 
 @pytest.mark.parametrize("deal", ["buy-share", "sell-share"])

@@ -256,25 +256,6 @@ def test_a_poor_office_sails_where_the_throw_ends_off_the_red_spaces() -> None:
     assert checked >= 3
 
 
-def test_short_of_cash_keeps_goods_a_card_wants_while_it_can_pay_the_way_there() -> None:
-    """Issue 15: short of cash for the next fees, the bot sold at half price the goods it was
-    carrying to a card (Manufactured Goods bought for £480, wanted for £1,920), or bought goods
-    and sold them again the next turn; it keeps them while it can pay the fee where they sell."""
-    def position(cash: int) -> OceanTraderState:
-        state = new_game(2, "full", cash=cash)
-        only_card(state, card_for("CAL", "manufactures"))
-        ship = state.players[0].ships[0]
-        ship.port, ship.cargo, ship.insured = "COL", ["manufactures"], False
-        return state
-
-    state = position(120)  # Calcutta's fee is £60
-    assert any(isinstance(a, A.DumpCargo) for a in GAME.legal_actions(state, 0))
-    for seed in range(5):
-        assert not isinstance(_choose(state, 0, seed), A.DumpCargo)
-    # with too little for Calcutta's fee, the goods raise what they can
-    assert isinstance(_choose(position(40), 0), A.DumpCargo)
-
-
 def test_cargo_is_bought_only_with_the_voyage_costs_kept_back() -> None:
     """Issue 15: the opening Manufactured Goods left £270 of £750, and the Suez Canal's tow and
     the fees on the way to the card left the office too poor to trade. The purchase keeps back

@@ -10,7 +10,7 @@ import pytest
 from engine.core import Rng, seat_ref
 from engine.ocean_trader import GAME
 from engine.ocean_trader import actions as A
-from engine.ocean_trader.state import Claim, Ship
+from engine.ocean_trader.state import Claim, OceanTraderState, Ship
 from tests.ocean_trader.helpers import (
     act,
     card_for,
@@ -412,9 +412,33 @@ def test_first_sale_pays_four_times_the_second_twice_then_the_card_is_replaced()
 
 def test_unwanted_goods_sell_anywhere_for_half_the_purchase_price() -> None:
     state = new_game(cash=1000)
+    only_card(state, card_for("ADN", "coal"))  # no card wants tea
     state.players[0].ships[0].cargo = ["tea"]
     state, _ = act(state, 0, A.DumpCargo(ship=1, goods="tea"))
     assert state.players[0].cash == 1000 + 225 and state.players[0].ships[0].cargo == []
+
+
+def test_goods_a_card_still_wants_are_not_sold_for_half_price() -> None:
+    """Rulebook, Selling Goods: only "goods that are no longer required" sell to any port for
+    half the purchase price; goods a World Trade card in play wants, at any port, are carried
+    to it (or kept in hope of another card)."""
+    def position(card: str) -> OceanTraderState:
+        state = new_game(cash=120)
+        only_card(state, card)
+        ship = state.players[0].ships[0]
+        ship.port, ship.cargo = "COL", ["manufactures"]
+        return state
+
+    state = position(card_for("CAL", "manufactures"))
+    assert not any(isinstance(a, A.DumpCargo) for a in GAME.legal_actions(state, 0))
+    before = state.model_dump()
+    message = rejected(state, 0, A.DumpCargo(ship=1, goods="manufactures"))
+    assert "still wants Manufactured Goods" in message and "take it to Calcutta" in message
+    assert state.model_dump() == before
+    # once no card wants them, they may go for half the price, at this port or any other
+    state, _ = act(position(card_for("ADN", "coal")), 0,
+                   A.DumpCargo(ship=1, goods="manufactures"))
+    assert state.players[0].cash == 120 + 240 and state.players[0].ships[0].cargo == []
 
 
 def test_no_ship_trades_and_sails_in_one_turn_but_another_ship_may_sail() -> None:

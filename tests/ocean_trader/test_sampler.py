@@ -191,7 +191,8 @@ def test_the_secrets_drawn_fit_what_is_public() -> None:
 def test_a_challenge_that_left_the_claim_standing_bounds_the_holdings(seats: int) -> None:
     """The challenger showed fewer certificates than the claimant holds; every sample keeps
     it so, whoever's view it comes from."""
-    state = next(s for seed in SEEDS for s in full_game(seats, seed) if s.claim is not None
+    # two-player games of 600 moves come to a claim from some seeds only
+    state = next(s for seed in (*SEEDS, 8) for s in full_game(seats, seed) if s.claim is not None
                  and s.active != s.claim.claimant and s.pending is None and s.auction is None
                  and not s.players[s.active].challenged)
     assert state.claim is not None
