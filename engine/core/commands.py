@@ -113,13 +113,20 @@ class Command(Generic[A, V]):
 
     ``build`` makes the action the typed values describe (legal or not) so the engine can explain
     a refusal; it raises :class:`CommandError` when the values do not make any move. A command
-    without options plays the one action its class makes with no arguments."""
+    without options plays the one action its class makes with no arguments.
+    ``unavailable`` gives the game's own reason why none of the seat's legal moves of the command
+    agrees with the options typed (each as :func:`resolve` reads it: a legal move's value, or the
+    text as typed; options left out are not in the mapping), read off the viewer's view, or None
+    when it knows none. It is asked only once nothing fits and no whole move can be built to ask
+    the engine, so it words a refusal and never decides one; without it (the default) such a
+    refusal says only that no move fits."""
 
     name: str
     description: str
     plays: tuple[type[A], ...]
     options: tuple[Option[A, V], ...] = ()
     build: Callable[[Mapping[str, str | None], V], A] | None = None
+    unavailable: Callable[[Mapping[str, str | None], V], str | None] | None = None
 
     def __post_init__(self) -> None:
         names = [o.name for o in self.options]
@@ -358,7 +365,9 @@ def resolve(table: CommandTable[V], name: str, typed: Mapping[str, object],
     for name, found in several.items():
         # the other options may tell the values apart
         others = {k: v for k, v in wanted.items() if v is not None}
-        narrowed = [v for v in found if fitting(command, [v.action], others, view)]
+        # each value with every move that has it: the first move listed for a value may
+        # disagree with the other options where another of its moves agrees
+        narrowed = [v for v in found if fitting(command, mine, {**others, name: v.value}, view)]
         if len({v.value for v in narrowed}) == 1:
             wanted[name] = narrowed[0].value
         elif not narrowed:
@@ -411,6 +420,7 @@ def _nothing_fits(table: CommandTable[V], command: Command[Any, V],
             return Resolution(command.name, raw, refused=command.make(wanted, view))
         except CommandError as err:
             return Resolution(command.name, raw, problem=str(err))
+    given = {k: v for k, v in wanted.items() if v is not None and raw.get(k) is not None}
     if not mine:
         filled = dict(wanted)
         for option in command.options:
@@ -421,20 +431,27 @@ def _nothing_fits(table: CommandTable[V], command: Command[Any, V],
                 return Resolution(command.name, raw, refused=command.make(filled, view))
             except CommandError as err:
                 return Resolution(command.name, raw, problem=str(err))
-        return Resolution(command.name, raw, problem=(
+        return Resolution(command.name, raw, problem=_unavailable(command, given, view) or (
             f"You have no /{table.group} {command.name} move now."))
-    given = {k: v for k, v in wanted.items() if v is not None and raw.get(k) is not None}
     for name, value in given.items():
         if not fitting(command, mine, {name: value}, view):
             can = values_of(command, name, mine, view)
             listed = "; ".join(v.label for v in can[:OFFERED])
             more = f" (and {len(can) - OFFERED} more)" if len(can) > OFFERED else ""
+            why = _unavailable(command, {name: value}, view)
             return Resolution(command.name, raw, problem=(
+                f"{why} Options for {name} now: {listed}{more}." if why else
                 f"None of your /{table.group} {command.name} moves now has {name} "
                 f"{raw.get(name)!r}. It can be: {listed}{more}."))
-    return Resolution(command.name, raw, problem=(
+    return Resolution(command.name, raw, problem=_unavailable(command, given, view) or (
         f"None of your /{table.group} {command.name} moves now fits "
         + ", ".join(f"{k} {raw.get(k)!r}" for k in given) + "; pick the options from the lists."))
+
+
+def _unavailable(command: Command[Any, V], typed: Mapping[str, str | None], view: V
+                 ) -> str | None:
+    """The game's reason why no legal move of ``command`` agrees with ``typed``, if it has one."""
+    return command.unavailable(typed, view) if command.unavailable is not None else None
 
 
 def suggest(table: CommandTable[V], name: str, option: str, typed: str,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 
 from .content import ships_content
@@ -55,6 +56,41 @@ class Board:
         if space in self.trade:
             return self.trade[space].area
         return self.cities[space].area
+
+    def is_space(self, space: str) -> bool:
+        """Whether ``space`` is the id of a space a cube or disc can name: a trade box, a city
+        space, or one of Area 7's two boxes (its merchant box with any good, even one it never
+        gives, so that a refusal can say so)."""
+        if space in self.trade or space in self.cities or space == REST_WARSHIP:
+            return True
+        good = space.removeprefix(REST_MERCHANT + ".")
+        return good != space and good in ships_content().goods_ids
+
+    def spaces_named(self, text: str) -> list[str]:
+        """The spaces ``text`` names, any case and whether or not a cube or disc may go there
+        now: the space whose id or label it is; else those whose label starts with it, else
+        those whose label contains it, else those whose label has all its words. A trailing
+        area as the lists show it ("Tyre: cloth (Area 2)") is left out."""
+        wanted = re.sub(r"\s*\(area [^)]*\)\s*$", "", text.strip().lower())
+        if not wanted:
+            return []
+        if self.is_space(wanted):
+            return [wanted]
+        labels = {space: self.space_label(space).lower() for space in self.named_spaces()}
+        exact = [s for s, label in labels.items() if label == wanted]
+        if exact:
+            return exact
+        for fits in (str.startswith, str.__contains__):
+            found = [s for s, label in labels.items() if fits(label, wanted)]
+            if found:
+                return found
+        words = wanted.replace(",", " ").replace(":", " ").split()
+        return [s for s, label in labels.items() if all(w in label for w in words)]
+
+    def named_spaces(self) -> tuple[str, ...]:
+        """Every space a player may name, in the board's order (Area 7's last)."""
+        rest = tuple(f"{REST_MERCHANT}.{g}" for g in ships_content().goods_ids)
+        return (*self.trade, *self.cities, *rest, REST_WARSHIP)
 
     def space_label(self, space: str) -> str:
         label = self.labels.get(space)

@@ -5,6 +5,10 @@ Every move of the game has a command: the actions of the display, the moves a ca
 (``pay: card``, Factories' cubes one by one through ``/ships retrieve``, a card's ships taken
 off one age through ``/ships remove-ships``) and the goods decisions that interrupt play
 (``/ships return``, ``/ships choose``, ``/ships convert``, ``/ships skip``).
+
+A command none of whose legal moves fits what was typed is refused with the game's reason
+(:mod:`engine.ships.unavailable`, asked through each command's ``unavailable``), and a whole move
+typed is refused with the engine's (:mod:`engine.ships.explain`).
 """
 
 from __future__ import annotations
@@ -30,9 +34,11 @@ from . import actions as A
 from .board import REST_AREA, REST_SPACE, board
 from .content import ships_content
 from .economy import price
+from .explain import cards_with
 from .legal import PAY_LABEL, PAY_WITH
 from .rules import METAL_VP, AgeOption, age_options, area_options, gold_cost
 from .state import ShipsView
+from .unavailable import Asked, why_none
 
 MAX_EXCHANGE = 20
 ALL = "all"  # a retrieve that takes every cube there (no boxes or count chosen)
@@ -42,6 +48,7 @@ BOXES = "0"  # the action boxes, as a place to retrieve from
 
 V = ShipsView
 P = TypeVar("P", bound=Action)
+T = TypeVar("T")
 Placement = A.PlaceShip | A.UpgradeShip
 Retrieving = A.Retrieve | A.RetrieveMany | A.RetrieveCube
 Converting = A.ConvertWine | A.StopConverting
@@ -254,10 +261,40 @@ def _ship(text: str | None, what: str) -> tuple[int, str]:
     return age, box
 
 
+OFFERED = 8  # spaces named when a typed name fits several
+
+
 def _spaces(text: str | None) -> tuple[str, ...]:
+    """The spaces ``where`` names: space ids, or spaces named by their labels anywhere on the
+    board (so that a space no move can take now is refused for its own reason); text that names
+    no space is kept as it is, for the engine to say so."""
     if text is None:
         raise CommandError("Fill in where: pick a trade box or city space from the list.")
-    return tuple(s.strip() for s in text.split(",") if s.strip())
+    found, named = _spaces_named(text)
+    if named is None or not found:
+        return found or tuple(s.strip() for s in text.split(",") if s.strip())
+    labels = [board().space_label(s) for s in found]
+    shown = "; ".join(labels[:OFFERED]) + (f" (and {len(labels) - OFFERED} more)"
+                                           if len(labels) > OFFERED else "")
+    raise CommandError(f"{named!r} names several spaces ({shown}); pick one from the list.")
+
+
+def _spaces_named(text: str) -> tuple[tuple[str, ...], str | None]:
+    """The spaces ``text`` names, and None; or, when it names none or several, the spaces it
+    might mean and the text itself."""
+    b = board()
+    parts = [part.strip() for part in text.split(",") if part.strip()]
+    if parts and all(b.is_space(part) for part in parts):
+        return tuple(parts), None
+    named = b.spaces_named(text)
+    if len(named) == 1:
+        return (named[0],), None
+    pieces = [p.strip() for p in text.replace(" and ", ",").split(",") if p.strip()]
+    if not named and len(pieces) > 1:
+        each = [b.spaces_named(piece) for piece in pieces]
+        if all(len(found) == 1 for found in each):
+            return tuple(found[0] for found in each), None
+    return tuple(named), text.strip()
 
 
 def _count(text: str | None, what: str) -> int:
@@ -521,6 +558,105 @@ def ship_counters() -> int:
     return sum(c.count for c in ships_content().components.per_player.ship_counters)
 
 
+# --- why a command has no move that fits ---------------------------------------------------------
+def _pay_named(text: str) -> str | None:
+    """The way of paying ``text`` names: its value, or a word of its label."""
+    wanted = text.strip().lower()
+    if wanted in PAY_LABEL:
+        return wanted
+    for pay in ("oil", "card", "free", "merchant"):  # "oil for a free action cube" is oil
+        if pay in wanted:
+            return pay
+    return None
+
+
+def _card_named(text: str) -> str:
+    """The card ``text`` names (its id, or part of one card's name); else the text itself."""
+    wanted = text.strip().lower()
+    cards = ships_content().cards.cards
+    if any(card.id == wanted for card in cards):
+        return wanted
+    named = {card.id for card in cards if card.name.lower() == wanted.split(":", 1)[0].strip()}
+    named = named or {card.id for card in cards if wanted in card.name.lower()}
+    return named.pop() if len(named) == 1 else text.strip()
+
+
+def _good_named(text: str) -> str:
+    """The good ``text`` names: a good's id, or the one good a label mentions; else the text."""
+    wanted = text.strip().lower()
+    goods = ships_content().goods_ids
+    if wanted in goods or wanted == STOP:
+        return wanted
+    words = set(wanted.replace("(", " ").replace(")", " ").split())
+    found = [good for good in goods if good in words]
+    return found[0] if len(found) == 1 else wanted
+
+
+def _read(typed: Mapping[str, str | None], name: str, parse: Callable[[str], T]
+          ) -> T | None:
+    text = typed.get(name)
+    if text is None:
+        return None
+    try:
+        return parse(text)
+    except CommandError:
+        return None
+
+
+def asked(command: str, typed: Mapping[str, str | None]) -> Asked:
+    """What ``typed`` (the options of ``command``, as the command table reads them) says, read as
+    far as it can be, for :func:`engine.ships.unavailable.why_none`."""
+    where = _read(typed, "where", _spaces_named)
+    box = (typed.get("box") or "").strip().lower()
+    disc = (typed.get("disc") or "").strip().lower()
+    industry = (typed.get("industry") or "").strip().lower()
+    boxes = (typed.get("boxes") or ALL).strip()
+    ship_option = {"upgrade": "from", "remove": "ship"}.get(command)
+    return Asked(
+        pay=_read(typed, "pay", _pay_named),
+        age=_read(typed, "age", lambda t: _number(t, "the age", ("age",))),
+        box=next((side for side in ("merchant", "warship") if box.startswith(side)), None),
+        spaces=where[0] if where is not None else None,
+        where=where[1] if where is not None else None,
+        ship=_read(typed, ship_option, lambda t: _ship(t, "the ship")) if ship_option else None,
+        card=_read(typed, "card", _card_named),
+        goods=_read(typed, "goods", lambda t: _sale(_goods_typed(t))),
+        sources=_read(typed, "from", _sources_typed) if command == "retrieve" else None,
+        boxes=None if boxes.lower() == ALL else _read(typed, "boxes",
+                                                      lambda t: _box_list(t, None)),
+        good=_read(typed, "good", _good_named),
+        disc=next((row for row in ("warehouse", "bank") if row in disc), None),
+        industry=industry in ("yes", "true") or industry.startswith("spend"),
+        wine=_read(typed, "wine", whole),
+        metal=_read(typed, "metal", whole),
+    )
+
+
+def _goods_typed(text: str) -> str:
+    """Goods as typed: "food:2,oil" as the values read, or "2 food" as the labels do."""
+    parts = []
+    for part in text.split(" for ", 1)[0].split(","):
+        words = part.split()
+        if len(words) == 2 and whole(words[0]) is not None:
+            part = f"{words[1]}:{words[0]}"
+        parts.append(part)
+    return ",".join(parts)
+
+
+def _sources_typed(text: str) -> tuple[int, ...]:
+    if "box" in text.lower():
+        return (0,)
+    return _source_list(text)
+
+
+def unavailable(command: str, kind: str) -> Callable[[Mapping[str, str | None], V], str | None]:
+    """The reason the game gives when no legal move of ``command`` (which plays ``kind``) fits
+    the options typed."""
+    def reason(typed: Mapping[str, str | None], view: V) -> str | None:
+        return why_none(kind, asked(command, typed), view)
+    return reason
+
+
 # --- the table ------------------------------------------------------------------------------------
 PLACE_AGE_DESCRIPTION = "Which age on the Ship Age track (the list shows the navigation each needs)"
 
@@ -530,36 +666,37 @@ def commands() -> tuple[Command[Any, V], ...]:
     place: Command[A.PlaceShip, V] = Command(
         "place", "Place a ship: a cube in a trade box or a disc in a city", (A.PlaceShip,),
         (Option("age", PLACE_AGE_DESCRIPTION, _age, _age_label), *placement_options()),
-        build_place)
+        build_place, unavailable("place", "place_ship"))
     upgrade: Command[A.UpgradeShip, V] = Command(
         "upgrade", "Move one of your ships up one age, then place", (A.UpgradeShip,),
         (Option("from", "The ship to move up one age", _origin, _origin_label),
          *placement_options()),
-        build_upgrade)
+        build_upgrade, unavailable("upgrade", "upgrade_ship"))
     remove: Command[A.RemoveShip, V] = Command(
         "remove", "Take one of your ships off the Ship Age track", (A.RemoveShip,),
         (Option("ship", "Which of your ships", _ship_value,
                 lambda a, v: ship_label(a.age, a.box)),
          pay_option(), wine_option()),
-        build_remove)
+        build_remove, unavailable("remove", "remove_ship"))
     card: Command[A.TakeCard, V] = Command(
         "card", "Take one card from the display (once a turn)", (A.TakeCard,),
         (Option("card", "Which card (the list shows what it does)", lambda a, v: a.card,
                 lambda a, v: card_label(a.card)),
          pay_option(), wine_option()),
-        build_card)
+        build_card, unavailable("card", "take_card"))
     gold: Command[A.TakeGold, V] = Command(
         "gold", "Take one gold into your bank", (A.TakeGold,), (pay_option(), wine_option()),
-        build_gold)
+        build_gold, unavailable("gold", "take_gold"))
     navigation: Command[A.TakeNavigation, V] = Command(
         "navigation", "Take two navigation counters", (A.TakeNavigation,),
-        (pay_option(), wine_option()), build_navigation)
+        (pay_option(), wine_option()), build_navigation,
+        unavailable("navigation", "take_navigation"))
     sell: Command[A.SellGoods, V] = Command(
         "sell", "Sell goods from your warehouse for gold", (A.SellGoods,),
         (Option("goods", "What to sell (the list shows the gold it brings)", _goods,
                 lambda a, v: goods_label(a.goods)),
          pay_option(), wine_option()),
-        build_sell)
+        build_sell, unavailable("sell", "sell_goods"))
     retrieve: Command[Retrieving, V] = Command(
         "retrieve", "Bring merchant cubes back to your stock",
         (A.Retrieve, A.RetrieveMany, A.RetrieveCube),
@@ -570,22 +707,26 @@ def commands() -> tuple[Command[Any, V], ...]:
                 _cubes, _cubes_label, required=False, kind="whole", low=1, high=ships_content(
                 ).components.per_player.merchant_cubes, default=ALL),
          pay_option(), wine_option()),
-        build_retrieve)
-    end: Command[A.EndTurn, V] = Command("end", "End your turn", (A.EndTurn,))
+        build_retrieve, unavailable("retrieve", "retrieve"))
+    end: Command[A.EndTurn, V] = Command("end", "End your turn", (A.EndTurn,),
+                                         unavailable=unavailable("end", "end_turn"))
     give_back: Command[A.DiscardGood, V] = Command(
         "return", "Return one good to the pool (a warehouse too full, or pirates)",
         (A.DiscardGood,),
-        (Option("good", "Which good to give back", _good, _held_label),), build_return)
+        (Option("good", "Which good to give back", _good, _held_label),), build_return,
+        unavailable("return", "discard_good"))
     choose: Command[A.ChooseGood, V] = Command(
         "choose", "Take one good of your choice from the pool (a card's gift)", (A.ChooseGood,),
-        (Option("good", "Which good to take", _good, _pool_label),), build_choose)
+        (Option("good", "Which good to take", _good, _pool_label),), build_choose,
+        unavailable("choose", "choose_good"))
     convert: Command[Converting, V] = Command(
         "convert", "Turn one wine into another good (a card's action), or stop",
         (A.ConvertWine, A.StopConverting),
         (Option("good", "The good to turn one wine into, or stop", _convert, _convert_label),),
-        build_convert)
+        build_convert, unavailable("convert", "convert_wine"))
     skip: Command[A.SkipCard, V] = Command(
-        "skip", "Give up the action of the card you took", (A.SkipCard,))
+        "skip", "Give up the action of the card you took", (A.SkipCard,),
+        unavailable=unavailable("skip", "skip_card"))
     remove_ships: Command[A.RemoveShips, V] = Command(
         "remove-ships", "A card's action: take some of your ships in one age back to stock",
         (A.RemoveShips,),
@@ -596,7 +737,7 @@ def commands() -> tuple[Command[Any, V], ...]:
          Option("warship", "How many of your warships there", lambda a, v: str(a.warship),
                 lambda a, v: count_label(a.warship, "warships"), kind="whole", low=0,
                 high=ships)),
-        build_remove_ships)
+        build_remove_ships, unavailable("remove-ships", "remove_ships"))
     return (place, upgrade, remove, card, gold, navigation, sell, retrieve, end, give_back,
             choose, convert, skip, remove_ships)
 
@@ -641,15 +782,6 @@ def cards_text() -> str:
                 names.append(card.name + (f" ({cost} gold)" if cost else ""))
         lines.append(f"**{era.capitalize()}**: " + ", ".join(dict.fromkeys(names)))
     return "\n".join(lines)
-
-
-def cards_with(effect: str) -> str:
-    """The names of the cards with ``effect``, for the help ("Lighthouse or Sea Clocks")."""
-    names = list(dict.fromkeys(card.name for card in ships_content().cards.cards
-                               if any(e.effect == effect for e in card.effects)))
-    if len(names) <= 1:
-        return "".join(names) or "a card"
-    return ", ".join(names[:-1]) + f" or {names[-1]}"
 
 
 def figures() -> dict[str, object]:

@@ -35,7 +35,7 @@ def gold_cost(action_type: str, pay: str) -> int:
     return costs.merchant_cube if pay == "merchant" else costs.free_action_cube
 
 
-def pay_options(state: ShipsState, seat: int, oil_reserved: int = 0) -> list[str]:
+def pay_options(state: Table, seat: int, oil_reserved: int = 0) -> list[str]:
     player = state.players[seat]
     options = []
     if player.action_merchant > 0:
@@ -47,7 +47,7 @@ def pay_options(state: ShipsState, seat: int, oil_reserved: int = 0) -> list[str
     return options
 
 
-def wine_range(state: ShipsState, seat: int, cost: int, wine_reserved: int = 0) -> range:
+def wine_range(state: Table, seat: int, cost: int, wine_reserved: int = 0) -> range:
     """How many wine counters may be exchanged toward a gold cost: at least the shortfall, at
     most the cost. Empty when the cost cannot be met."""
     player = state.players[seat]
@@ -56,7 +56,7 @@ def wine_range(state: ShipsState, seat: int, cost: int, wine_reserved: int = 0) 
     return range(low, min(wine, cost) + 1)
 
 
-def metal_range(state: ShipsState, seat: int, cost: int) -> range:
+def metal_range(state: Table, seat: int, cost: int) -> range:
     player = state.players[seat]
     low = max(0, cost - player.navigation)
     return range(low, min(player.goods.get("metal", 0), cost) + 1)
@@ -124,13 +124,13 @@ def area_options(state: Table) -> list[AreaOption]:
     return options
 
 
-def free_trade_boxes(state: ShipsState, area: int) -> list[str]:
+def free_trade_boxes(state: Table, area: int) -> list[str]:
     if area == REST_AREA:
         return [f"{REST_MERCHANT}.{g}" for g in board().rest_goods]
     return [t for t in board().trade_by_area.get(area, ()) if t not in state.trade]
 
 
-def free_city_spaces(state: ShipsState, area: int) -> list[str]:
+def free_city_spaces(state: Table, area: int) -> list[str]:
     if area == REST_AREA:
         return [REST_WARSHIP]
     return [c for c in board().cities_by_area.get(area, ()) if c not in state.cities]
@@ -150,7 +150,7 @@ def industry_allowed(space: str) -> bool:
     return t is not None and t.kind == "goods"
 
 
-def own_ships(state: ShipsState, seat: int) -> list[tuple[int, str]]:
+def own_ships(state: Table, seat: int) -> list[tuple[int, str]]:
     """(age, side) of each box holding at least one of the seat's ships."""
     found = []
     for index, boxes in enumerate(state.ages):
@@ -160,7 +160,7 @@ def own_ships(state: ShipsState, seat: int) -> list[tuple[int, str]]:
     return found
 
 
-def own_cube_areas(state: ShipsState, seat: int) -> list[int]:
+def own_cube_areas(state: Table, seat: int) -> list[int]:
     areas = {board().trade[t].area for t, owner in state.trade.items() if owner == seat}
     if state.rest_merchant[seat]:
         areas.add(REST_AREA)

@@ -12,10 +12,13 @@ from typing import Any
 import pytest
 
 from engine.core import Action, Rng
-from engine.core.commands import waiting
+from engine.core.commands import Resolution, resolve, waiting
 from engine.empires import GAME
 from engine.empires import actions as A
+from engine.empires.commands import STEP
 from engine.empires.state import EmpiresState, EmpiresView
+from tests.empires.helpers import calm, clear, my_turn, put
+from tests.empires.helpers import new as new_position
 
 from .conftest import ALICE, BOB, CAROL, CHANNEL, FakeInteraction, Table
 from .test_game_commands import (
@@ -264,6 +267,116 @@ async def test_a_value_may_be_typed_as_any_unambiguous_part_of_its_label(table: 
                            distance="1 CELL")
     assert done(sailed), sailed.calls
     assert any("sails to" in t for t in table.channel.texts)
+
+
+Ways = dict[tuple[str, str], list[str]]  # (direction, distance) -> the ships sailing it
+
+
+async def two_transports(table: Table) -> tuple[int, Ways, tuple[str, str]]:
+    """The bots play until a player's two Transports can both sail some way, and one of them can
+    sail a way the other cannot that is not the first it is offered: that player, the
+    Transports sailing each (direction, distance) straight on, in the order the moves are
+    offered, and the last such way."""
+    sail = group_of(G).table.command("sail")
+    for _step in range(400):
+        users = await acting(table)
+        assert users, "the game ended before a player could sail two Transports"
+        user = min(users)
+        _seat, view = await seat_and_view(table, user)
+        assert isinstance(view, EmpiresView)
+        transports = {s.id for s in view.ships if s.kind == "transport"}
+        ways: Ways = {}
+        for a in await legal(table, user):
+            if isinstance(a, A.Sail) and a.via is None and a.ship in transports:
+                way = (str(sail.option("direction").value(a, view)),
+                       str(sail.option("distance").value(a, view)))
+                ways.setdefault(way, []).append(a.ship)
+        first: dict[str, tuple[str, str]] = {}  # each Transport's first way offered
+        for way, ships in ways.items():
+            for ship in ships:
+                first.setdefault(ship, way)
+        alone = [w for w, s in ways.items() if len(s) == 1 and first[s[0]] != w]
+        if any(len(s) == 2 for s in ways.values()) and alone:
+            return user, ways, alone[-1]
+        move = await bot_move(table, user)
+        value = next(c.value for c in await table.service.choices(CHANNEL, user)
+                     if c.action.key() == move.key())
+        assert (await table.service.act_choice(CHANNEL, user, value)).ok
+    raise AssertionError("no player came to sail two Transports")
+
+
+async def test_a_ship_typed_by_its_kind_sails_the_one_that_fits(table: Table) -> None:
+    """ship:transport with two Transports: the one that can sail that way and that far sails,
+    whichever of its moves is offered first; when both can, which one is asked for with a menu
+    naming them, and nothing is assumed."""
+    await new_game(table, seed=5)
+    user, ways, alone = await two_transports(table)
+    version = await table.version()
+    for way, ships in ways.items():
+        if len(ships) != 2:
+            continue
+        asked = await empires(table, user, "sail", ship="transport", direction=way[0],
+                              distance=way[1])
+        assert asked.private[0].startswith("/empires sail: fill in ship"), (way, asked.calls)
+        labels = [o.label for o in menu_of(asked).options]  # type: ignore[union-attr]
+        assert len(set(labels)) == 2, labels  # each move names its own Transport
+        assert all(label.startswith("Sail the transport") for label in labels), labels
+        sails = [c.action for c in await table.service.choices(CHANNEL, user)
+                 if c.value in menu_values(asked)]
+        assert sorted(a.ship for a in sails if isinstance(a, A.Sail)) == sorted(ships)
+    nowhere = await empires(table, user, "sail", ship="transport", direction=alone[0],
+                            distance="30")
+    assert not done(nowhere) and menu_of(nowhere) is None, nowhere.calls
+    assert await table.version() == version  # nothing assumed, a refusal changes nothing
+
+    [ship] = ways[alone]
+    before = next(s.cell for s in (await state(table)).ships if s.id == ship)
+    sailed = await empires(table, user, "sail", ship="TRANSPORT", direction=alone[0],
+                           distance=alone[1])
+    assert done(sailed), sailed.calls
+    assert await table.version() == version + 1
+    dx, dy = STEP[alone[0]]
+    cells = int(alone[1])
+    after = next(s.cell for s in (await state(table)).ships if s.id == ship)
+    assert tuple(after) == (before[0] + dx * cells, before[1] + dy * cells)
+
+
+def test_each_ship_a_typed_name_fits_is_read_with_every_move_it_has() -> None:
+    """Two Transports far apart: a way only one can sail is that one's, whichever sail of each
+    is listed first; a way both can sail asks which, never plays one of them."""
+    position = new_position(2, seed=3)
+    clear(position)
+    calm(position)
+    my_turn(position, 0)
+    put(position, 0, "transport", (3, 8), "us1")
+    put(position, 0, "transport", (11, 22), "us2")
+    actions = GAME.legal_actions(position, 0)
+    view = GAME.view(position, 0)
+    t = group_of(G).table
+    sail = t.command("sail")
+
+    def read(**typed: str) -> Resolution:
+        return resolve(t, "sail", typed, actions, view, lambda a: a.label or a.type)
+
+    ways: dict[tuple[str, str], set[str]] = {}
+    for a in actions:
+        if isinstance(a, A.Sail) and a.via is None:
+            ways.setdefault((str(sail.option("direction").value(a, view)),
+                             str(sail.option("distance").value(a, view))), set()).add(a.ship)
+    assert {len(s) for s in ways.values()} == {1, 2}
+    for (direction, distance), ships in ways.items():
+        found = read(ship="transport", direction=direction, distance=distance)
+        if len(ships) == 1:
+            assert isinstance(found.action, A.Sail) and {found.action.ship} == ships, found
+        else:
+            assert found.action is None and found.asking == "ship", found
+            assert {v.value for v in found.values} == ships
+            assert {a.ship for a in found.fitting if isinstance(a, A.Sail)} == ships
+    east = read(ship="transport", direction="east")  # only us2 sails east: how far?
+    assert east.asking == "distance"
+    assert {a.ship for a in east.fitting if isinstance(a, A.Sail)} == {"us2"}
+    far = read(ship="transport", direction="north", distance="30")  # neither: refused
+    assert isinstance(far.refused, A.Sail) and far.action is None
 
 
 async def test_a_choice_left_out_is_asked_for_with_a_menu(table: Table) -> None:

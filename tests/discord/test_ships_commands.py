@@ -249,7 +249,8 @@ async def test_rejected_commands_change_nothing_and_say_why(table: Table) -> Non
                           where="miletus.t0", pay="merchant")
     assert garbage.private == ["The age is picked from the list, not 'soon'."]
     unknown = await ships(table, first, "sell", goods="silk:1", pay="merchant")
-    assert unknown.private == ["You have 0 silk, not 1."]
+    assert unknown.private == ["There is no good 'silk'; the goods are food, oil, metal, wine "
+                               "and cloth."]
     no_gold = await ships(table, first, "navigation", pay="free")
     assert no_gold.private[0].startswith("That costs 1 gold; you have 0")
     stale = await ships(table, first, "decide", choice="v99:0")
@@ -381,3 +382,33 @@ async def test_a_stale_decide_menu_is_refused(table: Table) -> None:
     assert await table.version() == old + 1
     item = DecideSelect(match.id, old, [])
     assert item.item.custom_id == f"portolan:decide:{match.id}:{old}"
+
+
+async def test_commands_with_no_move_say_why_and_change_nothing(table: Table) -> None:
+    """A command none of whose moves is open says why, in the game's words, never only that
+    there is no such move now; a space typed by its name is refused for what stops it, not as
+    a space that does not exist. Nothing changes."""
+    await new_game(table)
+    first = await actor(table)
+    second = other(first)
+    version = await table.version()
+    name = table.users[first].display_name
+    answers = {
+        "out of turn": (await ships(table, second, "place"), f"It is {name}'s turn, not yours."),
+        "nothing to sell": (await ships(table, first, "sell"),
+                            "You have no goods in your warehouse to sell."),
+        "no ship": (await ships(table, first, "remove"),
+                    "You have no ship on the Ship Age track to remove."),
+        "no card": (await ships(table, first, "skip"),
+                    "You have no card action to give up: that is only for a card you have just "
+                    "taken."),
+        "not open": (await ships(table, first, "place", age="1", box="merchant",
+                                 where="north america: food", pay="merchant"),
+                     "Cubes and discs go to Area 2 now, not Area 5 (North America: food)."),
+    }
+    for case, (inter, said) in answers.items():
+        [text] = inter.private
+        assert text.splitlines()[0] == said, case
+        assert "move now" not in text, case
+        assert inter.deferred_first and not inter.public and menu_of(inter) is None
+    assert await table.version() == version

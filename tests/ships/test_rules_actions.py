@@ -453,7 +453,7 @@ def test_retrieve_some_of_the_cubes_refusals_say_why() -> None:
     assert "leave out the trade boxes" in refuse(
         state, 0, "retrieve", pay="merchant", source=2,
         spaces=["tyre.t0", "athens.t1"]).message
-    assert "no cube in rome.t0" in refuse(
+    assert "no cube in Rome: food in Area 2" in refuse(
         state, 0, "retrieve", pay="merchant", source=2, spaces=["rome.t0"]).message
     assert "take 1 to 1" in refuse(
         state, 0, "retrieve", pay="merchant", source=7, count=2).message
