@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.history import load_record, replay_turns
 from bot.service import MatchService
+from bot.service.texts import bot_seat_name
 from bot.settings import Settings
 from bot.storage import Storage
 from engine.core import Event, registry
@@ -74,9 +75,12 @@ async def _one_game(service: MatchService, game_id: str, seats: int, bot_name: s
     line: dict[str, Any] = {"game": game_id, "seed": seed, "players": seats}
     started = time.perf_counter()
     channel = 10_000_000 + index
+    # every seat is named for its bot, as /game addbot names one: the host's, taken by a bot
+    # once the game has started, is the last number
+    host_name = bot_seat_name(seats, bot_name)
     try:
         match = await service.create(channel_id=channel, guild_id=None, game_id=game_id,
-                                     host_id=SELFPLAY_HOST, host_name="Bot 0", seed=seed,
+                                     host_id=SELFPLAY_HOST, host_name=host_name, seed=seed,
                                      options=options, exact_seed=True)
         for _ in range(seats - 1):
             await service.add_bot(channel, SELFPLAY_HOST, bot_name)
@@ -84,7 +88,8 @@ async def _one_game(service: MatchService, game_id: str, seats: int, bot_name: s
         host_seat = next(s.seat for s in await service.storage.seats(match.id)
                          if s.user_id == SELFPLAY_HOST)
         assert host_seat is not None
-        await service.storage.replace_seat_with_bot(match.id, host_seat, bot_name)
+        await service.storage.replace_seat_with_bot(match.id, host_seat, bot_name,
+                                                    name=host_name)
         actions = 0
         while actions < max_actions:
             moved = await service.run_bot_turns(match.id, delay=0, limit=max_actions - actions)

@@ -10,7 +10,7 @@ from typing import Any
 from bot.notices import Notice, name_seats
 from bot.service.base import ServiceBase
 from bot.service.results import ServiceError
-from bot.service.texts import seed_line
+from bot.service.texts import bot_seat_name, seed_line
 from bot.storage import AlreadySeated, ChannelBusy, DeadlinePlan, MatchRow, TableFull, WrongStatus
 from bot.ui.text import clean_name
 from engine.core import OptionError, Rng
@@ -123,7 +123,7 @@ class Lobby(ServiceBase):
             raise ServiceError(f"{game.name} is full ({game.max_players} players).")
         number = sum(1 for s in seats if s.bot) + 1
         try:
-            await self.storage.add_seat(match.id, user_id=None, name=f"Bot {number} ({bot})",
+            await self.storage.add_seat(match.id, user_id=None, name=bot_seat_name(number, bot),
                                         bot=bot, max_seats=game.max_players)
         except TableFull:
             raise ServiceError(f"{game.name} is full ({game.max_players} players).") from None

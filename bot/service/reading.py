@@ -107,7 +107,7 @@ class Reading(ServiceBase):
             lines.append(str(err))
             return lines
         actors = sorted(game.actors(state))
-        lines.append(f"Turn {state.turn + 1}, move {state.version}. To act: "
+        lines.append(f"{game.progress(game.view(state, None))}, move {state.version}. To act: "
                      + (", ".join(seats[s].name for s in actors) or "nobody") + ".")
         return lines
 

@@ -1,5 +1,6 @@
-"""Player-facing texts the service builds from a match's data: the line about a chosen seed, the
-message of a game set aside, and the reason for setting it aside that may be shown."""
+"""Player-facing texts the service builds from a match's data: the line about a chosen seed, a
+bot seat's name, the message of a game set aside, and the reason for
+setting it aside that may be shown."""
 
 from __future__ import annotations
 
@@ -14,6 +15,11 @@ def seed_line(match: MatchRow) -> str:
     return (f"Seed {match.chosen_seed}, chosen by the host and shown to everyone. It is mixed "
             "with a secret of the bot's that the record reveals after the game, so no one can "
             "work out hidden cards or future rolls in advance.")
+
+
+def bot_seat_name(number: int, bot: str) -> str:
+    """A bot seat's name: its number among the bot seats and its bot (``Bot 2 (strong)``)."""
+    return f"Bot {number} ({bot})"
 
 
 def set_aside_text(game_name: str, reason: str | None) -> str:

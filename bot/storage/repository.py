@@ -431,10 +431,12 @@ class Storage:
             )
             return await self._match(db, match_id)
 
-    async def replace_seat_with_bot(self, match_id: int, seat: int, bot: str) -> None:
+    async def replace_seat_with_bot(self, match_id: int, seat: int, bot: str,
+                                    name: str | None = None) -> None:
         """Hands a seat of an active match to a bot: the user is removed (and remembered as
         the one who left it), the name kept with " (bot)" appended (once: replacing a bot
-        only changes which bot plays)."""
+        only changes which bot plays), or ``name`` when one is given (self-play names the
+        seat its host held for its bot, as a bot seat is named)."""
         now = self._clock()
         async with self._write() as db:
             await self._match_in(db, match_id, "active")
@@ -442,9 +444,10 @@ class Storage:
                 db,
                 "UPDATE seats SET bot = ?, user_id = NULL,"
                 " left_user_id = COALESCE(left_user_id, user_id),"
-                " name = CASE WHEN user_id IS NULL THEN name ELSE name || ' (bot)' END"
+                " name = COALESCE(?, CASE WHEN user_id IS NULL THEN name"
+                " ELSE name || ' (bot)' END)"
                 " WHERE match_id = ? AND seat = ?",
-                (bot, match_id, seat),
+                (bot, name, match_id, seat),
             )
             if not changed:
                 raise NotFound(f"match {match_id} has no seat {seat}")

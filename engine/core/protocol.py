@@ -424,6 +424,11 @@ class Game(ABC, Generic[S]):
         ``step`` like any move, and says it was made for them."""
         return None
 
+    def progress(self, view: View) -> str:
+        """How far the game has come, in the words its board uses (``Turn 23``, ``Round 6 of
+        10``), for the status line: by default the turns played so far, plus one."""
+        return f"Turn {view.turn + 1}"
+
     def opening_lines(self, state: S) -> list[str]:
         """What the table hears as the game starts, before any move, in public (seats written
         ``{sN}``): who moves first and why, where the setup decided it by chance."""

@@ -14,6 +14,7 @@ from engine.core import (
     Rng,
     Seat,
     Upgrade,
+    View,
     copied,
     seat_ref,
 )
@@ -195,6 +196,10 @@ class EmpiresAtSea(Game[EmpiresState]):
                 event.text = f"{opening} {event.text}"
                 break
         return events
+
+    def progress(self, view: View) -> str:
+        assert isinstance(view, EmpiresView)
+        return f"Round {view.round} of {view.rounds}"
 
     def view(self, state: EmpiresState, viewer: Seat | None) -> EmpiresView:
         outcome = self.outcome(state)

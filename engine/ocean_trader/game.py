@@ -15,6 +15,7 @@ from engine.core import (
     Rng,
     Seat,
     Upgrade,
+    View,
     copied,
     seat_ref,
 )
@@ -216,6 +217,15 @@ class OceanTrader(Game[OceanTraderState]):
 
     def opening_lines(self, state: OceanTraderState) -> list[str]:
         return [_opening(state)]
+
+    def progress(self, view: View) -> str:
+        """The active player's round, as the board counts it (and of the short game's limit)."""
+        assert isinstance(view, OceanTraderView)
+        active = next((p for p in view.players if p.seat == view.active), None)
+        now = (active.turns if active is not None else 0) + 1
+        if view.variant == "short":
+            return f"Round {min(now, view.turn_limit)} of {view.turn_limit}"
+        return f"Round {now}"
 
     def view(self, state: OceanTraderState, viewer: Seat | None) -> OceanTraderView:
         c = ocean_trader_content()

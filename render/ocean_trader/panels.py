@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from PIL import ImageDraw
 
 from engine.core.words import count
+from engine.ocean_trader import GAME
 from engine.ocean_trader.content import ocean_trader_content
 from engine.ocean_trader.rules import shipless_turns_allowed
 from engine.ocean_trader.state import OceanTraderView, PendingView, PlayerView, Ship
@@ -70,16 +71,6 @@ def pending_text(pending: PendingView, names: Sequence[str]) -> str:
         n = pending.count
         return f"{who}: choose {n} cargo{'es' if n != 1 else ''} of {ship} to lose"
     return f"{who}: put the top World Trade cards back in order"
-
-
-def round_text(view: OceanTraderView) -> str:
-    """The one count of where the game stands: the active player's round (of the short game's
-    limit)."""
-    active = next((p for p in view.players if p.seat == view.active), None)
-    now = (active.turns if active is not None else 0) + 1
-    if view.variant == "short":
-        return f"Round {min(now, view.turn_limit)} of {view.turn_limit}"
-    return f"Round {now}"
 
 
 def claim_text(view: OceanTraderView, names: Sequence[str]) -> str:
@@ -169,10 +160,10 @@ def status(draw: ImageDraw.ImageDraw, view: OceanTraderView, names: Sequence[str
     if view.thrown is not None:  # the die, and the round beside it
         icons.draw_die(draw, (x + 17, y + 17), 34, min(max(view.thrown, 1), 6))
         draw_text(draw, (x + 44, y + 17), f"Threw {view.thrown}", count, anchor="lm")
-        draw_text(draw, (right, y + 17), round_text(view), count, anchor="rm")
+        draw_text(draw, (right, y + 17), GAME.progress(view), count, anchor="rm")
         y += 42
     else:
-        y = _line(draw, x, y, right, round_text(view), bold=True, size=SECRET_SIZE)
+        y = _line(draw, x, y, right, GAME.progress(view), bold=True, size=SECRET_SIZE)
     notes: list[str] = []
     claim = claim_text(view, names)
     if claim:

@@ -84,6 +84,18 @@ def test_selfplay_prints_a_line_per_game_and_a_summary(tmp_path: Path, capsys) -
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in pngs)
 
 
+def test_selfplay_names_every_seat_for_its_bot(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Each seat reads as /game addbot names a bot's, the host's too: "Bot 3 (easy)", never
+    "Bot 0 (bot)"."""
+    assert main(["selfplay", "race", "--games", "1", "--seed", "11", "--players", "3",
+                 "--bot", "random", "--records", str(tmp_path)]) == 0
+    capsys.readouterr()
+    [record] = [json.loads(p.read_text()) for p in tmp_path.glob("*.json")]
+    assert sorted(s["name"] for s in record["seats"]) == [
+        "Bot 1 (random)", "Bot 2 (random)", "Bot 3 (random)"]
+    assert all(s["bot"] == "random" for s in record["seats"])
+
+
 def test_selfplay_plays_the_seeds_it_prints(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     """The same seeds play the same games, whatever the host's seed mixing: the figures of a
     run can be had again, and each record is of the seed its line names."""

@@ -26,7 +26,8 @@ async def test_a_typed_move_is_played_exactly_or_refused_and_nothing_changes(
                       "/empires sail\n/empires sail ship=britain2 direction=west\n/game status\n"
                       "/empires sail ship=britain2 direction=west distance=9\n/game status\n"
                       "/empires sail ship=britain2 direction=west distance=2\n/game status\n")
-    assert "Sail the transport at Port Royal to L5" in text and "Turn 2, move 1." in text
+    assert "Sail the transport at Port Royal to L5" in text
+    assert "Round 1 of 15, move 1." in text  # the round the board shows, not a count of turns
     # an option the command does not have is refused, naming the ones it has: no ship sails
     assert answers(text, "/empires sail to=10,21") == [
         "/empires sail has no option 'to'; its options: ship, direction, distance, turn."]
@@ -40,11 +41,11 @@ async def test_a_typed_move_is_played_exactly_or_refused_and_nothing_changes(
     # a value no legal move has is refused with the engine's reason
     assert "at most 3 cells this round" in " ".join(
         answers(text, "/empires sail ship=britain2 direction=west distance=9"))
-    assert text.count("Turn 2, move 1.") == 4  # nothing moved until the full move was typed
+    assert text.count("Round 1 of 15, move 1.") == 4  # nothing moved until the full move was typed
     # the move typed is the move played: two cells west of L7
     assert answers(text, "/empires sail ship=britain2 direction=west distance=2") == [
         "Ben's Transport at Port Royal sails to L5 near Havana."]
-    assert "Turn 2, move 2." in text
+    assert "Round 1 of 15, move 2." in text
 
 
 async def test_a_choice_left_out_is_listed_and_its_number_plays_it(tmp_path: Path) -> None:
@@ -82,7 +83,7 @@ async def test_trader_and_empires_refusals_say_why(tmp_path: Path) -> None:
         "There is no port called 'nowhere' on this side of the board."]
     assert answers(trader, "/trader roll depart=9") == ["You have no ship 9."]
     assert answers(trader, "/trader buy ship=7 goods=coal") == ["You have no ship 7."]
-    assert "Turn 2, move 1." in empires and "Turn 1, move 0." in trader  # nothing changed
+    assert "Round 1 of 15, move 1." in empires and "Round 1 of 30, move 0." in trader  # no change
 
 
 async def test_help_on_a_command_prints_that_commands_help(tmp_path: Path) -> None:
@@ -148,8 +149,8 @@ async def test_a_word_in_a_cards_name_beats_one_in_its_text(tmp_path: Path) -> N
 async def test_a_value_no_move_has_is_answered_with_what_it_can_be(tmp_path: Path) -> None:
     text = await play(tmp_path, SHIPS + "/ships place where=london\n")
     [answer] = answers(text, "/ships place where=london")
-    assert answer.startswith("None of your /ships place moves now has where 'london'. It can "
-                             "be: Tyre: food (Area 2); Tyre: cloth (Area 2);")
+    assert answer.startswith("Cubes and discs go to Area 2 now, not Area 4 (London). Options "
+                             "for where now: Tyre: food (Area 2); Tyre: cloth (Area 2);")
     assert "pick it from the list" not in answer
 
 
@@ -171,7 +172,7 @@ async def test_a_decision_left_by_move_is_shown_and_decide_n_works_in_a_later_se
     # a new session on the same database: no list printed yet, and decide 3 still works
     later = await play(tmp_path, "/ships place\n/ships decide 3\n")
     assert answers(later, "/ships place") == [
-        "You have no /ships place move now.",
+        "First carry out (or give up) the Docks card you took: it sells goods.",
         "A decision is waiting for you first: /ships decide lists it (or /ships sell, "
         "/ships skip)."]
     assert "Player 1 sold 1 cloth for" in " ".join(answers(later, "/ships decide 3"))

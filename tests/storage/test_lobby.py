@@ -193,3 +193,8 @@ async def test_replace_seat_with_bot(storage: Storage) -> None:
     assert (await storage.seats(match.id))[1].bot == "greedy"
     with pytest.raises(NotFound):
         await storage.replace_seat_with_bot(match.id, 7, "random")
+    # a name given is the seat's name (self-play's host seat, named for its bot)
+    await storage.replace_seat_with_bot(match.id, 2, "easy", name="Bot 3 (easy)")
+    seats = await storage.seats(match.id)
+    assert seats[2] == SeatRow(match.id, 2, 2, None, "Bot 3 (easy)", "easy", left_user_id=3)
+    assert [s.name for s in seats[:2]] == ["host1", "user2 (bot)"]
