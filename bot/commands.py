@@ -136,7 +136,9 @@ async def run(service: MatchService, group: Group, command: str, channel: int, u
     except CommandError as err:
         return Answer(str(err))
     if resolution.problem is not None:
-        hint = [] if any(group.table.command(command).takes(c.action) for c in found.choices) \
+        # the moves the user has instead, if any (none at all: out of turn, the reason says so)
+        hint = [] if not found.choices or any(group.table.command(command).takes(c.action)
+                                              for c in found.choices) \
             else [what_now(group.table, found)]
         return Answer(name_seats(join_lines([resolution.problem, *hint]), found.names))
     if resolution.asking is not None:
