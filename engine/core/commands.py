@@ -436,6 +436,11 @@ def _nothing_fits(table: CommandTable[V], command: Command[Any, V],
     for name, value in given.items():
         if not fitting(command, mine, {name: value}, view):
             can = values_of(command, name, mine, view)
+            if not can:  # the moves open take no such option now
+                return Resolution(command.name, raw, problem=_unavailable(
+                    command, {name: value}, view) or (
+                    f"None of your /{table.group} {command.name} moves now takes {name}: "
+                    f"leave it out."))
             listed = "; ".join(v.label for v in can[:OFFERED])
             more = f" (and {len(can) - OFFERED} more)" if len(can) > OFFERED else ""
             why = _unavailable(command, {name: value}, view)

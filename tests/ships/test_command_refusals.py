@@ -262,3 +262,23 @@ def test_no_command_is_refused_without_a_reason() -> None:
                     assert GENERIC not in result.message, (command.name, result.message)
                     continue
                 assert found.problem and "move now" not in found.problem, (command.name, seat)
+
+
+def test_an_option_the_open_moves_do_not_take_is_named_so() -> None:
+    """A card's retrieval pays nothing, so ``wine`` means nothing to it: the answer says to leave
+    the option out (in the game's words where it has them), never "It can be: ." with nothing
+    listed."""
+    seen = 0
+    for state, seat in sampled():
+        moves = GAME.legal_actions(state, seat)
+        view = GAME.view(state, seat)
+        for command, option in (("retrieve", "wine"), ("place", "disc"), ("upgrade", "disc")):
+            takes = [a for a in moves if table().command(command).takes(a)]
+            if not takes or any(table().command(command).option(option).value(a, view)
+                                is not None for a in takes):
+                continue
+            found = resolve(table(), command, {option: "1"}, moves, view)
+            assert found.problem and "leave" in found.problem and "It can be" not in \
+                found.problem, found
+            seen += 1
+    assert seen > 0
