@@ -138,7 +138,7 @@ class OceanTrader(Game[OceanTraderState]):
     # commonest way to a worse move
     search_tuning = {"horizon": MAX_HORIZON, "candidates": 3, "final": "standing",
                      "anchor": 2.0, "drop_own": math.inf}
-    score_unit = "pounds of visible assets"  # drawn on the chart: the board font has no £
+    score_unit = "pounds of visible assets"  # drawn on the chart, after the figure
     action_adapter = A.ACTION_ADAPTER
     summary = (
         "Sail clipper ships from Liverpool round a world of ports, buying the goods each port "

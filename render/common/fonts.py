@@ -1,24 +1,31 @@
 """Fonts and text measurement.
 
-Every font is Pillow's built-in scalable face (``ImageFont.load_default(size=...)``, Pillow
-10.1+), so rendering never depends on fonts installed on the host. That face has no bold
-weight; a bold font is the same face drawn with a thin stroke in the text colour
-(:func:`stroke_width` says how thick), which :func:`render.common.canvas.draw_text` applies.
-The face covers basic Latin only, so text is passed through :func:`displayable` before it is
-measured or drawn: accents are dropped and other missing characters become "?".
+Every font is the board face shipped in ``render/fonts/Aileron-Regular.ttf``: Pillow's
+built-in scalable face (``ImageFont.load_default(size=...)``, Aileron Regular cut down to basic
+Latin) with the Latin-1 letters and signs of the complete Aileron added, loaded with Pillow's
+basic layout as ``load_default`` loads it, so basic Latin draws exactly as the built-in face
+draws it and "Lübeck" keeps its umlaut. Rendering never depends on fonts installed on the
+host. The face has no bold weight; a bold font is the same face drawn with a thin stroke in the
+text colour (:func:`stroke_width` says how thick), which :func:`render.common.canvas.draw_text`
+applies. Text is passed through :func:`displayable` before it is measured or drawn: a character
+the face lacks becomes a near equivalent (accents dropped, arrows spelt "->") or "?".
 """
 
 from __future__ import annotations
 
+import io
 import math
 import unicodedata
 import weakref
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 from PIL import ImageFont
 
 Font = ImageFont.FreeTypeFont
+
+FACE = Path(__file__).resolve().parents[1] / "fonts" / "Aileron-Regular.ttf"
 
 # Sizes that stay readable on a phone when a 1600 px wide board is shown at half scale.
 TITLE_SIZE = 40
@@ -30,17 +37,28 @@ _BOLD: weakref.WeakSet[Font] = weakref.WeakSet()
 
 
 def font(size: int, bold: bool = False) -> Font:
-    """The built-in scalable font at ``size`` pixels, cached; ``bold`` thickens it."""
+    """The board face at ``size`` pixels, cached; ``bold`` thickens it."""
     if size < 1:
         raise ValueError(f"font size must be positive, not {size}")
     return _load(int(size), bool(bold))
 
 
 @cache
+def _face() -> bytes:
+    try:
+        return FACE.read_bytes()
+    except OSError as exc:
+        raise RuntimeError(f"the board font {FACE} cannot be read: {exc}") from exc
+
+
+@cache
 def _load(size: int, bold: bool) -> Font:
-    loaded = ImageFont.load_default(size=size)
-    if not isinstance(loaded, ImageFont.FreeTypeFont):
-        raise RuntimeError("Pillow was built without FreeType; scalable fonts are unavailable")
+    try:  # the basic layout, as load_default uses: the same advances and kerning as before
+        loaded = ImageFont.truetype(io.BytesIO(_face()), size,
+                                    layout_engine=ImageFont.Layout.BASIC)
+    except ImportError as exc:
+        raise RuntimeError("Pillow was built without FreeType; scalable fonts are unavailable") \
+            from exc
     if bold:
         _BOLD.add(loaded)
     return loaded
@@ -61,12 +79,12 @@ def _glyph(ch: str) -> tuple[tuple[int, int], bytes]:
 
 @lru_cache(maxsize=4096)
 def has_glyph(ch: str) -> bool:
-    """True when the built-in face draws ``ch`` (rather than its missing-glyph box)."""
+    """True when the board face draws ``ch`` (rather than its missing-glyph box)."""
     return ch.isspace() or _glyph(ch) != _glyph("\uffff")
 
 
 def displayable(text: str) -> str:
-    """``text`` with every character the built-in face lacks replaced by a near equivalent
+    """``text`` with every character the board face lacks replaced by a near equivalent
     (accents dropped, dashes to hyphens) or "?"."""
     return _displayable(text) if len(text) <= 200 else _substitute(text)
 

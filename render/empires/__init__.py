@@ -1,9 +1,10 @@
 """The Empires at Sea board image: a pure function of an ``EmpiresView``.
 
 Layout (1600 x 1152): the grid map top left, its rows lettered and columns numbered as moves
-name cells (F8), with its coastlines, ports (each framed in the colour of what it produces)
-and their names, the Caribbean and Mediterranean outlined, Pirate's Bay with the Treasure
-Chest, and a key.
+name cells (F8), with its coastlines, ports (each framed in the colour of what it produces,
+a held one too, round its owner's cube; Fort tokens as black towers at its top corners) and
+their names (each where it reads as no other port's), the Caribbean and Mediterranean
+outlined, Pirate's Bay with the Treasure Chest, and a key.
 On the Atlantic side the turn status runs under the map and the right-hand column holds the
 round (Weather and History in force, decks) and one block per nation: resources, ports and
 forts, ships in stock and taken, Advancements and Industries, hand size. The narrower Americas
@@ -31,7 +32,7 @@ from render.common.palette import INK, WHITE
 from . import hand as empires_hand
 from . import panels, pieces
 from .layout import CELL, board, in_grid, layout, port_point, ship_point
-from .static import SLOT, board_canvas, chest_box, draw_moving
+from .static import FORT_RISE, SLOT, board_canvas, chest_box, draw_moving
 
 SHIP = CELL - 2
 
@@ -58,12 +59,14 @@ def _map_pieces(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
             continue
         at = lay.grid.center(*port.cell)
         st = panels.style(owner) if owner is not None else None
-        if st is not None:
-            pieces.port_cube(draw, at, SLOT, st)
         forts = view.port_forts.get(pid, 0)
+        if st is not None:  # the owner's cube in a frame of what the port produces
+            pieces.port_cube(draw, at, SLOT, st, port.produces,
+                             pieces.FORT_ASIDE.get(forts, (0, 4)))
         if forts:
             box = lay.grid.box(*port.cell)
-            pieces.fort_tokens(draw, (box[2] + 2, box[1] - 4), forts)
+            pieces.fort_tokens(draw, (box[2] + 2, box[1] - FORT_RISE), forts,
+                               width=box[2] + 2 - box[0])
     for s in view.ships:
         cell = (int(s.cell[0]), int(s.cell[1]))
         if not in_grid(lay, cell):

@@ -88,8 +88,9 @@ def ship_point(at: Point) -> Point:
 
 
 def port_point(at: Point) -> Point:
-    """A pixel of a held port's cube in its owner's colour (clear of the marker on it)."""
-    return at[0] - 10, at[1] + 10
+    """A pixel of a held port's cube in its owner's colour (clear of the letter on its
+    marker), whether the cube stands in the middle of the port or aside for Fort tokens."""
+    return at[0] - 8, at[1] + 2
 
 
 def in_grid(lay: Layout, cell: tuple[int, int]) -> bool:

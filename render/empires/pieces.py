@@ -87,14 +87,34 @@ def skull(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     return box
 
 
+HELD = 20  # a held port's cube, its marker as large: the frame round it shows what it produces
+# how far a held port's cube moves from its Fort tokens: a Fort's at the top right corner, a
+# Naval Base's at both top corners
+FORT_ASIDE: dict[int, tuple[int, int]] = {0: (0, 0), 1: (-3, 3), 2: (0, 4)}
+FORT = 14  # a Fort token's tower, with a white halo round it
+
+
 @stamped()
-def port_cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle) -> Box:
-    """A held port: a cube in the owner's colour with their marker on it."""
-    box = icon_box(at, size)
+def port_cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle,
+              resource: str | None = None, aside: tuple[int, int] = (0, 0)) -> Box:
+    """A held port: a cube in the owner's colour with their marker on it. With ``resource``
+    the port's slot (``size``) is filled in the colour of what it produces and the cube is
+    smaller, on a thin white edge, so the frame round it still says gold, wood or steel;
+    ``aside`` moves the cube that far (x, y), clear of Fort tokens."""
+    slot = icon_box(at, size)
+    cube = size
+    if resource is not None:
+        draw.rectangle([slot[0], slot[1], slot[2] - 1, slot[3] - 1],
+                       fill=RESOURCE_RGB[resource])
+        cube = min(HELD, size)
+        at = (at[0] + aside[0], at[1] + aside[1])
+        edge = icon_box(at, cube + 2)
+        draw.rectangle([edge[0], edge[1], edge[2] - 1, edge[3] - 1], fill=WHITE)
+    box = icon_box(at, cube)
     draw.rectangle([box[0], box[1], box[2] - 1, box[3] - 1], fill=style.rgb, outline=INK,
                    width=2)
-    icons.draw_player_marker(draw, at, size - 6, style)
-    return box
+    icons.draw_player_marker(draw, at, max(cube - 6, 20), style)
+    return slot
 
 
 @stamped()
@@ -105,13 +125,36 @@ def empty_port(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     return box
 
 
-def fort_tokens(draw: ImageDraw.ImageDraw, top_right: Point, count: int, size: int = 12) -> None:
-    """Fort tokens under a port: one a Fort, two a Naval Base; drawn as dark towers."""
+@stamped()
+def fort_tower(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
+    """One Fort token: a black tower with battlements in a white halo, dark against sea, land,
+    every nation's colour and every resource's."""
+    box = icon_box(at, size + 4)
+    draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=3, fill=WHITE)
+    x0, y0 = at[0] - size // 2, at[1] - size // 2
+    x1, y1 = x0 + size - 1, y0 + size - 1
+    merlon = max(size // 4, 2)
+    draw.rectangle([x0 + 1, y0 + merlon, x1 - 1, y1], fill=INK)  # the tower
+    for mx in (x0, (x0 + x1 - merlon) // 2 + 1, x1 - merlon + 1):  # its battlements
+        draw.rectangle([mx, y0, mx + merlon - 1, y0 + merlon], fill=INK)
+    door = max(size // 5, 2)
+    draw.rectangle([at[0] - door // 2, y1 - 2 * door, at[0] - door // 2 + door, y1],
+                   fill=WHITE)
+    return box
+
+
+def fort_tokens(draw: ImageDraw.ImageDraw, top_right: Point, count: int,
+                size: int = FORT, width: int | None = None) -> None:
+    """The Fort tokens on a port whose top right corner is ``top_right`` (where the first
+    token's halo ends): one tower, a Fort, at that corner; a second, making a Naval Base, at
+    the top left corner of the port ``width`` wide (else beside the first), so that the owner's
+    marker between them stays in sight."""
     x1, y0 = top_right
-    for i in range(min(count, 3)):
-        x = x1 - (i + 1) * (size + 1)
-        draw.rectangle([x, y0, x + size, y0 + size], fill=INK, outline=WHITE, width=1)
-        draw.rectangle([x + 3, y0, x + size - 3, y0 + 3], fill=WHITE)
+    half = (size + 4) // 2
+    right = [x1 - half - i * (size + 3) for i in range(3)]  # leftwards from the corner
+    places = right if width is None else [right[0], x1 - width + half - 2, right[1]]
+    for x in places[:count]:
+        fort_tower(draw, (x, y0 + half), size)
 
 
 @stamped()

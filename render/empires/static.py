@@ -37,6 +37,7 @@ REGION_LINE = (0, 84, 140)
 EDGE_INK = INK  # the row letters and column numbers: as dark as any text
 LABEL_SIZE = 20
 SLOT = CELL - 8  # a port's cube
+FORT_RISE = 2  # how far a port's Fort tokens stand above its cell
 
 
 def _overlap(a: Box, b: Box) -> int:
@@ -83,6 +84,55 @@ def _place(w: int, h: int, options: list[Point], bounds: Box, taken: list[Box],
     return None if best is None else best[2]
 
 
+ROW_REACH = CELL + 6  # a name this near a port beside it on its row reads as that port's
+
+
+def _gap(a: Box, b: Box) -> float:
+    """The distance between two boxes (0 when they touch or overlap)."""
+    dx = max(b[0] - a[2], a[0] - b[2], 0)
+    dy = max(b[1] - a[3], a[1] - b[3], 0)
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+def beside(box: Box, cell: Box) -> bool:
+    """Whether a name inked in ``box`` stands beside the port in ``cell`` on its row, within
+    ``ROW_REACH``: most names stand so, so a reader looks along the row for a name's port."""
+    over = min(box[3], cell[3]) - max(box[1], cell[1])
+    dx = max(cell[0] - box[2], box[0] - cell[2], 0)
+    return over >= 0.4 * min(box[3] - box[1], cell[3] - cell[1]) and dx <= ROW_REACH
+
+
+COLUMN_PENALTY = 4  # a name over or under a port reads as its a little less than one beside
+CORNER_PENALTY = 8  # ... and one off its corner less again
+
+
+def _reading_gap(box: Box, cell: Box) -> float:
+    """How far a name inked in ``box`` stands from the port in ``cell``, as a reader weighs it:
+    the gap beside the port on its row, a little more over or under it, more again off its
+    corner."""
+    if beside(box, cell):
+        return float(max(cell[0] - box[2], box[0] - cell[2], 0))
+    over = min(box[2], cell[2]) - max(box[0], cell[0])
+    if over >= 0.3 * (cell[2] - cell[0]):
+        return max(cell[1] - box[3], box[1] - cell[3], 0) + COLUMN_PENALTY
+    return _gap(box, cell) + CORNER_PENALTY
+
+
+def misread_as(box: Box, own: str, cells: dict[str, Box]) -> list[str]:
+    """The other ports a port's name inked in ``box`` could be taken for: any it stands
+    beside on their row, and any it stands at least as near as its own port."""
+    mine = _reading_gap(box, cells[own])
+    return [pid for pid, cell in cells.items()
+            if pid != own and (beside(box, cell) or _reading_gap(box, cell) <= mine)]
+
+
+def _clearest(boxes: list[Box], own: str, cells: dict[str, Box]) -> list[int]:
+    """The order to try a port's name's places in: those where it reads as no other port's
+    first, nearest first, then the others, those it could be misread in fewest ways first."""
+    misreads = [len(misread_as(b, own, cells)) for b in boxes]
+    return sorted(range(len(boxes)), key=lambda i: (misreads[i], i))
+
+
 def _ink(xy: Point, text: str, bold: bool) -> Box:
     """The box a name drawn at ``xy`` (left-top, with its white halo) inks, as the board's
     record notes it."""
@@ -114,20 +164,23 @@ def port_labels(side: str, seats: int) -> dict[str, tuple[Point, str]]:
     bx, by = b.pirates_bay
     bay_name = _bay_label_box(lay, side)
     taken: list[Box] = [chest_box(side, seats), _spaced(bay_name[0]), lay.grid.box(bx, by)]
-    # a port's cell with its Fort tokens, which stand 4 px above it
+    # a port's cell with its Fort tokens, which stand a little above it
     taken += [_port_box(lay.grid.box(*p.cell)) for p in b.ports.values()]
     sea_boxes = [lay.grid.box(*c) for c in b.sea]
     moving = moving_regions(side, seats)
     taken += [_spaced(box) for _, text, box in region_labels(side, seats) if text not in moving]
+    cells = {p.id: lay.grid.box(*p.cell) for p in b.ports.values()}
     land: dict[str, list[Box]] = {}
     for port in b.ports.values():
         w, h = text_size(port.name, f)
         w, h = w + 4, h + 4  # the white halo
         boxes = [_ink((x + 2, y + 2), port.name, False) for x, y in _clamped(
             _port_options(lay.grid.box(*port.cell), w, h)[:16], w, g)]
-        land[port.id] = [bx_ for bx_ in boxes if bx_[1] >= g[1] and bx_[3] <= g[3]
-                         and not _sea_cost(bx_, sea_boxes)
-                         and not any(_overlap(bx_, t) for t in taken)]
+        fits = [bx_ for bx_ in boxes if bx_[1] >= g[1] and bx_[3] <= g[3]
+                and not _sea_cost(bx_, sea_boxes) and not any(_overlap(bx_, t) for t in taken)]
+        # a place on land where the name could be taken for another port's is no place for it:
+        # the name then goes on the sea, where there is more room (``moving_labels``)
+        land[port.id] = [bx_ for bx_ in fits if not misread_as(bx_, port.id, cells)]
     out: dict[str, tuple[Point, str]] = {}
     for pid in sorted(land, key=lambda k: (len(land[k]), b.ports[k].cell[1], b.ports[k].cell[0])):
         box = next((bx_ for bx_ in land[pid] if not any(_overlap(bx_, t) for t in taken)), None)
@@ -199,6 +252,10 @@ class Moving:
     bold: bool
     spots: tuple[tuple[Point, Box, frozenset[tuple[int, int]]], ...]
     port: Box | None = None  # the port's cell: a place a row away is tied to it by a line
+    clear: int = -1  # the first this many spots read as no other port's name (-1: all do)
+
+    def is_clear(self, j: int) -> bool:
+        return self.clear < 0 or j < self.clear
 
 
 # a name to place each turn: text, bold, places, halo pad, width, its port's cell
@@ -250,6 +307,8 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
             wanted.append(entry)
         else:
             fixed.append(box)
+    cells = {p.id: lay.grid.box(*p.cell) for p in b.ports.values()}
+    by_name = {p.name: p.id for p in b.ports.values()}
     out: list[Moving] = []
     for text, bold, options, pad, w, port in wanted:
         h = text_size(text, fb if bold else f)[1] + 2 * pad
@@ -261,10 +320,16 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
                 continue
             if any(_overlap(box, t) for t in fixed):
                 continue
-            cells = frozenset(c for c, sb in zip(sea, sea_boxes, strict=True)
-                              if _sea_cost(box, [sb]))
-            spots.append(((x + pad, y + pad), box, cells))
-        out.append(Moving(text, bold, tuple(spots), port))
+            covered = frozenset(c for c, sb in zip(sea, sea_boxes, strict=True)
+                                if _sea_cost(box, [sb]))
+            spots.append(((x + pad, y + pad), box, covered))
+        clear = -1
+        if port is not None:  # where it reads as no other port's name first
+            boxes = [spot[1] for spot in spots]
+            order = _clearest(boxes, by_name[text], cells)
+            spots = [spots[i] for i in order]
+            clear = sum(1 for b_ in boxes if not misread_as(b_, by_name[text], cells))
+        out.append(Moving(text, bold, tuple(spots), port, clear))
     return tuple(out), frozenset(m.text for m in out)
 
 
@@ -338,9 +403,21 @@ def _choose(labels: tuple[Moving, ...], ships: set[tuple[int, int]]) -> list[int
                 return found
         return None
 
-    found = _greedy(labels, start, clashes) if all(start.values()) else None
-    if found is None and all(start.values()):
-        found = solve(start, {})
+    found = None
+    if all(start.values()):
+        # first where every name reads as its own port's (a name with no such place free
+        # takes any), then anywhere
+        clear = {i: [j for j in v if labels[i].is_clear(j)] or v for i, v in start.items()}
+        found = _greedy(labels, clear, clashes) or solve(clear, {})
+        # else all but one name there, the one with fewest such places anywhere
+        for i in sorted(clear, key=lambda k: len(clear[k])):
+            if found is not None:
+                break
+            if clear[i] != start[i]:
+                found = _greedy(labels, {**clear, i: start[i]}, clashes)
+        if found is None:
+            steps[0] = 0
+            found = _greedy(labels, start, clashes) or solve(start, {})
     if found is None:
         # a name every place of which a ship covers (ships all round its port) goes where
         # the fewest do, drawn over them; the others still keep clear
@@ -412,7 +489,8 @@ def _leader(draw: ImageDraw.ImageDraw, box: Box, port: Box) -> None:
 
 
 def _port_box(cell: Box) -> Box:
-    return cell[0], cell[1] - 5, cell[2] + 2, cell[3]
+    """A port's cell with the room its Fort tokens take above its top corners."""
+    return cell[0], cell[1] - FORT_RISE, cell[2] + 2, cell[3]
 
 
 @functools.cache
@@ -583,7 +661,7 @@ def _key_style():  # noqa: ANN202
 
 def _key_port(draw: ImageDraw.ImageDraw, at: Point, forts: int) -> None:
     pieces.empty_port(draw, at, 26)
-    pieces.fort_tokens(draw, (at[0] + 14, at[1] - 14), forts, 11)
+    pieces.fort_tokens(draw, (at[0] + 15, at[1] - 13 - FORT_RISE), forts, width=30)
 
 
 def _build(side: str, seats: int, hand: bool) -> Image.Image:

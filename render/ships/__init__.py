@@ -8,7 +8,8 @@ below it on the left (areas 2-6 as lists of locations with their trade boxes and
 Area 7's two open boxes, the Spice Box, the pool and decks, and a legend of goods and icons);
 the cards on display, every effect whole, on the right; one display per player along the
 bottom. What the last turn
-(and the turn in progress) changed is ringed with ``highlight``.
+(and the turn in progress) changed is ringed with ``highlight``. Once the game is over the
+board shows the table as the game leaves it, after the final sale (``as_it_ends``).
 
 The unchanging board is drawn once per process (``render.ships.static``) and the pieces pasted on a
 copy of it. Pieces carry their owner's colour and marker shape; ships carry the letter too.
@@ -21,6 +22,7 @@ from collections.abc import Callable, Sequence
 from PIL import ImageDraw
 
 from engine.core import View
+from engine.ships.economy import GOLD_PER_VP, price
 from engine.ships.state import REST_MERCHANT, REST_WARSHIP, AgeBoxes, ShipsView
 from render.common import icons
 from render.common.canvas import PaletteDraw, draw_text, palette_png
@@ -231,6 +233,43 @@ def _highlights(draw: ImageDraw.ImageDraw, view: ShipsView) -> None:
         highlight(draw, geom.rest.header, pad=1, width=4)
 
 
+# ------------------------------------------------------------------ the end of the game
+
+
+def final_sales(view: ShipsView) -> list[ships_panels.FinalSale] | None:
+    """What each player's final sale turned into VP (None before the end): the game's last
+    scoring sells every player's goods and turns their gold into VP, 2 gold for 1."""
+    if not (view.finished or view.scores is not None):
+        return None
+    sales = []
+    for player in view.players:
+        gold = player.gold + sum(price(g) * n for g, n in player.goods.items())
+        sales.append(ships_panels.FinalSale(player.goods_count(), player.gold,
+                                            gold // GOLD_PER_VP))
+    return sales
+
+
+def as_it_ends(view: ShipsView) -> ShipsView:
+    """The table as the game leaves it. The final scoring sells every player's goods and turns
+    their gold into VP; the game's state keeps the goods and gold it scored (its VP already
+    count them), so the final board shows what is left instead: no goods, and only the odd gold
+    that made no VP. What was sold and spent goes back to the pool. A view already showing
+    that (no goods, less gold than a VP costs) comes back the same; a game still on is left as
+    it is."""
+    if not (view.finished or view.scores is not None):
+        return view
+    supply = view.supply.model_copy(deep=True)
+    players = []
+    for player in view.players:
+        sale = sum(price(g) * n for g, n in player.goods.items())
+        left = (player.gold + sale) % GOLD_PER_VP
+        for good, n in player.goods.items():
+            supply.goods[good] = supply.goods.get(good, 0) + n
+        supply.gold += player.gold - left  # the pool paid the sale and took back the VP's gold
+        players.append(player.model_copy(update={"goods": {}, "gold": left}))
+    return view.model_copy(update={"players": players, "supply": supply})
+
+
 # ------------------------------------------------------------------ entry point
 
 
@@ -238,6 +277,8 @@ def render(view: View, names: Sequence[str]) -> bytes:
     """The board for ``view`` as PNG bytes; ``names`` are the players' names by seat."""
     if not isinstance(view, ShipsView):
         raise TypeError(f"the Ships renderer needs a ShipsView, not {type(view).__name__}")
+    sales = final_sales(view)
+    view = as_it_ends(view)
     image = board_canvas(len(view.players))  # on the board palette: design colours exact
     draw = PaletteDraw(image)  # crisp text, every colour drawn as its palette colour
     geom = board_geom()
@@ -245,7 +286,7 @@ def render(view: View, names: Sequence[str]) -> bytes:
     _map(draw, view)
     ships_panels.status(draw, geom.status, view, names)
     if view.finished or view.scores is not None:
-        ships_panels.results(draw, geom.cards, view, names)
+        ships_panels.results(draw, geom.cards, view, names, sales)
     else:
         ships_panels.cards(draw, geom.cards, view)
     _supply(draw, geom.supply, view)

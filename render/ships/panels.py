@@ -4,7 +4,9 @@ on display."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from PIL import ImageDraw
 
@@ -12,7 +14,7 @@ from engine.ships.content import ships_content
 from engine.ships.state import LastTurn, Pending, ShipsView
 from render.common import icons
 from render.common.canvas import draw_text, wrap_text
-from render.common.fonts import Font, fit_font, font, stroke_width, text_width
+from render.common.fonts import Font, ellipsize, fit_font, font, stroke_width, text_width
 from render.common.layout import Box, pil_box
 from render.common.palette import (
     GOLD,
@@ -25,8 +27,8 @@ from render.common.palette import (
     shade,
 )
 
-CARD_LINE = 22  # a wrapped line of a card's effect
-CARD_GAP = 6
+CARD_SIZES = (26, 24, 22, 20)  # the largest in which every card on display fits is used
+CARD_GAP = 4
 
 PENDING_WORDS = {
     "discard": "discard goods",
@@ -230,8 +232,28 @@ def supply_lines(view: ShipsView) -> list[str]:
     return lines
 
 
-def results(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence[str]) -> None:
-    """The final results banner: winners, every player's score in order, why it ended."""
+class FinalSale(NamedTuple):
+    """What one player's goods and gold became at the end of the game."""
+
+    goods: int
+    gold: int
+    vp: int
+
+
+def sale_text(sale: FinalSale) -> str:
+    """The final sale in a few words: "+9 VP for 4 goods and 7 gold"."""
+    had = [f"{sale.goods} good{'s' if sale.goods != 1 else ''}" if sale.goods else "",
+           f"{sale.gold} gold" if sale.gold else ""]
+    held = " and ".join(part for part in had if part)
+    if not held:
+        return ""
+    return f"+{sale.vp} VP for {held}" if sale.vp else f"no VP for {held}"
+
+
+def results(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence[str],
+            sales: Sequence[FinalSale] | None = None) -> None:
+    """The final results banner: winners, every player's score in order (with what their goods
+    and gold became at the end), why it ended."""
     draw.rounded_rectangle(pil_box(box), radius=14, fill=shade(GOLD, 1.55), outline=INK,
                            width=4)
     scores = view.scores if view.scores is not None else [p.vp for p in view.players]
@@ -245,7 +267,7 @@ def results(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequenc
     title = f"{_joined(winners)} win{'s' if len(winners) == 1 else ''}!"
     draw_text(draw, (x, y), title, _fitted(title, width, 28, least=20), fill=INK)
     y += 52
-    row = font(28, bold=True)
+    row, sold = font(28, bold=True), font(24)
     for seat in sorted(range(len(scores)), key=lambda s: -scores[s]):
         if y + 40 > box[3]:
             break
@@ -257,6 +279,10 @@ def results(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequenc
         draw_text(draw, (x + 44, y + 17), text, _fitted(text, score[0] - x - 60, 28, least=20),
                   anchor="lm")
         y += 46
+        said = sale_text(sales[seat]) if sales is not None and seat < len(sales) else ""
+        if said and y + 30 <= box[3]:
+            draw_text(draw, (x + 44, y - 4), ellipsize(said, sold, box[2] - x - 64), sold)
+            y += 30
     f20 = font(20)
     y += 8
     for line in wrap_text(f"Ended: {view.end_reason}" if view.end_reason else "", f20, width):
@@ -264,6 +290,48 @@ def results(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequenc
             break
         draw_text(draw, (x, y), line, f20, fill=MUTED_INK)
         y += 24
+
+
+# A card's effect in fewer words for the board ("Take 3 navigation counters." -> "+3 nav"),
+# the same numbers and the same meaning; a text none of these fit is shown as it is.
+_SHORTER: tuple[tuple[str, str], ...] = (
+    (r"\.$", ""),
+    (r"\bnavigation counters?\b", "nav"),
+    (r"\bindustry counters?\b", "industry"),
+    (r"\b(\d+) of your merchant cubes\b", r"\1 cubes"),
+    (r"\b1 cubes\b", "1 cube"),
+    (r" into your (?:bank|warehouse)\b", ""),
+    (r"\b[Ss]core (\d+) VP for each of your (cube|ship)s\b", r"\1 VP per \2"),
+    (r"\bSell any of your goods for (\d+) extra gold and (\d+) VP each\b",
+     r"Sell any goods for +\1 gold and +\2 VP each"),
+    (r"\bFor each of your ships in (the [^,;]+ box), ", r"Per ship in \1: "),
+    (r"\bUpgrade one of your ships\b", "Upgrade a ship"),
+    (r"\bSwap any of your wine\b", "Swap your wine"),
+    (r"\b(\d+) gold and (\d+) VP per swap\b", r"+\1 gold and +\2 VP per swap"),
+    (r"\bPay (\d+) gold; ", r"Pay \1 gold: "),
+    (r"\bPlace a ship in a merchant box and place two merchant cubes instead of one\b",
+     "Place a merchant ship with 2 cubes, not 1"),
+    (r"\bPlace a ship in a warship box without paying food\b",
+     "Place a warship without paying food"),
+    (r", scored areas included, the Rest of the World excluded\b",
+     " (scored areas too, not Area 7)"),
+    (r"\bEvery other player returns\b", "Others each return"),
+    (r"\bTake back any of your ships from a single age\b", "Take back your ships from one age"),
+    (r"\bTake back any of your merchant cubes from your action boxes and from every area\b",
+     "Take back your cubes from your action boxes and every area"),
+)
+
+
+def _gains(match: re.Match[str]) -> str:
+    """ "take 1 cube, 2 gold and 2 nav" -> "+1 cube, +2 gold and +2 nav"."""
+    return re.sub(r"(^|, | and )(\d+)", r"\1+\2", match.group(1))
+
+
+def card_text(text: str) -> str:
+    """A card's effect as the board shows it: the same effect in fewer words."""
+    for pattern, replacement in _SHORTER:
+        text = re.sub(pattern, replacement, text)
+    return re.sub(r"\b[Tt]ake (\d[^;:.]*)", _gains, text)
 
 
 def _card_lines(text: str, f: Font, first: int, rest: int) -> list[str]:
@@ -284,48 +352,76 @@ def _card_lines(text: str, f: Font, first: int, rest: int) -> list[str]:
     return lines
 
 
-def cards(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView) -> None:
-    """The cards on display: each card's name (and gold cost) in bold, its whole effect after it,
-    wrapped onto as many lines as it needs."""
+Laid = list[tuple[str, int, list[str]]]
+
+
+def _lay_cards(view: ShipsView, inner: Box, size: int) -> Laid:
+    """Each card's name, gold cost and effect, broken into lines for ``size``."""
     content = ships_content()
-    # the panel itself is part of the static board (``static.cards_panel``)
-    inner = (box[0] + 12, box[1] + 8, box[2] - 12, box[3] - 6)
-    b24 = font(24, bold=True)
-    draw_text(draw, (inner[0], inner[1]), f"Cards on display ({len(view.display)})", b24)
-    b20, f20 = font(20, bold=True), font(20)
+    bold, plain = font(size, bold=True), font(size)
     indent = inner[0] + 12
     laid = []
     for card_id in view.display:
         try:
             card = content.card(card_id)
-            name, cost, text = card.name, card.gold_cost.value, card.text
+            name, cost, text = card.name, card.gold_cost.value, card_text(card.text)
         except KeyError:
             name, cost, text = card_id, 0, ""
-        after = inner[0] + text_width(name, b20) + (34 + text_width(str(cost), b20) if cost else 0)
-        lines = _card_lines(text, f20, inner[2] - after - 8, inner[2] - indent)
-        laid.append((name, cost, lines))
-    y, shown = inner[1] + 34, 0
+        after = inner[0] + text_width(name, bold) + (
+            size + 12 + text_width(str(cost), bold) if cost else 0)
+        laid.append((name, cost, _card_lines(text, plain, inner[2] - after - 8,
+                                             inner[2] - indent)))
+    return laid
+
+
+def _card_line(size: int) -> int:
+    return size + 3
+
+
+def _cards_height(laid: Laid, size: int) -> int:
+    return sum(len(lines) * _card_line(size) + CARD_GAP for _, _, lines in laid)
+
+
+def cards(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView) -> None:
+    """The cards on display: each card's name (and gold cost) in bold, its whole effect after it
+    in few words, wrapped onto as many lines as it needs; in the largest type in which every
+    card fits."""
+    # the panel itself is part of the static board (``static.cards_panel``)
+    inner = (box[0] + 12, box[1] + 8, box[2] - 12, box[3] - 6)
+    draw_text(draw, (inner[0], inner[1]), f"Cards on display ({len(view.display)})",
+              font(26, bold=True))
+    top = inner[1] + 38
+    size = CARD_SIZES[-1]
+    laid: Laid = []
+    for size in CARD_SIZES:
+        laid = _lay_cards(view, inner, size)
+        if top + _cards_height(laid, size) <= inner[3]:
+            break
+    bold, plain = font(size, bold=True), font(size)
+    step = _card_line(size)
+    indent = inner[0] + 12
+    y, shown = top, 0
     for i, (name, cost, lines) in enumerate(laid):
-        height = len(lines) * CARD_LINE + CARD_GAP
+        height = len(lines) * step + CARD_GAP
         more = i + 1 < len(laid)
-        if y + height > inner[3] - (CARD_LINE if more else 0):
+        if y + height > inner[3] - (step if more else 0):
             break
         if i % 2:
             draw.rectangle(pil_box((inner[0] - 6, y - CARD_GAP // 2, inner[2] + 6,
                                     y + height - CARD_GAP // 2)), fill=shade(PANEL, 0.95))
-        cy = y + CARD_LINE // 2
-        x = draw_text(draw, (inner[0], cy), name, b20, anchor="lm")[2]
+        cy = y + step // 2
+        x = draw_text(draw, (inner[0], cy), name, bold, anchor="lm")[2]
         if cost:  # the card's own gold cost, paid on top of the cube
-            icons.draw_coin(draw, (x + 17, cy), 22)
-            x = draw_text(draw, (x + 30, cy), str(cost), b20, anchor="lm")[2]
+            icons.draw_coin(draw, (x + 6 + size // 2, cy), size + 2)
+            x = draw_text(draw, (x + size + 12, cy), str(cost), bold, anchor="lm")[2]
         for j, line in enumerate(lines):
             if line:
-                draw_text(draw, (x + 8 if j == 0 else indent, cy + j * CARD_LINE), line, f20,
+                draw_text(draw, (x + 8 if j == 0 else indent, cy + j * step), line, plain,
                           anchor="lm")
         y += height
         shown += 1
     if shown < len(laid):
-        draw_text(draw, (inner[0], y + CARD_LINE // 2),
-                  f"and {len(laid) - shown} more cards", b20, fill=MUTED_INK, anchor="lm")
+        draw_text(draw, (inner[0], y + step // 2),
+                  f"and {len(laid) - shown} more cards", bold, fill=MUTED_INK, anchor="lm")
     if not view.display:
-        draw_text(draw, (inner[0], inner[1] + 34), "None left this era", f20, fill=MUTED_INK)
+        draw_text(draw, (inner[0], top), "None left this era", font(24), fill=MUTED_INK)

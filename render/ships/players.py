@@ -30,13 +30,22 @@ from render.common.palette import (
 
 from .pieces import cube, disc
 
-HEADER_H = 34
+HEADER_H = 38  # from the panel's top edge: the header band is 34 high
 ROW_H = 30
 SLOT = 26
 PITCH = 28
-LABEL_W = 64
-ITEM_W = 56  # an icon and a number of up to two digits
-ICON = 22
+LABEL_W = 68  # "Goods" at LABEL_SIZE; a wide display's larger labels take more
+LABEL_SIZE = 20
+WIDE = 480  # a display at least this wide (three players or fewer) has larger labels
+WIDE_LABEL_SIZE = 24
+ITEM_W = 62  # an icon and a count of up to two digits
+WIDE_ITEM_W = 74  # ... with room between them, on a wide display
+ICON = 24
+COUNT_SIZE = 26  # the counts: read at half size, so larger than the labels
+POOL_SIZE = 24
+VP_SIZE = 28
+PARKED = 20  # a cube parked in an action box
+PARKED_SIZE = 24
 GOODS_ORDER = ("food", "oil", "wine", "metal", "cloth")
 ERA_SHIP = {"galley": "galley", "sailing": "sail", "steam": "steam"}
 ACTION_LABELS = {
@@ -53,9 +62,9 @@ class Geometry:
         self.box = box
         self.header = (box[0] + 4, box[1] + 4, box[2] - 4, box[1] + HEADER_H)
         left, right = box[0] + 10, box[2] - 8
-        y = self.header[3] + 4
+        y = self.header[3] + 3
         self.rows = [(left, y + i * ROW_H, right, y + (i + 1) * ROW_H) for i in range(4)]
-        top = y + 4 * ROW_H + 4
+        top = y + 4 * ROW_H + 3
         ids = [a.id for a in ships_content().display.actions]
         cols = 4
         rows = (len(ids) + cols - 1) // cols
@@ -70,7 +79,8 @@ class Geometry:
     def item(self, row: int, index: int) -> Point:
         """The centre of the icon of item ``index`` in a row of counted items."""
         r = self.rows[row]
-        return r[0] + LABEL_W + index * ITEM_W + ICON // 2, center(r)[1]
+        step = WIDE_ITEM_W if label_size(r) > LABEL_SIZE else ITEM_W
+        return r[0] + label_w(r) + index * step + ICON // 2, center(r)[1]
 
 
 def _free_cube(draw: ImageDraw.ImageDraw, at: Point, size: int) -> None:
@@ -81,10 +91,21 @@ def _counter_fill(style: PlayerStyle) -> tuple[int, int, int]:
     return shade(style.rgb, 1.3)
 
 
+def label_size(row: Box) -> int:
+    """The size of a display's row and action labels: larger on a wide display."""
+    return WIDE_LABEL_SIZE if row[2] - row[0] >= WIDE - 18 else LABEL_SIZE
+
+
+def label_w(row: Box) -> int:
+    """Where a row's pieces start, after its label."""
+    return LABEL_W + (14 if label_size(row) > LABEL_SIZE else 0)
+
+
 def _slot_centres(row: Box, count: int) -> list[int]:
-    room = row[2] - row[0] - LABEL_W
+    start = label_w(row)
+    room = row[2] - row[0] - start
     pitch = max(min(PITCH, (room - SLOT) // max(count - 1, 1)), 6)
-    return [row[0] + LABEL_W + i * pitch + SLOT // 2 for i in range(count)]
+    return [row[0] + start + i * pitch + SLOT // 2 for i in range(count)]
 
 
 def _slot_row(draw: ImageDraw.ImageDraw, row: Box, count: int) -> list[int]:
@@ -105,7 +126,8 @@ def _action_cell(draw: ImageDraw.ImageDraw, cell: Box, action_id: str, used: boo
     draw.rounded_rectangle(pil_box(cell), radius=5, fill=WHITE if used else PANEL,
                            outline=PANEL_BORDER)
     label = ACTION_LABELS.get(action_id, action_id[:4].capitalize())
-    f = font(20, bold=True)  # the same in both states: a used box's label covers the idle one
+    # the same in both states: a used box's label covers the idle one
+    f = font(WIDE_LABEL_SIZE if cell[2] - cell[0] >= 120 else LABEL_SIZE, bold=True)
     return draw_text(draw, (cell[0] + 4, center(cell)[1]), label, f,
                      fill=INK if used else MUTED_INK, anchor="lm")[2] + 2
 
@@ -114,9 +136,9 @@ def skeleton(draw: ImageDraw.ImageDraw, box: Box, style: PlayerStyle) -> None:
     """The parts of a display that never change."""
     g = Geometry(box)
     draw.rounded_rectangle(pil_box(box), radius=10, fill=PANEL, outline=PANEL_BORDER, width=2)
-    b20 = font(20, bold=True)
+    b = font(label_size(g.rows[0]), bold=True)
     for row, label in zip(g.rows, ("Goods", "Gold", "Stock", "Ships"), strict=True):
-        draw_text(draw, (row[0], center(row)[1]), label, b20, anchor="lm")
+        draw_text(draw, (row[0], center(row)[1]), label, b, anchor="lm")
     spaces = _spaces()
     _slot_row(draw, g.rows[0], spaces.get("warehouse", 11))
     _slot_row(draw, g.rows[1], spaces.get("bank", 10))
@@ -126,14 +148,17 @@ def skeleton(draw: ImageDraw.ImageDraw, box: Box, style: PlayerStyle) -> None:
     icons.draw_industry_counter(draw, g.item(2, 3), ICON, _counter_fill(style))
     for i, kind in enumerate(ERA_SHIP.values()):
         x, cy = g.item(3, i)
-        icons.draw_ship(draw, (x + 2, cy), 28, style.rgb, kind)
+        icons.draw_ship(draw, (x + 2, cy), 28, style.rgb, kind)  # 28: a ship is wide and low
     for action_id, cell in g.actions.items():
         _action_cell(draw, cell, action_id, used=False)
 
 
-def _number(draw: ImageDraw.ImageDraw, at: Point, value: int) -> None:
-    draw_text(draw, (at[0] + ICON // 2 + 3, at[1]), str(value), font(20, bold=True),
-              anchor="lm")
+def _number(draw: ImageDraw.ImageDraw, at: Point, value: int) -> Box:
+    """The count after the icon centred on ``at``, large; a zero steps back in grey, so the
+    counts a player has stand out."""
+    return draw_text(draw, (at[0] + ICON // 2 + 3, at[1]), str(value),
+                     font(COUNT_SIZE, bold=True), fill=INK if value else MUTED_INK,
+                     anchor="lm")
 
 
 def _goods(draw: ImageDraw.ImageDraw, row: Box, player: Player, style: PlayerStyle,
@@ -160,7 +185,7 @@ def _row_centres(draw: ImageDraw.ImageDraw, row: Box, spaces: int, total: int) -
     it has spaces."""
     if total <= spaces:
         return _slot_centres(row, total)
-    draw.rectangle(pil_box((row[0] + LABEL_W - 2, row[1], row[2] + 2, row[3])), fill=PANEL)
+    draw.rectangle(pil_box((row[0] + label_w(row) - 2, row[1], row[2] + 2, row[3])), fill=PANEL)
     return _slot_row(draw, row, total)
 
 
@@ -178,40 +203,83 @@ def _bank(draw: ImageDraw.ImageDraw, row: Box, player: Player, style: PlayerStyl
 def _parked(draw: ImageDraw.ImageDraw, cell: Box, x: int, counts: list[tuple[int, str]],
             style: PlayerStyle) -> None:
     cy = center(cell)[1]
-    b20 = font(20, bold=True)
+    b = font(PARKED_SIZE, bold=True)
     for n, kind in counts:
-        if x + 18 > cell[2]:
+        if x + PARKED > cell[2]:
             break
+        at = (x + PARKED // 2, cy)
         if kind == "merchant":
-            cube(draw, (x + 9, cy), 18, style)
+            cube(draw, at, PARKED, style)
         elif kind == "free":
-            _free_cube(draw, (x + 9, cy), 18)
+            _free_cube(draw, at, PARKED)
         else:
-            icons.draw_industry_counter(draw, (x + 9, cy), 18, _counter_fill(style))
-        x += 18
-        if n > 1 and x + text_width(str(n), b20) <= cell[2] - 2:
-            x = draw_text(draw, (x, cy), str(n), b20, anchor="lm")[2] + 2
+            icons.draw_industry_counter(draw, at, PARKED, _counter_fill(style))
+        x += PARKED
+        if n > 1 and x + text_width(str(n), b) <= cell[2] - 2:
+            x = draw_text(draw, (x, cy), str(n), b, anchor="lm")[2] + 2
 
 
 def _header(draw: ImageDraw.ImageDraw, header: Box, player: Player, style: PlayerStyle,
             name: str, active: bool) -> None:
     draw.rounded_rectangle(pil_box(header), radius=8, fill=style.rgb)
     cy = center(header)[1]
-    icons.draw_player_marker(draw, (header[0] + 16, cy), 26, style)
-    b24, b20 = font(24, bold=True), font(20, bold=True)
-    vp = draw_text(draw, (header[2] - 8, cy), f"{player.vp} VP", b24, fill=style.text,
-                   anchor="rm")
+    icons.draw_player_marker(draw, (header[0] + 17, cy), 28, style)
+    vp = draw_text(draw, (header[2] - 8, cy), f"{player.vp} VP", font(VP_SIZE, bold=True),
+                   fill=style.text, anchor="rm")
     right = vp[0] - 10
     if active:
-        w = text_width("to play", b20) + 14
-        tag = (right - w, cy - 13, right, cy + 13)
-        draw.rounded_rectangle(pil_box(tag), radius=12, fill=INK)
-        draw_text(draw, center(tag), "to play", b20, fill=WHITE, anchor="mm")
+        b22 = font(22, bold=True)
+        w = text_width("to play", b22) + 16
+        tag = (right - w, cy - 14, right, cy + 14)
+        draw.rounded_rectangle(pil_box(tag), radius=13, fill=INK)
+        draw_text(draw, center(tag), "to play", b22, fill=WHITE, anchor="mm")
         right = tag[0] - 6
-    room = right - header[0] - 36
-    f = fit_font(name, room, 24, bold=True)  # a long name in smaller type, cut only past that
-    draw_text(draw, (header[0] + 34, cy), ellipsize(name, f, room), f, fill=style.text,
+    room = right - header[0] - 38
+    f = fit_font(name, room, 26, bold=True)  # a long name in smaller type, cut only past that
+    draw_text(draw, (header[0] + 36, cy), ellipsize(name, f, room), f, fill=style.text,
               anchor="lm")
+
+
+def _pool(draw: ImageDraw.ImageDraw, row: Box, x: int, cubes: int) -> None:
+    """The player's merchant cubes still in the pool, after their stock: "+7 pool", or "+7"
+    where the word does not fit."""
+    cy = center(row)[1]
+    b = font(POOL_SIZE, bold=True)
+    count = f"+{cubes}"
+    word = " pool"
+    if x + text_width(count + word, b) > row[2]:
+        word = ""
+    end = draw_text(draw, (x, cy), count, b, anchor="lm")[2]
+    if word:
+        draw_text(draw, (end, cy), word, font(POOL_SIZE), fill=MUTED_INK, anchor="lm")
+
+
+def _turn(draw: ImageDraw.ImageDraw, row: Box, x: int, player: Player,
+          style: PlayerStyle) -> None:
+    """The cubes to act with this turn, in a dark tag like the header's "to play": "Turn"
+    and a merchant and a free cube with their counts (without the word where it does not
+    fit)."""
+    cy = center(row)[1]
+    b = font(POOL_SIZE, bold=True)
+    counts = [str(player.action_merchant), str(player.action_free)]
+    inner = sum(ICON - 2 + 3 + text_width(c, b) for c in counts) + 8
+    word = "Turn"
+    width = 8 + text_width(word, b) + 6 + inner + 8
+    if x + width > row[2]:
+        word, width = "", 8 + inner + 8
+    tag = (x, cy - 14, x + width, cy + 14)
+    draw.rounded_rectangle(pil_box(tag), radius=13, fill=INK)
+    x += 8
+    if word:
+        x = draw_text(draw, (x, cy), word, b, fill=WHITE, anchor="lm")[2] + 6
+    for n, (value, kind) in enumerate(zip(counts, ("merchant", "free"), strict=True)):
+        at = (x + (ICON - 2) // 2, cy)
+        if kind == "merchant":
+            cube(draw, at, ICON - 2, style)
+        else:
+            _free_cube(draw, at, ICON - 2)
+        x = draw_text(draw, (x + ICON - 2 + 3, cy), value, b, fill=WHITE, anchor="lm")[2]
+        x += 8 if n == 0 else 0
 
 
 def player_display(draw: ImageDraw.ImageDraw, box: Box, player: Player, style: PlayerStyle,
@@ -228,20 +296,12 @@ def player_display(draw: ImageDraw.ImageDraw, box: Box, player: Player, style: P
                                player.industry)):
         _number(draw, g.item(2, i), value)
     if player.pool_cubes:
-        x = g.item(2, 4)[0] - ICON // 2
-        text = ellipsize(f"+{player.pool_cubes} pool", font(20), g.rows[2][2] - x)
-        draw_text(draw, (x, center(g.rows[2])[1]), text, font(20), fill=MUTED_INK, anchor="lm")
+        _pool(draw, g.rows[2], g.item(2, 4)[0] - ICON // 2, player.pool_cubes)
     for i, era in enumerate(ERA_SHIP):
         x, cy = g.item(3, i)
         _number(draw, (x + 4, cy), player.ships.get(era, 0))
     if active or player.action_merchant or player.action_free:
-        x, cy = g.item(3, 3)
-        x = draw_text(draw, (x - ICON // 2, cy), "Turn", font(20, bold=True), anchor="lm")[2]
-        cube(draw, (x + 4 + ICON // 2, cy), ICON, style)
-        _number(draw, (x + 4 + ICON // 2, cy), player.action_merchant)
-        x += 4 + ITEM_W - 8
-        _free_cube(draw, (x + ICON // 2, cy), ICON)
-        _number(draw, (x + ICON // 2, cy), player.action_free)
+        _turn(draw, g.rows[3], g.item(3, 3)[0] - ICON // 2, player, style)
     for action_id, cell in g.actions.items():
         parked = player.boxes.get(action_id)
         if parked is None or not (parked.merchant or parked.free or parked.industry):

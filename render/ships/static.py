@@ -252,9 +252,15 @@ def _legend(draw: ImageDraw.ImageDraw, box: Box) -> None:
         draw_icon((x + 11, cy))
         x = draw_text(draw, (x + 26, cy), word, f20, fill=MUTED_INK, anchor="lm")[2] + 12
     x, cy = box[0] + 4, cy + LEGEND_ROW
-    x = draw_text(draw, (x, cy), "Turn:", b20, anchor="lm")[2] + 6
-    draw_text(draw, (x, cy), "the cubes to act with this turn", f20, fill=MUTED_INK,
-              anchor="lm")
+    # the dark tag the player displays show the turn's cubes in, and the pool's count
+    tag_font = font(F20, bold=True)
+    tag = (x, cy - 13, x + text_width("Turn", tag_font) + 16, cy + 13)
+    draw.rounded_rectangle(pil_box(tag), radius=12, fill=INK)
+    draw_text(draw, center(tag), "Turn", tag_font, fill=WHITE, anchor="mm")
+    x = draw_text(draw, (tag[2] + 6, cy), "cubes to act with", f20, fill=MUTED_INK,
+                  anchor="lm")[2] + 16
+    x = draw_text(draw, (x, cy), "+7", b20, anchor="lm")[2] + 5
+    draw_text(draw, (x, cy), "cubes still in the pool", f20, fill=MUTED_INK, anchor="lm")
 
 
 def _supply_box(draw: ImageDraw.ImageDraw, box: Box) -> None:

@@ -267,3 +267,109 @@ def test_names_on_the_sea_move_off_the_ships() -> None:
         assert labels
         for label, j in zip(labels, empires_static._choose(labels, ships), strict=True):
             assert j >= 0 and not label.spots[j][2] & ships, label.text
+
+
+# ------------------------------------------------------------------ port names and ports
+
+
+def _name_boxes(view: EmpiresView) -> dict[str, tuple[int, int, int, int]]:
+    """Where the board drew each port's name (the box of its ink, halo included)."""
+    from render.common.record import recording
+
+    clear_static_cache()  # the names on land are noted as the static board is drawn
+    with recording() as notes:
+        empires.render(view, NAMES[: view.seats])
+    names = {p.name for p in empires_static.board(view.side).ports.values()}
+    return {d.text: d.box for d in notes if d.kind == "text" and d.text in names}
+
+
+def _box_gap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:
+    dx = max(b[0] - a[2], a[0] - b[2], 0)
+    dy = max(b[1] - a[3], a[1] - b[3], 0)
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+def _misplaced_names(view: EmpiresView) -> list[str]:
+    """Port names a reader could attach to another port: one standing beside another port
+    on that port's row (within a cell: names mostly stand beside their port, so a reader
+    looks along the row), or one clearly nearer another port than its own."""
+    from render.empires.layout import CELL, layout
+
+    lay = layout(view.side, view.seats)
+    ports = empires_static.board(view.side).ports.values()
+    cells = {p.name: lay.grid.box(*p.cell) for p in ports}
+    out = []
+    for name, box in _name_boxes(view).items():
+        own = _box_gap(box, cells[name])
+        for other, cell in cells.items():
+            if other == name:
+                continue
+            on_row = min(box[3], cell[3]) - max(box[1], cell[1]) >= 0.4 * (box[3] - box[1])
+            gap_x = max(cell[0] - box[2], box[0] - cell[2], 0)
+            if on_row and gap_x <= CELL:
+                out.append(f"{name} beside {other}")
+            elif _box_gap(box, cell) + 4 < own:
+                out.append(f"{name} nearer {other}")
+    return out
+
+
+@pytest.mark.parametrize("side,seats", [("atlantic", 2), ("atlantic", 4), ("atlantic", 5),
+                                        ("americas", 2)])
+def test_every_port_name_stands_by_its_own_port(side: str, seats: int) -> None:
+    """Port Royal's name once stood beside Santo Domingo's port, and read as its name."""
+    view = _bare(seats, side)
+    assert len(_name_boxes(view)) == len(empires_static.board(side).ports)
+    assert _misplaced_names(view) == []
+
+
+def test_port_names_stand_by_their_ports_in_seeded_games() -> None:
+    """Ships can take the places where a name reads right; then, rarely, it goes where it
+    might not (it was one name in eight before names kept off other ports' rows)."""
+    names = misplaced = 0
+    for state in _picks(2, 81, 6) + _picks(5, 82, 8):
+        view = GAME.view(state, None)
+        names += len(empires_static.board(view.side).ports)
+        misplaced += len(_misplaced_names(view))
+    assert misplaced <= 0.02 * names, misplaced
+
+
+def test_a_held_port_shows_its_owner_and_what_it_produces() -> None:
+    """A held port keeps a wide frame in its resource's colour round the owner's cube."""
+    from render.empires.layout import layout
+
+    view = _bare()
+    lay = layout(view.side, view.seats)
+    ports = empires_static.board(view.side).ports
+    for seat, pid in enumerate(["lisbon", "havana", "boston"]):
+        view.port_owners[pid] = seat
+    image = _rgb(empires.render(view, NAMES))
+    pos = empires.layout_positions(view.side, view.seats)
+    for seat, pid in enumerate(["lisbon", "havana", "boston"]):
+        assert image.getpixel(pos["port"][pid]) == nation_style(seat).rgb
+        x0, y0, x1, y1 = lay.grid.box(*ports[pid].cell)
+        resource = empires_pieces.RESOURCE_RGB[ports[pid].produces]
+        cell = [image.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)]
+        assert cell.count(resource) >= 0.4 * len(cell), pid  # was a thin frame: a quarter
+
+
+def test_a_fort_stands_out_at_half_size() -> None:
+    """A Fort token is a black tower in a white halo, large enough to show on a board shown
+    at half size: where it stands, a dark patch and a light one round it (the old token, a
+    dark square with a thin white edge, added 13 dark pixels there and 9 light ones)."""
+    from render.empires.layout import layout
+
+    view = _bare()
+    lay = layout(view.side, view.seats)
+    cell = lay.grid.box(*empires_static.board(view.side).ports["lisbon"].cell)
+    view.port_owners["lisbon"] = 1
+    plain = _rgb(empires.render(view, NAMES))
+    view.port_forts = {"lisbon": 1}
+    fort = _rgb(empires.render(view, NAMES))
+    corner = (cell[2] - 18, cell[1] - 6, cell[2] + 4, cell[3] - 14)
+    size = ((corner[2] - corner[0]) // 2, (corner[3] - corner[1]) // 2)
+    counts = []
+    for image in (plain, fort):
+        histogram = image.crop(corner).resize(size, Image.LANCZOS).convert("L").histogram()
+        counts.append((sum(histogram[:67]), sum(histogram[201:])))
+    assert counts[1][0] - counts[0][0] >= 15  # dark: the tower
+    assert counts[1][1] - counts[0][1] >= 15  # light: its halo

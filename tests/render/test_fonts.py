@@ -1,4 +1,5 @@
-"""Fonts: the built-in scalable face loads, is cached, and measures consistently."""
+"""Fonts: the board face loads, is cached, measures consistently, draws basic Latin as
+Pillow's built-in face does and has the Latin-1 letters."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import pytest
 from PIL import ImageFont
 
 from render.common.fonts import (
+    FACE,
     displayable,
     ellipsize,
     fit_font,
     font,
+    has_glyph,
     is_bold,
     line_height,
     stroke_width,
@@ -84,6 +87,45 @@ def test_ellipsize() -> None:
 
 def test_displayable_replaces_missing_glyphs() -> None:
     assert displayable("Plain ASCII 123") == "Plain ASCII 123"
-    assert displayable("José — Straße") == "Jose - Strasse"
+    assert displayable("Łódź → Győr") == "Lódz -> Gyor"  # beyond Latin-1: near equivalents
     assert displayable("⚓") == "?"
     assert displayable("a\nb") == "a\nb"
+
+
+def test_latin_1_draws_as_written() -> None:
+    """The board face has the Latin-1 letters and the usual signs: "Lübeck" is drawn with its
+    umlaut, not as "Lubeck"."""
+    for text in ("Lübeck", "José — Straße", "Bjørn Østergaard", "Curaçao", "£100 × 2 – €5"):
+        assert displayable(text) == text
+        assert all(has_glyph(ch) for ch in text)
+
+
+def test_an_umlaut_is_drawn_not_dropped() -> None:
+    """The letter with its umlaut covers more pixels than the letter alone, and the board face
+    does not draw it as its missing-glyph box."""
+    f = font(40)
+    plain, umlaut, missing = (f.getmask(ch) for ch in ("u", "ü", "\uffff"))
+    assert bytes(umlaut) != bytes(missing)
+    assert sum(bytes(umlaut)) > sum(bytes(plain))
+    assert f.getbbox("ü")[1] < f.getbbox("u")[1]  # the dots stand above the letter
+
+
+def test_basic_latin_draws_exactly_as_pillows_built_in_face() -> None:
+    """The shipped face adds glyphs to Pillow's built-in one and changes none: every board
+    drawn in basic Latin is the same, pixel for pixel."""
+    import string
+
+    for size in (20, 24, 36):
+        ours, builtin = font(size), ImageFont.load_default(size=size)
+        assert isinstance(builtin, ImageFont.FreeTypeFont)
+        assert ours.getmetrics() == builtin.getmetrics()
+        for text in [*string.printable[:95], "Harbour of Genoa", "VP 12 - Turn 3"]:
+            assert ours.getlength(text) == builtin.getlength(text), text
+            mine, theirs = ours.getmask2(text, "L"), builtin.getmask2(text, "L")
+            assert mine[1] == theirs[1] and bytes(mine[0]) == bytes(theirs[0]), text
+
+
+def test_the_board_face_ships_with_its_licence() -> None:
+    assert FACE.is_file()
+    licence = FACE.parent / "LICENSE"
+    assert "CC0 1.0 Universal" in licence.read_text(encoding="utf-8")

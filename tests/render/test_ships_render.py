@@ -272,3 +272,180 @@ def test_positions_from_seeded_games_render(seats: int, seed: int) -> None:
             assert image.getpixel(positions["trade"][space]) == player_style(owner).rgb
         for space, owner in view.cities.items():
             assert image.getpixel(positions["city"][space]) == player_style(owner).rgb
+
+
+# ------------------------------------------------------------------ the end of the game
+
+
+def _drawn_in_rows(view: ShipsView) -> list[tuple[int, int]]:
+    """Per seat, the goods tokens and the coins drawn in the warehouse and bank rows of its
+    display, counted from what the board drew."""
+    from render.common.record import recording
+    from render.ships.layout import player_panels
+
+    clear_static_cache()
+    with recording() as notes:
+        ships.render(view, NAMES[: view.seats])
+    out = []
+    for box in player_panels(view.seats):
+        rows = ships_players.Geometry(box).rows
+
+        def count(row: tuple[int, int, int, int], what: str) -> int:
+            return sum(1 for d in notes if d.kind == "piece" and d.text == what
+                       and row[0] <= (d.box[0] + d.box[2]) // 2 < row[2]
+                       and row[1] <= (d.box[1] + d.box[3]) // 2 < row[3])
+
+        out.append((count(rows[0], "draw_goods_token"), count(rows[1], "draw_coin")))
+    return out
+
+
+def _left_after_the_sale(view: ShipsView) -> list[tuple[int, int]]:
+    """What each player holds once the final sale is over: no goods, and the gold that made
+    no VP (2 gold a VP)."""
+    from engine.ships.economy import GOLD_PER_VP, price
+
+    return [(0, (p.gold + sum(price(g) * n for g, n in p.goods.items())) % GOLD_PER_VP)
+            for p in view.players]
+
+
+def test_the_final_board_shows_what_the_final_sale_left() -> None:
+    """The game's last scoring sells every player's goods and turns their gold into VP; the
+    final board shows no goods and only the gold that made no VP."""
+    view = sample_view(seats=3, seed=7)
+    view.players[0].goods, view.players[0].gold = {"oil": 2, "food": 1}, 3
+    view.players[1].goods, view.players[1].gold = {}, 5
+    view.players[2].goods, view.players[2].gold = {"wine": 1}, 0
+    during = _drawn_in_rows(view)
+    assert during == [(p.goods_count(), p.gold) for p in view.players]
+    view.finished = True
+    view.scores = [p.vp for p in view.players]
+    assert _drawn_in_rows(view) == _left_after_the_sale(view) != during
+
+
+def test_the_final_board_of_a_played_game_shows_its_end_state() -> None:
+    final = _played_views(3, 12, count=2)[-1]
+    assert final.finished
+    assert _drawn_in_rows(final) == _left_after_the_sale(final)
+
+
+def test_the_end_state_returns_what_was_sold_to_the_pool() -> None:
+    from engine.ships.economy import price
+
+    view = sample_view(seats=2, seed=3)
+    view.players[0].goods, view.players[0].gold = {"oil": 2}, 3
+    view.players[1].goods, view.players[1].gold = {"cloth": 1}, 0
+    assert ships.as_it_ends(view) is view  # a game still on is drawn as it is
+    view.finished = True
+    ended = ships.as_it_ends(view)
+    assert [p.goods for p in ended.players] == [{}, {}]
+    assert [p.gold for p in ended.players] == [(3 + 2 * price("oil")) % 2, price("cloth") % 2]
+    assert ended.supply.goods["oil"] == view.supply.goods.get("oil", 0) + 2
+    assert ended.supply.gold == view.supply.gold + 3 - ended.players[0].gold \
+        - ended.players[1].gold
+    assert ended.players[0].vp == view.players[0].vp  # the VP already count the sale
+    assert view.players[0].goods == {"oil": 2}  # the view itself is left alone
+    assert ships.as_it_ends(ended) == ended  # a board already showing the end is kept
+
+
+def test_the_results_say_what_each_final_sale_made() -> None:
+    from engine.ships.economy import price
+    from render.common.record import recording
+
+    view = sample_view(seats=3, seed=7)
+    view.players[0].goods, view.players[0].gold = {"oil": 2}, 1
+    view.players[1].goods, view.players[1].gold = {}, 1
+    view.players[2].goods, view.players[2].gold = {}, 0
+    view.finished, view.scores = True, [p.vp for p in view.players]
+    with recording() as notes:
+        ships.render(view, NAMES[:3])
+    texts = {d.text for d in notes if d.kind == "text"}
+    sale = ships_panels.FinalSale(2, 1, (1 + 2 * price("oil")) // 2)
+    assert ships_panels.sale_text(sale) in texts
+    assert "no VP for 1 gold" in texts
+
+
+# ------------------------------------------------------------------ read at half size
+
+
+def _number_heights(view: ShipsView) -> dict[str, list[int]]:
+    """The ink heights of the counts drawn in the player displays, by kind."""
+    from render.common.record import recording
+    from render.ships.layout import player_panels
+
+    clear_static_cache()
+    with recording() as notes:
+        ships.render(view, NAMES[: view.seats])
+    heights: dict[str, list[int]] = {"counts": [], "others": []}
+    for box in player_panels(view.seats):
+        g = ships_players.Geometry(box)
+        for d in notes:
+            cx, cy = (d.box[0] + d.box[2]) // 2, (d.box[1] + d.box[3]) // 2
+            if d.kind != "text" or not box[0] <= cx < box[2] or not box[1] <= cy < box[3]:
+                continue
+            if not any(ch.isdigit() for ch in d.text):
+                continue
+            # the header's VP and the stock and ships rows; the others are in action boxes
+            in_rows = g.rows[2][1] <= cy < g.rows[3][3] or cy < g.header[3]
+            heights["counts" if in_rows else "others"].append(d.box[3] - d.box[1])
+    return heights
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_displays_counts_read_at_half_size(seats: int) -> None:
+    """Every count on a player's display (VP, stock, ships, the turn's cubes, the pool, the
+    cubes parked in action boxes) is drawn at least 18 px tall, 9 at half size; those of the
+    stock, the ships and the VP at least 20 (they were 16 and 17)."""
+    heights = _number_heights(sample_view(seats=seats, seed=1, crowded=True))
+    assert heights["counts"] and min(heights["counts"]) >= 18
+    assert heights["others"] and min(heights["others"]) >= 18
+    assert sorted(heights["counts"])[len(heights["counts"]) // 4] >= 20
+
+
+def _wordiest_display(era: str) -> list[str]:
+    cards = [c for c in ships_content().cards.cards if c.era == era]
+    return [c.id for c in sorted(cards, key=lambda c: -len(c.text))][:12]
+
+
+@pytest.mark.parametrize("era", ["galley", "sailing", "steam"])
+def test_twelve_cards_on_display_read_at_half_size(era: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The twelve wordiest cards of an era all fit the panel, their effects in type of 22 px
+    at least (20 before, 10 px at half size): said in fewer words, in the largest type that
+    fits."""
+    from render.common.record import recording
+
+    sizes: list[int] = []
+    original = ships_panels.font
+
+    def recording_font(size: int, bold: bool = False):  # noqa: ANN202
+        sizes.append(size)
+        return original(size, bold)
+
+    monkeypatch.setattr(ships_panels, "font", recording_font)
+    view = sample_view(seats=4, seed=1)
+    view.display = _wordiest_display(era)
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    from PIL import ImageDraw
+
+    with recording() as notes:
+        ships_panels.cards(ImageDraw.Draw(image), board_geom().cards, view)
+    assert not any("more cards" in d.text for d in notes)
+    assert min(sizes) >= 22
+
+
+def test_card_effects_in_fewer_words_keep_their_numbers() -> None:
+    import re
+    from collections import Counter
+
+    shorter = 0
+    for card in ships_content().cards.cards:
+        short = ships_panels.card_text(card.text)
+        assert short and len(short) <= len(card.text), card.id
+        # every number of the card is still there ("two ... instead of one" may become digits)
+        assert not Counter(re.findall(r"\d+", card.text)) - Counter(re.findall(r"\d+", short))
+        shorter += len(short) < len(card.text)
+    assert shorter >= 40
+    assert ships_panels.card_text("Take 3 navigation counters.") == "+3 nav"
+    assert ships_panels.card_text(
+        "Take 1 of your merchant cubes, 2 gold and 2 navigation counters.") == \
+        "+1 cube, +2 gold and +2 nav"
