@@ -158,7 +158,7 @@ class LocalTable:
                 await self._move(" ".join(rest))
             elif head == "game" and rest:
                 await self._game(rest[0].lower(), rest[1:])
-            elif head.isdecimal() and self.menu and not rest:
+            elif head.isdecimal() and not rest:
                 await self._pick(head)
             elif head in shared.groups():
                 await self._group(head, rest)
@@ -365,9 +365,16 @@ class LocalTable:
         self.say(*text.replace("**", "").replace("`", "").splitlines())
 
     async def _pick(self, number: str) -> None:
-        """A bare number plays that entry of the last numbered list."""
+        """A bare number plays that entry of the last numbered list; one the list does not
+        have is refused, and the list stays open."""
+        if not self.menu:
+            self.say("No numbered list is open: /move lists your moves, with numbers to pick.")
+            return
+        if len(number) > 6 or not 1 <= int(number) <= len(self.menu):
+            self.say(f"Pick a number from 1 to {len(self.menu)}, from the list above."
+                     if len(self.menu) > 1 else "The list above has only 1.")
+            return
         value = self._menu_value(number)
-        self.menu = []
         user = await self.acting_user()
         result = await self.service.act_choice(LOCAL_CHANNEL, user, value)
         await self._answer(await shared.after(self.service, None, LOCAL_CHANNEL, user, result))

@@ -174,6 +174,16 @@ async def test_a_bare_number_picks_from_the_list_move_gave(tmp_path: Path) -> No
     assert "Turn 1, move 1." in text  # entry 1 was played
 
 
+async def test_a_number_the_list_does_not_have_is_refused_and_the_list_stays(
+        tmp_path: Path) -> None:
+    text = await play(tmp_path, "/game new ocean_trader seed=11\n/game join Ben\n"
+                      "7\n/game start\n/trader roll\n7\n0\n" + "9" * 40 + "\n1\n/quit\n")
+    assert "No numbered list is open: /move lists your moves" in text  # before any list
+    assert text.count("Pick a number from 1 to ") == 3  # 7, 0 and a huge number
+    assert "Unknown command" not in text and "not one of your legal moves" not in text
+    assert "ship 1 leaves Liverpool for Bordeaux" in text  # then 1 plays the list's first
+
+
 HUGE = "9" * 5000  # more digits than Python turns into a number unasked (4,300)
 
 
