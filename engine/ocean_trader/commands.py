@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import ValidationError
 
@@ -32,8 +32,9 @@ from engine.core.protocol import Action
 
 from . import actions as A
 from .content import ocean_trader_content
+from .explain import trade_block, where_it_sells
 from .legal import bid_amounts, route_costs
-from .rules import money
+from .rules import money, wanted
 from .state import OceanTraderView, Ship
 
 GROUP = "trader"
@@ -271,6 +272,74 @@ def _build_dump(typed: Mapping[str, str | None], view: V) -> A.DumpCargo:
                        goods=_goods(typed.get("goods")))
 
 
+Trade = Literal["buy", "sell", "dump"]
+
+
+def _cannot_trade(kind: Trade) -> Callable[[Mapping[str, str | None], V], str | None]:
+    """The reason none of the seat's ships (or the one typed) has a ``kind`` trade now, read off
+    its view, for the command table to give when no move of the command is open; None leaves
+    the table's own answer (out of turn, a decision waiting, no such ship)."""
+    def why(typed: Mapping[str, str | None], view: V) -> str | None:
+        seat = view.viewer
+        if seat is None or not 0 <= seat < len(view.players) or view.active != seat \
+                or view.pending is not None or view.auction is not None:
+            return None
+        me = view.players[seat]
+        ships = me.ships
+        named = typed.get("ship")
+        if named is not None:
+            ships = [s for s in ships if str(s.number) == named.strip()]
+            if not ships:
+                return None
+        if not ships:
+            return "You have no ship to trade with."
+        reasons = [_trade_reason(kind, ship, me.turns, me.cash, view) for ship in ships]
+        if any(r is None for r in reasons):
+            return None
+        return " ".join(r for r in reasons if r is not None)
+    return why
+
+
+def _trade_reason(kind: Trade, ship: Ship, turns: int, cash: int | None, view: V) -> str | None:
+    blocked = trade_block(ship, turns)
+    if blocked is not None:
+        return blocked
+    c = ocean_trader_content()
+    assert ship.port is not None
+    here = port_name(ship.port)
+    if kind == "buy":
+        capacity = c.rules.ships.cargo_capacity
+        if len(ship.cargo) >= capacity:
+            return f"Ship {ship.number} already carries {capacity} cargoes; sell one first."
+        stocked = [g for g in c.port(ship.port).sells if view.bills_available.get(g, 0) > 0]
+        if not stocked:
+            return (f"All the Bills of Lading for the goods {here} sells are out; none can be "
+                    f"bought there now.")
+        cheapest = min(c.good(g).price for g in stocked)
+        if cash is not None and cash < cheapest:
+            return (f"You need {money(cheapest)} for the cheapest goods {here} sells; you have "
+                    f"{money(cash)}.")
+        return None
+    if not ship.cargo:
+        return f"Ship {ship.number} carries no cargo."
+    goods = sorted(set(ship.cargo), key=goods_name)
+    names = ", ".join(goods_name(g) for g in goods)
+    if kind == "sell":
+        if any(c.trade_card(slot.card).port == ship.port and c.trade_card(slot.card).goods in goods
+               for slot in view.in_play):
+            return None
+        unwanted = [g for g in goods if not wanted(view, g)]
+        dump = " /trader dump sells goods no card wants for half price." if unwanted else ""
+        return (f"No World Trade card in play has {here} wanting ship {ship.number}'s cargo "
+                f"({names}).{dump}")
+    if not all(wanted(view, g) for g in goods):
+        return None
+    then = where_it_sells(view, goods[0]) if len(goods) == 1 else \
+        "carry it to the ports that want it."
+    return (f"A World Trade card in play still wants all of ship {ship.number}'s cargo "
+            f"({names}), so none of it sells for half price: {then}")
+
+
 # --- the office ---------------------------------------------------------------------------------
 def _label_sell_ship(action: A.SellShip, view: V) -> str:
     price = ocean_trader_content().rules.ships.sell_price
@@ -335,7 +404,12 @@ def _build_bid(typed: Mapping[str, str | None], view: V) -> A.Bid:
     text = typed.get("amount")
     if text is not None and text.strip().lower() in ("pass", "no", "none"):
         return A.Bid(amount=0)
-    return A.Bid(amount=_number(text, "the amount"))
+    try:
+        return A.Bid(amount=_number(text, "the amount"))
+    except CommandError:
+        if view.auction is None:  # no list to pick from: that is what the bidder must hear
+            raise CommandError("There is no certificate on auction.") from None
+        raise
 
 
 # --- the table ----------------------------------------------------------------------------------
@@ -380,17 +454,17 @@ def _commands() -> tuple[Command[Any, V], ...]:
         "buy", "Buy goods the port sells onto one of your ships", (A.BuyCargo,),
         (buy_ship, Option("goods", "Which goods (the list shows the price)", _read_goods,
                           _label_buy_goods)),
-        _validated(_build_buy))
+        _validated(_build_buy), unavailable=_cannot_trade("buy"))
     sell: Command[A.SellCargo, V] = Command(
         "sell", "Sell cargo to the port a World Trade card names", (A.SellCargo,),
         (sell_ship_opt, Option("goods", "Which cargo (the list shows the price)", _read_goods,
                                _label_sell_goods)),
-        _validated(_build_sell))
+        _validated(_build_sell), unavailable=_cannot_trade("sell"))
     dump: Command[A.DumpCargo, V] = Command(
         "dump", "Sell unwanted cargo here for half its price", (A.DumpCargo,),
         (dump_ship, Option("goods", "Which cargo (the list shows the price)", _read_goods,
                            _label_dump_goods)),
-        _validated(_build_dump))
+        _validated(_build_dump), unavailable=_cannot_trade("dump"))
     sell_ship: Command[A.SellShip, V] = Command(
         "sell-ship", "Sell a ship in port to the Banker (cargo aboard goes back unpaid)",
         (A.SellShip,),

@@ -9,7 +9,6 @@ from engine.core import Action, Rejection, seat_ref
 from . import actions as A
 from .rules import (
     bills_available,
-    can_trade,
     content,
     free_ship_number,
     goods_name,
@@ -17,10 +16,11 @@ from .rules import (
     money,
     must_sail,
     port_name,
+    ship_may_trade,
     wanted,
     wanting_cards,
 )
-from .state import OceanTraderState
+from .state import OceanTraderState, OceanTraderView, Ship
 
 PENDING_TEXT = {
     "depart": "choose the route for the ship leaving port",
@@ -70,18 +70,10 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
         return f"You have no ship {getattr(action, 'ship', '?')}."
     if isinstance(action, (A.BuyCargo, A.SellCargo, A.DumpCargo)):
         assert ship is not None
-        if ship.port is None:
-            return f"Ship {ship.number} is at sea: goods are traded in port."
-        if not can_trade(state, seat, ship):
-            if ship.traded:
-                return (f"Ship {ship.number} has traded this turn: one cargo a turn per ship. "
-                        f"Trade again next turn.")
-            if ship.sailed or ship.docked_now:
-                return (f"Ship {ship.number} has sailed this turn: a ship cannot trade and sail "
-                        f"in the same turn. Trade next turn.")
-            if ship.new:
-                return f"Ship {ship.number} has just been issued; it can trade next turn."
-            return f"Ship {ship.number} is in quarantine this turn."
+        blocked = trade_block(ship, player.turns)
+        if blocked is not None:
+            return blocked
+        assert ship.port is not None
         if isinstance(action, A.BuyCargo):
             port = ship.port
             if action.goods not in c.port(port).sells:
@@ -103,11 +95,11 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
             wanting = wanting_cards(state, ship.port, action.goods)
             if not any(s.card == action.card for s in wanting):
                 return (f"No World Trade card in play has {port_name(ship.port)} wanting "
-                        f"{goods_name(action.goods)}; {_where_it_sells(state, action.goods)}")
+                        f"{goods_name(action.goods)}; {where_it_sells(state, action.goods)}")
         if isinstance(action, A.DumpCargo) and wanted(state, action.goods):
             return (f"A World Trade card in play still wants {goods_name(action.goods)}, so it "
                     f"is not sold for half price: "
-                    f"{_where_it_sells(state, action.goods)}")
+                    f"{where_it_sells(state, action.goods)}")
         return None
     if isinstance(action, A.ThrowDice):
         if seat != state.active:
@@ -181,10 +173,28 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
     return None
 
 
-def _where_it_sells(state: OceanTraderState, goods: str) -> str:
+def trade_block(ship: Ship, turns: int) -> str | None:
+    """Why ``ship`` (of an owner who has played ``turns`` turns) trades nothing this turn, or
+    None when it may trade."""
+    if ship.port is None:
+        return f"Ship {ship.number} is at sea: goods are traded in port."
+    if ship_may_trade(ship, turns):
+        return None
+    if ship.traded:
+        return (f"Ship {ship.number} has traded this turn: one cargo a turn per ship. "
+                f"Trade again next turn.")
+    if ship.sailed or ship.docked_now:
+        return (f"Ship {ship.number} has sailed this turn: a ship cannot trade and sail "
+                f"in the same turn. Trade next turn.")
+    if ship.new:
+        return f"Ship {ship.number} has just been issued; it can trade next turn."
+    return f"Ship {ship.number} is in quarantine this turn."
+
+
+def where_it_sells(table: OceanTraderState | OceanTraderView, goods: str) -> str:
     """What a player can still do with a cargo: the ports whose cards want it, or, when none
     does, the half-price sale."""
-    ports = sorted({content().trade_card(slot.card).port for slot in wanted(state, goods)},
+    ports = sorted({content().trade_card(slot.card).port for slot in wanted(table, goods)},
                    key=port_name)
     if not ports:
         return "no card wants it now, so sell it for half price (/trader dump), or carry it on."

@@ -179,13 +179,15 @@ def _office(state: OceanTraderState, seat: int) -> Iterator[Action]:
                               f"{port_name(c.start_port)})")
     for ship in player.ships:
         if ship.port is not None:
-            label = f"Sell ship {ship.number} to the Banker for {money(rules.ships.sell_price)}"
+            notes = []
             if ship.cargo:
-                label += (f" (its cargo, {', '.join(goods_name(g) for g in ship.cargo)}, goes "
-                          f"back to the Banker unpaid)")
+                notes.append(f"its cargo, {', '.join(goods_name(g) for g in ship.cargo)}, goes "
+                             f"back to the Banker unpaid")
             if ship.insured:
-                label += " (its policy stays with the office)"
-            yield A.SellShip(ship=ship.number, label=label)
+                notes.append("its policy stays with the office")
+            label = f"Sell ship {ship.number} to the Banker for {money(rules.ships.sell_price)}"
+            yield A.SellShip(ship=ship.number,
+                             label=label + (f" ({'; '.join(notes)})" if notes else ""))
         if not ship.insured and player.spare_policies > 0:
             yield A.BuyPolicy(ship=ship.number,
                               label=f"Put ship {ship.number} under the office's spare policy "

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core import Event, seat_ref
 
 from .content import OceanTraderContent, ocean_trader_content
-from .state import OceanTraderState, Player, PlayerView, Ship, TradeSlot
+from .state import OceanTraderState, OceanTraderView, Player, PlayerView, Ship, TradeSlot
 
 
 def content() -> OceanTraderContent:
@@ -95,12 +95,12 @@ def wanting_cards(state: OceanTraderState, port: str, goods: str) -> list[TradeS
             if c.trade_card(slot.card).port == port and c.trade_card(slot.card).goods == goods]
 
 
-def wanted(state: OceanTraderState, goods: str) -> list[TradeSlot]:
-    """The World Trade cards in play that want ``goods``, at any port. Goods no card wants are
-    "no longer required": only they may be sold anywhere for half the price (rulebook, Selling
-    Goods)."""
+def wanted(table: OceanTraderState | OceanTraderView, goods: str) -> list[TradeSlot]:
+    """The World Trade cards in play that want ``goods``, at any port (read off the state or
+    any view: the cards are public). Goods no card wants are "no longer required": only they
+    may be sold anywhere for half the price (rulebook, Selling Goods)."""
     c = content()
-    return [slot for slot in state.in_play if c.trade_card(slot.card).goods == goods]
+    return [slot for slot in table.in_play if c.trade_card(slot.card).goods == goods]
 
 
 def card_text(card_id: str) -> str:
@@ -140,10 +140,13 @@ def remove_trade_card(state: OceanTraderState, slot: TradeSlot, why: str,
 # --- ships and ports --------------------------------------------------------------------------
 def can_trade(state: OceanTraderState, seat: int, ship: Ship) -> bool:
     """In port since before this turn, and neither sailed nor traded this turn."""
-    player = state.players[seat]
+    return ship_may_trade(ship, state.players[seat].turns)
+
+
+def ship_may_trade(ship: Ship, turns: int) -> bool:
+    """``can_trade`` for a ship whose owner has played ``turns`` turns (read off a view too)."""
     return (ship.port is not None and not ship.traded and not ship.sailed
-            and not ship.docked_now and not ship.new
-            and ship.quarantine_through < player.turns)
+            and not ship.docked_now and not ship.new and ship.quarantine_through < turns)
 
 
 def is_held(state: OceanTraderState, seat: int, ship: Ship) -> bool:

@@ -324,6 +324,47 @@ async def test_goods_a_card_wants_are_not_dumped_and_the_player_is_told_where_th
     assert not refused.public and await table.version() == version
 
 
+def said(inter: FakeInteraction) -> str:
+    """The first line of the private answer (a list of the moves open may follow)."""
+    return inter.private[0].splitlines()[0]
+
+
+async def test_a_trade_command_with_nothing_open_says_why_for_the_ship(table: Table) -> None:
+    """Nothing typed but the command: the answer is the ship's reason, never only that there
+    is no such move now."""
+    await new_game(table)
+    first = await actor(table)
+    position = await state(table)  # the service's own copy, as above
+    only_card(position, card_for("CAL", "manufactures"))
+    ship = position.players[position.active].ships[0]
+    version = await table.version()
+
+    ship.cargo = ["coal", "coal", "manufactures"]  # a full hold in Liverpool
+    full = await trader(table, first, "buy")
+    assert said(full) == "Ship 1 already carries 3 cargoes; sell one first."
+    wanted = await trader(table, first, "sell")
+    assert said(wanted) == ("No World Trade card in play has Liverpool wanting ship 1's "
+                                 "cargo (Coal, Manufactured Goods). /trader dump sells goods no "
+                                 "card wants for half price.")
+    ship.cargo = ["manufactures"]
+    kept = await trader(table, first, "dump")
+    assert said(kept) == ("A World Trade card in play still wants all of ship 1's cargo "
+                               "(Manufactured Goods), so none of it sells for half price: take "
+                               "it to Calcutta, where a card wants it; only goods no card wants "
+                               "sell for half price.")
+    ship.cargo = []
+    empty = await trader(table, first, "sell")
+    assert said(empty) == "Ship 1 carries no cargo."
+    ship.port, ship.route, ship.at, ship.toward = None, "R01", 1, "BOR"
+    at_sea = await trader(table, first, "dump")
+    assert said(at_sea) == "Ship 1 is at sea: goods are traded in port."
+    no_auction = await trader(table, first, "bid", amount="-500")
+    assert said(no_auction) == "There is no certificate on auction."
+    for inter in (full, wanted, kept, empty, at_sea, no_auction):
+        assert all("move now" not in t for t in inter.private) and not inter.public
+    assert await table.version() == version
+
+
 @pytest.mark.parametrize("deal", ["buy-share", "sell-share"])
 async def test_undoing_a_share_dealing_tells_the_channel_no_more_than_the_dealing_did(
         table: Table, deal: str) -> None:
