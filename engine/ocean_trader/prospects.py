@@ -30,10 +30,16 @@ def draw_prospect(state: OceanTraderState, seat: int, ship: Ship, events: list[E
     state.prospect_discard.append(card_id)
     state.last_prospect = card_id
     card = content().prospect(card_id)
+    outcome = ""
+    if isinstance(card.effect, E.CancelCategory) and not any(
+            content().trade_card(slot.card).category == card.effect.category
+            for slot in state.in_play):
+        outcome = (f" No {content().category_name(card.effect.category)} card is in play, so "
+                   f"none is cancelled.")
     events.append(Event(kind="prospect", seat=seat, chance=True,
                         data={"card": card_id, "ship": ship.number},
                         text=f"{ship_ref(seat, ship.number)} draws a Prospect card: "
-                             f"{card.title}. {card.text}"))
+                             f"{card.title}. {card.text}{outcome}"))
     apply_effect(state, seat, ship, card.effect, events, drive_back)
 
 

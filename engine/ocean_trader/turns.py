@@ -48,7 +48,8 @@ def end_turn(state: OceanTraderState, events: list[Event], by_itself: bool = Fal
     _tidy(state, seat)
     text = f"{seat_ref(seat)} has nothing left to do; the turn passes." if by_itself else \
         f"{seat_ref(seat)} ends their turn."
-    events.append(Event(kind="end_of_turn", seat=seat, text=text))
+    ended = Event(kind="end_of_turn", seat=seat, text=text)
+    events.append(ended)
     claim = state.claim
     if claim is not None and claim.claimant == seat \
             and claim.turns_done(player.turns) >= content().rules.claim.turns:
@@ -61,6 +62,9 @@ def end_turn(state: OceanTraderState, events: list[Event], by_itself: bool = Fal
     if _no_ships_left(state, events):
         return
     next_player(state)
+    if state.variant == "short" and state.players[state.active].turns == state.turn_limit - 1:
+        ended.text += (f" {seat_ref(state.active)} plays their last turn: the short game ends "
+                       f"after each player's turn {state.turn_limit}.")
 
 
 def _no_ships_left(state: OceanTraderState, events: list[Event]) -> bool:
@@ -132,10 +136,14 @@ def check_claim(state: OceanTraderState, seat: int, events: list[Event]) -> None
     player.shares -= forfeit
     state.banker_shares += forfeit
     known_change(state, seat, -forfeit)  # the forfeit is told to the table
+    # the check is made before the table, as over a real one: which part failed is told
+    why = "they hold no more certificates than every other player" if not majority else \
+        "they lack the starting assets the check asks for (a ship, a policy and " \
+        f"{money(rules.must_hold_cash)})"
     events.append(Event(kind="claim_fails", seat=seat, reveals=True,
                         data={"forfeit": forfeit},
-                        text=f"{seat_ref(seat)}'s claim fails: they forfeit {forfeit} share "
-                             f"certificate to the Merchant Banker and play goes on."))
+                        text=f"{seat_ref(seat)}'s claim fails ({why}): they forfeit {forfeit} "
+                             f"share certificate to the Merchant Banker and play goes on."))
 
 
 def known_change(state: OceanTraderState, seat: int, change: int) -> None:

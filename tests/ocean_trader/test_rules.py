@@ -257,6 +257,19 @@ def test_a_prospect_card_can_cancel_a_commodity_category() -> None:
     assert grain in [s.card for s in state.in_play] and len(state.in_play) == 2
 
 
+def test_a_cancellation_with_no_card_of_its_category_in_play_says_so() -> None:
+    state = new_game(cash=5000)
+    grain = card_for("ADN", "grain")
+    only_card(state, grain)
+    put_at_sea(state.players[0].ships[0], "R02", 1, "GIB")
+    state.prospect_deck.insert(0, "market_glut_4")  # Minerals: none in play
+    load_die(state, 1)
+    state, events = act(state, 0, A.ThrowDice())
+    drawn = next(e for e in events if e.kind == "prospect")
+    assert drawn.text.endswith("No Minerals card is in play, so none is cancelled.")
+    assert [s.card for s in state.in_play] == [grain]
+
+
 def test_a_prospect_card_can_hold_a_ship() -> None:
     state = new_game(cash=5000)
     put_at_sea(state.players[0].ships[0], "R02", 1, "GIB")
@@ -516,6 +529,25 @@ def test_a_claim_fails_without_the_starting_assets() -> None:
     assert not state.finished and state.players[0].shares == 4
 
 
+@pytest.mark.parametrize(("shares", "insured", "why"), [
+    (2, True, "they hold no more certificates than every other player"),
+    (5, False, "they lack the starting assets the check asks for (a ship, a policy and £750)"),
+])
+def test_a_failed_claim_says_which_part_of_the_check_failed(shares: int, insured: bool,
+                                                            why: str) -> None:
+    state = new_game(cash=5000)
+    state.players[0].shares, state.players[1].shares = shares, 2
+    state.banker_shares = 10 - shares - 2
+    state.players[0].ships[0].insured = insured
+    state.claim = Claim(claimant=0, made_on=0)
+    told = []
+    while state.claim is not None:
+        state, events = act(state, state.active, A.EndTurn())
+        told += [e.text for e in events if e.kind == "claim_fails"]
+    assert told == [f"{seat_ref(0)}'s claim fails ({why}): they forfeit 1 share certificate to "
+                    f"the Merchant Banker and play goes on."]
+
+
 def test_an_equal_holding_shown_by_a_challenger_blocks_the_claim() -> None:
     state = new_game(cash=5000)
     state.players[0].shares, state.players[1].shares = 3, 3
@@ -588,6 +620,19 @@ def test_a_player_who_cannot_pay_a_fee_is_eliminated_and_play_goes_on() -> None:
     for _ in range(4):
         state, _ = act(state, state.active, A.EndTurn())
         assert 0 not in GAME.actors(state)
+
+
+def test_the_short_games_last_turns_are_announced() -> None:
+    state = new_game(variant="short", turns=3, cash=5000)
+    told = []
+    while not state.finished:
+        state, events = act(state, state.active, A.EndTurn())
+        told += [e.text for e in events if e.kind == "end_of_turn"]
+    last = [t for t in told if "last turn" in t]
+    assert last == [f"{seat_ref(1)} ends their turn. {seat_ref(0)} plays their last turn: the "
+                    f"short game ends after each player's turn 3.",
+                    f"{seat_ref(0)} ends their turn. {seat_ref(1)} plays their last turn: the "
+                    f"short game ends after each player's turn 3."]
 
 
 def test_the_short_game_ends_at_the_turn_limit_and_most_assets_wins() -> None:
