@@ -9,6 +9,7 @@ from engine.core.words import listing
 from . import actions as A
 from .combat import named_ship, reroll, sides
 from .effects import ClaimPort, ExtraActions, Fortify, LaunchShip
+from .marks import note
 from .names import KIND_NAME as KIND_NAME  # re-exported: commands and legal read it here
 from .names import cell_text, where
 from .rules import (
@@ -111,6 +112,7 @@ def launch(
     ship = Ship(id=f"{player.nation}{state.next_ship}", owner=seat, kind=kind, cell=cell)
     state.next_ship += 1
     state.ships.append(ship)
+    note(state, "launch", seat=seat, ship=ship.id, kind=kind, cell=cell)
     events.append(
         Event(
             kind="launch",
@@ -134,6 +136,7 @@ def claim(state: EmpiresState, seat: int, port_id: str, events: list[Event], how
     limit = content().rules.combat.naval_base_limit
     cut = hold.forts >= 2 and naval_bases(state, seat) >= limit
     hold.owner = seat
+    note(state, "port", seat=seat, port=port_id, how="bought" if how == "buys" else "claimed")
     text = f"{seat_ref(seat)} {how} {port_card(state, port_id).name}"
     if cut:
         hold.forts = 1
@@ -154,6 +157,7 @@ def play_card(state: EmpiresState, seat: int, action: A.PlayCard, events: list[E
     card = content().captain(action.card)
     pay(player, card.cost_of())
     player.hand.remove(action.card)
+    note(state, "card", seat=seat, card=card.id, how="played")
     events.append(
         Event(
             kind="card_played",
@@ -174,6 +178,7 @@ def play_card(state: EmpiresState, seat: int, action: A.PlayCard, events: list[E
             new = 2 if e.to == "naval_base" else hold.forts + 1
             state.fort_tokens -= new - hold.forts
             hold.forts = new
+            note(state, "fortify", seat=seat, port=action.port, how=port_level(new))
             events.append(
                 Event(
                     kind="fortified",
@@ -316,6 +321,7 @@ def play_order(state: EmpiresState, seat: int, action: A.PlayOrder, events: list
     card = content().captain(action.card)
     player.hand.remove(action.card)
     state.captain_discard.append(action.card)
+    note(state, "card", seat=seat, card=card.id, how="played")
     events.append(
         Event(
             kind="order_played",
@@ -431,6 +437,7 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
                 if hold is not None and hold.owner == s:
                     hold.owner = None
                     state.players[s].cubes += 1
+                    note(state, "port", seat=s, port=e.port, how="freed")
                     events.append(
                         Event(
                             kind="port_lost",

@@ -11,6 +11,7 @@ from engine.core.words import capital
 
 from .content import SHIP_KINDS
 from .effects import AttackBonus, CounterBonus, ShipDefence
+from .marks import note
 from .names import ship_words, where
 from .rules import (
     content,
@@ -40,17 +41,23 @@ def declare(
     events: list[Event],
 ) -> None:
     target_ship = state.ship(target)
+    board = content().board(state.side)
+    by = PIRATE if ships[0] == PIRATE_ID else seat  # the Pirate attacks, though a seat commands
     if target_ship is not None:
         kind = "ship"
         defender = None if target_ship.owner == PIRATE else target_ship.owner
         if target_ship.owner == PIRATE and state.phase == "pirate" and state.turn_state:
             defender = state.turn_state.seat  # the bribe winner commands the Pirate
         what = describe_ship(state, target_ship)
+        note(state, "attack", seat=by, how=kind, cell=target_ship.cell, ship=target,
+             kind=target_ship.kind)
     elif target == PIRATES_BAY:
         kind, defender, what = "bay", None, "Pirate's Bay"
+        note(state, "attack", seat=by, how=kind, cell=board.pirates_bay)
     else:
         kind, defender = "port", state.ports[target].owner
-        what = content().board(state.side).ports[target].name
+        what = board.ports[target].name
+        note(state, "attack", seat=by, how=kind, cell=board.ports[target].cell, port=target)
     state.combat = Combat(
         source=source,
         attacker=seat,
@@ -275,6 +282,7 @@ def _sink(
 ) -> None:
     """A sunk ship goes to whoever sank it; the Pirate's victims go back to their owner."""
     state.ships = [s for s in state.ships if s.id != ship.id]
+    note(state, "sunk", seat=ship.owner, ship=ship.id, kind=ship.kind, cell=ship.cell)
     if ship.id == PIRATE_ID:
         state.pirate_afloat = False
         if by_seat is not None:
@@ -326,6 +334,7 @@ def _take_port(state: EmpiresState, c: Combat, by_pirate: bool, events: list[Eve
         razed = hold.forts
         state.fort_tokens += razed
         hold.forts = 0
+        note(state, "port", seat=PIRATE, port=c.target, how="destroyed")
         text = f"The Pirate destroys {name}: its cube returns to its owner"
         text += ", its Fort tokens to the supply." if razed else "."
         events.append(
@@ -338,6 +347,7 @@ def _take_port(state: EmpiresState, c: Combat, by_pirate: bool, events: list[Eve
         return
     winner = state.players[c.attacker]
     if winner.cubes < 1:
+        note(state, "port", seat=c.attacker, port=c.target, how="emptied")
         events.append(
             Event(
                 kind="port_lost",
@@ -349,6 +359,7 @@ def _take_port(state: EmpiresState, c: Combat, by_pirate: bool, events: list[Eve
         return
     winner.cubes -= 1
     hold.owner = c.attacker
+    note(state, "port", seat=c.attacker, port=c.target, how="taken")
     previous = seat_ref(loser) if loser is not None else "nobody"
     text = f"{seat_ref(c.attacker)} takes {name} from {previous}"
     limit = content().rules.combat.naval_base_limit

@@ -26,6 +26,7 @@ from .commands import table as command_table
 from .content import empires_content
 from .explain import explain
 from .legal import actors, legal_actions
+from .marks import marks_copy
 from .resolve import advance, apply_action, setup_board
 from .rules import cost_text
 from .sampler import sample_state
@@ -229,6 +230,7 @@ class EmpiresAtSea(Game[EmpiresState]):
             combat=copied(state.combat) if state.combat else None,
             pending=[p.model_copy() for p in state.pending],
             scores=scores(state) if outcome else None, end_reason=state.end_reason,
+            last=marks_copy(state.last), current=marks_copy(state.current),
         )
 
     def outcome(self, state: EmpiresState) -> Outcome | None:

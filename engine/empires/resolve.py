@@ -19,6 +19,7 @@ from .cards import apply_history, claim, launch, play_card, play_order, window_t
 from .combat import close_window, declare, describe_ship, named_ship, roll
 from .effects import Resource
 from .legal import pending_has_choice, recovery_ports
+from .marks import note, settle, turn_begins, turn_ends
 from .names import destination
 from .rules import (
     actions_per_turn,
@@ -31,7 +32,7 @@ from .rules import (
     trade_yield,
 )
 from .scoring import scores
-from .state import PIRATE_ID, EmpiresState, Pending, TurnState
+from .state import PIRATE_ID, EmpiresState, LastTurn, Pending, TurnState
 
 
 def apply_action(state: EmpiresState, seat: int, action: Action) -> list[Event]:
@@ -152,6 +153,8 @@ def _pending_answer(state: EmpiresState, seat: int, action: Action, events: list
         ship = state.ship(action.ship)
         assert ship is not None
         who = capital(describe_ship(state, ship))
+        note(state, "sail", seat=ship.owner, ship=ship.id, kind=ship.kind, start=ship.cell,
+             cell=action.cell)
         ship.cell = action.cell
         events.append(
             Event(
@@ -242,6 +245,7 @@ def _bribe(state: EmpiresState, seat: int, amount: int, events: list[Event]) -> 
         state.turn_state = TurnState(
             seat=winner, pirate=True, stage="actions", actions=pirate_actions(state)
         )
+        turn_begins(state, winner, pirate=True)
     else:
         text += ". A tie: the Pirate does nothing this round."
         state.phase = "refill"
@@ -272,6 +276,7 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
         state.captain_discard.append(action.card)
         gold = content().rules.turn.discard_for_gold
         player.gold += gold
+        note(state, "card", seat=seat, card=action.card, how="discarded")
         events.append(
             Event(
                 kind="discard",
@@ -293,6 +298,8 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
         if action.via is not None:
             turn.turned = True
         who = capital(describe_ship(state, ship))
+        note(state, "sail", seat=ship.owner, ship=ship.id, kind=ship.kind, start=ship.cell,
+             via=action.via, cell=action.to)
         ship.cell = action.to
         events.append(
             Event(
@@ -313,6 +320,7 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
         setattr(player, card.produces, getattr(player, card.produces) + n)
         owner = state.ports[action.port].owner
         text = f"{seat_ref(seat)} trades 1 {action.give} for {n} {card.produces} at {card.name}"
+        note(state, "trade", seat=seat, port=action.port)
         if owner is not None and owner != seat:
             setattr(
                 state.players[owner], action.give, getattr(state.players[owner], action.give) + 1
@@ -383,6 +391,7 @@ def _end_turn(state: EmpiresState, events: list[Event], why: str) -> None:
                         text=words.format(who=who, whose=f"{who}'s")))
     state.turn_state = None
     state.turn += 1
+    turn_ends(state)
     if turn.pirate:
         state.phase = "refill"
     else:
@@ -393,6 +402,7 @@ def _start_turn(state: EmpiresState, seat: int, events: list[Event]) -> None:
     """A turn opens with the Captain's card step; an empty hand skips it (see the module
     docstring), and the turn goes straight to its actions."""
     state.turn_state = TurnState(seat=seat)
+    turn_begins(state, seat)
     events.append(Event(kind="turn", seat=seat, text=f"{seat_ref(seat)}'s turn."))
     if not state.players[seat].hand:
         events.append(
@@ -560,6 +570,7 @@ def _draw_port(state: EmpiresState, seat: int, events: list[Event]) -> None:
 def _end_game(state: EmpiresState, events: list[Event]) -> None:
     state.finished = True
     state.phase = "over"
+    settle(state)
     state.end_reason = "The last History card has been played."
     events.append(
         Event(
@@ -586,3 +597,4 @@ def setup_board(state: EmpiresState) -> None:
         cells = [c for c in b.sea_beside(b.ports[port_id].cell) if c not in occupied]
         if cells:
             launch(state, seat, "transport", cells[0], [])
+    state.current = LastTurn()  # the starting pieces are no turn's change

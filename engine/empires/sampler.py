@@ -10,10 +10,11 @@ What the seat cannot see (state.py says what is hidden) is drawn from what its v
   the reveal, so the Gold in its bowl bounds it);
 - a fresh PRNG, so each sample's dice and draws differ.
 
-What the view does not carry but the rules fix is worked out: the Pirate's extra actions come
-from this round's History card, whose turn it is from the turn in progress, the next ship's
-number from the highest one afloat. Past Weather and History cards are not kept anywhere, so a
-sampled deck may hold a card already drawn in an earlier round.
+What the last turn changed (``last``, ``current``: only what the table saw) is copied as the
+view shows it. What the view does not carry but the rules fix is worked out: the Pirate's
+extra actions come from this round's History card, whose turn it is from the turn in
+progress, the next ship's number from the highest one afloat. Past Weather and History cards
+are not kept anywhere, so a sampled deck may hold a card already drawn in an earlier round.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from engine.core.construct import construct
 from engine.core.rng import Draws
 
 from .content import empires_content
+from .marks import marks_copy
 from .state import (
     PIRATE_ID,
     Combat,
@@ -208,5 +210,5 @@ def sample_state(view: EmpiresView, seat: int, rng: Rng, rules_version: str) -> 
         last_bribes=list(view.last_bribes) if view.last_bribes is not None else None,
         pirate_afloat=view.pirate_afloat, pirate_actions_bonus=_pirate_bonus(view.history),
         chest=view.chest, fort_tokens=view.fort_tokens, finished=view.finished,
-        end_reason=view.end_reason,
+        end_reason=view.end_reason, last=marks_copy(view.last), current=marks_copy(view.current),
     )

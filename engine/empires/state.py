@@ -2,13 +2,17 @@
 
 Hidden: each hand (its owner sees it), each bribe until all are revealed (its owner sees it),
 the order of the Captain's, History and Weather decks, and the PRNG. Everything else is on the
-table: resources sit in bowls in front of each player, and the discard pile is face up."""
+table: resources sit in bowls in front of each player, and the discard pile is face up.
+
+What the last turn changed (``last``, ``current``: ``LastTurn``) is kept for the board's rings;
+only what the whole table saw goes in it (never a hand, a card drawn or a bribe before the
+reveal)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import State, View
 
@@ -125,6 +129,59 @@ class Pending(BaseModel):
     recovery: bool = False
 
 
+MarkKind = Literal["sail", "launch", "port", "fortify", "trade", "attack", "sunk", "card"]
+
+
+class Mark(BaseModel):
+    """One change the whole table saw, for the board's rings. ``seat`` is the nation it is
+    told of (``PIRATE`` for the Pirate); what the other fields hold depends on ``what``:
+
+    sail     -- ``ship`` (a ``kind``; ``seat`` its owner) sailed from ``start`` to ``cell``,
+                turning at ``via`` (Marine Chronometer); a History relocation is one too
+    launch   -- ``seat`` launched ``ship`` (a ``kind``) at ``cell``
+    port     -- ``seat`` gained ``port``: ``how`` is "bought", "claimed" (a card, History, the
+                end-of-round draw) or "taken" (an attack); "destroyed" (the Pirate's attack),
+                "emptied" (taken without a cube to hold it) and "freed" (History; ``seat`` let
+                it go) leave it uncontrolled
+    fortify  -- ``seat`` raised ``port`` to ``how``: "fort" or "naval_base"
+    trade    -- ``seat`` traded at ``port``
+    attack   -- ``seat`` (the attacking nation, or PIRATE for the Pirate's attacks) attacked
+                the ``how`` ("ship", "port", "bay") at ``cell``: ``ship`` (a ``kind``) or
+                ``port``
+    sunk     -- ``ship`` (a ``kind``; ``seat`` its owner) was sunk at ``cell``
+    card     -- ``seat`` played ``card`` (``how`` "played") or discarded it for Gold
+                ("discarded"), face up
+
+    A mark never changes once made (frozen), so views and samples share it.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    what: MarkKind
+    seat: int | None = None
+    cell: Cell | None = None
+    start: Cell | None = None
+    via: Cell | None = None
+    ship: str | None = None
+    kind: ShipKind | None = None
+    port: str | None = None
+    card: str | None = None
+    how: str = ""
+
+
+class LastTurn(BaseModel):
+    """What one turn changed on the table, for the board's rings, in the order it happened.
+
+    ``seat`` is whose turn it was (the bribe winner's for the Pirate's turn, ``pirate``); None
+    for changes between turns (the round's end and the next round's History), which are added
+    to the turn before them when the next turn begins (``after``)."""
+
+    seat: int | None = None
+    pirate: bool = False
+    after: bool = False  # changes made after the turn ended were added to it
+    marks: list[Mark] = Field(default_factory=list)
+
+
 class EmpiresState(State):
     side: MapSide
     players: list[Player]
@@ -154,6 +211,10 @@ class EmpiresState(State):
     fort_tokens: int
     finished: bool = False
     end_reason: str = ""
+    # what the last turn changed (with what followed it until this turn began), and what the
+    # turn in progress (or, between turns, the time since the last one) has changed so far
+    last: LastTurn = Field(default_factory=LastTurn)
+    current: LastTurn = Field(default_factory=LastTurn)
 
     @property
     def era(self) -> int:
@@ -211,3 +272,5 @@ class EmpiresView(View):
     pending: list[Pending]
     scores: list[int] | None = None
     end_reason: str = ""
+    last: LastTurn = Field(default_factory=LastTurn)  # what the last turn changed
+    current: LastTurn = Field(default_factory=LastTurn)  # ... and this turn so far

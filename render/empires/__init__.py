@@ -12,8 +12,11 @@ side puts the key under the map and the round, status and nations (two columns) 
 "My view" (a seat's own view) adds the hand along the bottom: 1600 x 1592.
 
 The map is drawn once per process (``render.empires.static``); ports, ships, the Pirate and the
-panels go on a copy. A combat's ships and target are ringed with ``highlight``. Hands and
-bribes are drawn only when the view holds them, i.e. only in the viewer's own image.
+panels go on a copy. What the last turn (and the turn in progress) changed is ringed with
+``highlight``, a sailing ship's way dotted from where it set out (``render.empires.changes``),
+and the status strip says whose turn the rings show and what it did; a combat's ships and
+target are ringed too. Hands and bribes are drawn only when the view holds them, i.e. only in
+the viewer's own image.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ from render.common.fonts import font, text_width
 from render.common.layout import Point, highlight
 from render.common.palette import INK, WHITE
 
+from . import changes, panels, pieces
 from . import hand as empires_hand
-from . import panels, pieces
 from .layout import CELL, board, in_grid, layout, port_point, ship_point
 from .static import FORT_RISE, SLOT, board_canvas, chest_box, draw_moving
 
@@ -122,10 +125,13 @@ def render(view: View, names: Sequence[str]) -> bytes:
     image = board_canvas(view.side, view.seats, own_hand)  # on the board palette
     draw = PaletteDraw(image)  # crisp text, every colour drawn as its palette colour
     lay = layout(view.side, view.seats)
+    changes.draw_trails(draw, view)  # under the pieces
     _map_pieces(draw, view)
     _combat_rings(draw, view)
     draw_moving(draw, view.side, view.seats,
-                {(int(s.cell[0]), int(s.cell[1])) for s in view.ships})
+                {(int(s.cell[0]), int(s.cell[1])) for s in view.ships}
+                | changes.kept_clear(view))
+    changes.draw_rings(draw, view)  # over the pieces and the names
     panels.scene(draw, lay.scene, view)
     panels.status(draw, lay.status, view, names)
     ts = view.turn_state

@@ -28,6 +28,7 @@ from render.common.fonts import (
 )
 from render.common.layout import Box
 from render.common.palette import (
+    HIGHLIGHT,
     INK,
     MUTED_INK,
     RGB,
@@ -36,7 +37,7 @@ from render.common.palette import (
     shade,
 )
 
-from . import pieces
+from . import changes, pieces
 from .palette import nation_style
 from .static import SCENE_TITLE, scene_inner
 
@@ -114,11 +115,20 @@ def warm_glyphs() -> None:
         words.update(phrase.split())
     for nation in c.rules.nations.items:
         words.update(nation.name.split())
+    words.update(changes.WORDS)  # what the last turn did, with its ports and cards
+    names = [p.name for side in ("atlantic", "americas") for p in c.board(side).ports.values()]
+    names += [card.name for card in c.captains.cards]
+    for name in names:
+        *head, tail = name.split()
+        words.update(head)
+        words.update(tail + end for end in ("", ",", ";", "."))
+    heading = {w for w in changes.WORDS if w[:1].isupper() or w.startswith("(")}
     numbers = [str(n) for n in range(60)]
     plan: list[tuple[Font, list[str], str]] = [
         (font(SMALL), sorted(words) + numbers + [f"x{n}" for n in range(10)], "ls"),
         (font(BODY), sorted(words), "ls"),
         (font(SMALL), [f"x{n}" for n in range(10)], "lm"),
+        (font(BODY, bold=True), sorted(changes.WORDS | heading), "ls"),
         (font(BODY, bold=True), numbers + [f"Hand {n}" for n in range(13)], "lm"),
         (font(SCORE, bold=True), numbers, "mm"),
         (font(TASK, bold=True), numbers + ["actions", "action", "left"], "ls"),
@@ -394,6 +404,7 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView,
         if not fits(line, use, room, 2):
             break  # no room left: the rest waits for the next board rather than being cut
         y = wrapped_words(draw, room, line, use, INK, max_lines=2) + 4
+    _ringed(draw, (x0, y + 4, x1, inner[3]), view, names)
     del step
     if dice and view.combat:
         x = x1 - 4
@@ -401,6 +412,39 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView,
             if 1 <= value <= 6:
                 icons.draw_die(draw, (x - 15, inner[1] + 17), 30, value)
                 x -= 36
+
+
+def _ringed(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView,
+            names: Sequence[str]) -> None:
+    """Whose changes the map's rings show, in the rings' colour, then what they were."""
+    heading = changes.ringed_text(view, names)
+    if not heading:
+        return
+    bold = next((font(size, bold=True) for size in (BODY, SMALL)
+                 if fits(heading, font(size, bold=True), box, 2)), None)
+    if bold is None:
+        return  # no room left: the map's key still says what the rings are
+    y = wrapped_words(draw, box, heading, bold, HIGHLIGHT, max_lines=2) + 4
+    told = changes.summary(view)
+    room = (box[0], y, box[2], box[3])
+    use = next((font(size) for size in (BODY, SMALL) if fits(told, font(size), room, 3)),
+               font(SMALL))
+    wrapped_words(draw, room, _cut(told, use, room), use, INK)
+
+
+def _cut(text: str, f: Font, box: Box) -> str:
+    """``text`` as far as it fits in ``box``, ending " ..." where it is cut."""
+    step, high = line_height(f), text_size("Ag", f)[1]
+    room = max((box[3] - box[1] - high) // step + 1, 0)
+    lines = list(_wrap(text, f, box[2] - box[0]))
+    if len(lines) <= room:
+        return text
+    if room == 0:
+        return ""
+    words = " ".join(lines[:room]).split()
+    while words and len(_wrap(" ".join(words) + " ...", f, box[2] - box[0])) > room:
+        words.pop()
+    return " ".join(words).rstrip(";,") + " ..." if words else ""
 
 
 # ------------------------------------------------------------------ nations

@@ -9,7 +9,7 @@ from PIL import ImageDraw
 from render.common import icons
 from render.common.canvas import stamped
 from render.common.layout import Box, Point, icon_box
-from render.common.palette import INK, SAIL, WHITE, GoodsStyle, PlayerStyle, shade
+from render.common.palette import HIGHLIGHT, INK, SAIL, WHITE, GoodsStyle, PlayerStyle, shade
 from render.common.palette import RGB as Colour
 
 PIRATE_HULL: Colour = (40, 40, 44)
@@ -169,3 +169,37 @@ def resource_chip(draw: ImageDraw.ImageDraw, at: Point, size: int, resource: str
 @stamped()
 def card_back(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     return icons.draw_card(draw, at, size, accent=shade((120, 164, 198), 0.8), back=True)
+
+
+# ------------------------------------------------------------------ what the last turn changed
+
+
+@stamped()
+def trail_dot(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
+    """One dot of a sailing ship's trail: the ring's colour on a thin white edge."""
+    box = icon_box(at, size)
+    draw.ellipse([box[0], box[1], box[2] - 1, box[3] - 1], fill=HIGHLIGHT, outline=WHITE,
+                 width=1)
+    return box
+
+
+@stamped()
+def trail_origin(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
+    """Where a sailing ship's trail starts: a small ring, white inside."""
+    box = icon_box(at, size)
+    draw.ellipse([box[0], box[1], box[2] - 1, box[3] - 1], fill=WHITE, outline=HIGHLIGHT,
+                 width=max(size // 5, 2))
+    return box
+
+
+@stamped()
+def sunk_cross(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
+    """Where a ship was sunk: a cross in the ring's colour on a white edge."""
+    box = icon_box(at, size)
+    x0, y0, x1, y1 = box[0] + 3, box[1] + 3, box[2] - 4, box[3] - 4
+    strokes = (((x0, y0), (x1, y1)), ((x0, y1), (x1, y0)))
+    for a, b in strokes:
+        draw.line([a, b], fill=WHITE, width=max(size // 3, 5))
+    for a, b in strokes:
+        draw.line([a, b], fill=HIGHLIGHT, width=max(size // 6, 3))
+    return box

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from engine.empires.names import col_name, row_name
 from render.common.canvas import PaletteDraw, cached_static, draw_text, new_canvas
 from render.common.fonts import Font, font, is_bold, stroke_width, text_bbox, text_size
-from render.common.layout import Box, Point, inset, pil_box
+from render.common.layout import Box, Point, highlight, inset, pil_box
 from render.common.palette import (
     BACKGROUND,
     INK,
@@ -642,14 +642,30 @@ def _key(draw: ImageDraw.ImageDraw, box: Box) -> None:
     ]
     for res in ("gold", "wood", "steel"):
         items.append((functools.partial(_resource_key, resource=res), f"{res.capitalize()} port"))
+    # what the last turn changed (render.empires.changes), on a row of its own
+    items += [(_ringed_key, "Ringed: last turn"), (_trail_key, "Sailed from"),
+              (lambda d, at: pieces.sunk_cross(d, at, 24), "Sunk")]
     x, y, row_h = box[0] + 8, box[1] + 6, 31
     for glyph, label in items:
         w = 32 + text_size(label, f)[0]
-        if x + w > box[2] - 6:
+        if x + w > box[2] - 6 or glyph is _ringed_key and x > box[0] + 8:
             x, y = box[0] + 8, y + row_h
         glyph(draw, (x + 15, y + row_h // 2))
         draw_text(draw, (x + 34, y + row_h // 2), label, f, INK, anchor="lm")
         x += w + 14
+
+
+def _ringed_key(draw: ImageDraw.ImageDraw, at: Point) -> None:
+    box = (at[0] - 12, at[1] - 12, at[0] + 12, at[1] + 12)
+    draw.rectangle(pil_box(box), fill=SEA, outline=SEA_LINE)
+    highlight(draw, box, width=4, pad=1, radius=4)
+
+
+def _trail_key(draw: ImageDraw.ImageDraw, at: Point) -> None:
+    """A trail's start and two of its dots, as ``render.empires.changes`` draws them."""
+    pieces.trail_dot(draw, (at[0] + 11, at[1]), 9)
+    pieces.trail_dot(draw, (at[0] + 1, at[1]), 9)
+    pieces.trail_origin(draw, (at[0] - 10, at[1]), 14)
 
 
 def _key_style():  # noqa: ANN202

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core import Accepted, Action, Event, step
 from engine.empires import GAME
-from engine.empires.state import PIRATE_ID, EmpiresState, Ship, TurnState
+from engine.empires.state import PIRATE_ID, EmpiresState, LastTurn, Ship, TurnState
 
 
 def new(seats: int = 2, seed: int = 1, **options: Any) -> EmpiresState:
@@ -43,6 +43,7 @@ def my_turn(state: EmpiresState, seat: int, actions: int = 5, stage: str = "acti
     state.combat = None
     state.order_index = state.order().index(seat)
     state.turn_state = TurnState(seat=seat, stage=stage, actions=actions)  # type: ignore[arg-type]
+    state.current = LastTurn(seat=seat)  # what this turn changes is noted as its own
 
 
 def calm(state: EmpiresState, history: str = "treaty_of_paris") -> None:

@@ -6,6 +6,7 @@ import time
 from collections import Counter
 
 import pytest
+from pydantic import ValidationError
 
 from engine.core import Accepted, Rng, step
 from engine.empires import GAME
@@ -101,6 +102,25 @@ def test_play_goes_on_from_a_sample(seats: int) -> None:
             outcome = step(GAME, sample, actor, chooser.choice(legal), sample.version)
             assert isinstance(outcome, Accepted), (seats, seed, index, outcome)
             sample = outcome.state  # type: ignore[assignment]
+
+
+def test_a_sample_keeps_the_last_turn_and_shares_nothing_with_the_view() -> None:
+    """The rings' record (``last``, ``current``) is copied into the sample whole, and a move
+    played on the sample notes its change there without touching the view."""
+    states: list[EmpiresState] = played(GAME, 3, SEEDS[0]).states  # type: ignore[assignment]
+    state = next(s for s in states[len(states) // 3:]
+                 if s.last.marks and s.current.marks and s.combat is None and not s.pending)
+    seat = state.turn_state.seat  # type: ignore[union-attr]
+    view = GAME.view(state, seat)
+    sample = GAME.sample_state(view, seat, Rng.from_seed(3))
+    assert sample.last == state.last and sample.current == state.current
+    kept = view.model_dump()
+    sample.current.marks.append(sample.current.marks[0])
+    sample.last.marks.clear()
+    sample.last.seat = None
+    assert view.model_dump() == kept
+    with pytest.raises(ValidationError):  # a mark never changes: views and samples share it
+        view.last.marks[0].ship = "elsewhere"
 
 
 @pytest.mark.parametrize("seats", SEATS)

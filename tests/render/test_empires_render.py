@@ -12,7 +12,7 @@ from PIL import Image, ImageChops
 
 from engine.core import Accepted, Rng, View, step
 from engine.empires import GAME
-from engine.empires.state import PIRATE, EmpiresState, EmpiresView, Ship
+from engine.empires.state import PIRATE, EmpiresState, EmpiresView, LastTurn, Mark, Ship
 from render import empires
 from render.common.canvas import MAX_PNG_BYTES, board_problems, clear_static_cache
 from render.common.fonts import SMALL_SIZE
@@ -175,6 +175,26 @@ def test_spectator_image_is_the_same_whatever_the_hands_and_bribes() -> None:
                 scrambled = GAME.scramble_secrets(state, seat, Rng.from_seed(seat * 10 + n))
                 got = empires.render(GAME.view(scrambled, None), NAMES[: state.seats])
                 assert got == expected, (state.phase, seat)
+
+
+def test_spectator_image_with_the_last_turn_is_the_same_whatever_the_secrets() -> None:
+    """The rings of the last turn (a card played, ships sailed) show nothing of a hand or a
+    bribe: the spectator's image is the same whatever they are."""
+    picks: list[EmpiresState] = []
+    for seats, seed in ((2, 31), (5, 32)):
+        shown = [s for s in _playout(seats, seed)
+                 if {"card", "sail"} <= {m.what for m in s.last.marks + s.current.marks}]
+        picks += shown[:: max(len(shown) // 3, 1)][:3]
+    assert len(picks) >= 4
+    for state in picks:
+        view = GAME.view(state, None)
+        expected = empires.render(view, NAMES[: state.seats])
+        unmarked = view.model_copy(update={"last": LastTurn(), "current": LastTurn()})
+        assert empires.render(unmarked, NAMES[: state.seats]) != expected  # the rings show
+        for seat in range(state.seats):
+            scrambled = GAME.scramble_secrets(state, seat, Rng.from_seed(seat + 5))
+            got = empires.render(GAME.view(scrambled, None), NAMES[: state.seats])
+            assert got == expected, (state.version, seat)
 
 
 def test_my_view_adds_the_hand_and_keeps_the_board() -> None:
@@ -373,3 +393,102 @@ def test_a_fort_stands_out_at_half_size() -> None:
         counts.append((sum(histogram[:67]), sum(histogram[201:])))
     assert counts[1][0] - counts[0][0] >= 15  # dark: the tower
     assert counts[1][1] - counts[0][1] >= 15  # light: its halo
+
+
+# ------------------------------------------------------------------ what the last turn changed
+
+
+def _last_turn() -> EmpiresView:
+    """Britain's last turn: a Frigate sailed from (12, 4) to (12, 9), Lisbon bought, and a US
+    Transport sunk at (16, 9)."""
+    view = _bare()
+    view.ships = [Ship(id="s1", owner=1, kind="frigate", cell=(12, 9))]
+    view.port_owners["lisbon"] = 1
+    view.last = LastTurn(seat=1, marks=[
+        Mark(what="sail", seat=1, ship="s1", kind="frigate", start=(12, 4), cell=(12, 9)),
+        Mark(what="port", seat=1, port="lisbon", how="bought"),
+        Mark(what="attack", seat=1, how="ship", ship="s0", kind="transport", cell=(16, 9)),
+        Mark(what="sunk", seat=0, ship="s0", kind="transport", cell=(16, 9)),
+    ])
+    return view
+
+
+def _magenta(image: Image.Image, box: tuple[int, int, int, int], near: int = 0) -> int:
+    """Pixels of ``box`` in the rings' colour (``near``: within that much of it per channel,
+    for a scaled image)."""
+    from render.common.palette import HIGHLIGHT
+
+    data = image.crop(box).tobytes()
+    return sum(1 for i in range(0, len(data), 3)
+               if all(abs(data[i + c] - HIGHLIGHT[c]) <= near for c in range(3)))
+
+
+def test_the_last_turns_changes_are_ringed_on_the_map() -> None:
+    """The ship that sailed and the port bought are ringed, the way the ship came is dotted
+    from where it set out, and a cross marks where a ship was sunk; none of it without the
+    last turn."""
+    from render.common.layout import inset
+    from render.empires.layout import layout
+
+    view = _last_turn()
+    lay = layout(view.side, view.seats)
+    lisbon = empires_static.board(view.side).ports["lisbon"].cell
+    marked = _rgb(empires.render(view, NAMES))
+    plain = _rgb(empires.render(view.model_copy(update={"last": LastTurn()}), NAMES))
+    places = {
+        "the ship's ring": inset(lay.grid.box(12, 9), -3),
+        "the port's ring": inset(lay.grid.box(*lisbon), -4),
+        "the trail": lay.grid.box(12, 6),
+        "where the trail starts": lay.grid.box(12, 4),
+        "the cross": lay.grid.box(16, 9),
+    }
+    for what, box in places.items():
+        assert _magenta(plain, box) == 0, what
+        assert _magenta(marked, box) >= 40, what
+    # a ring's side is drawn whole, four pixels wide
+    x0, y0, x1, y1 = lay.grid.box(12, 9)
+    assert _magenta(marked, (x0, y0 - 1, x1, y0 + 3)) >= 3 * (x1 - x0)
+
+
+def test_the_rings_and_the_trail_read_at_half_size() -> None:
+    from render.common.layout import inset
+    from render.empires.layout import layout
+
+    view = _last_turn()
+    lay = layout(view.side, view.seats)
+    marked = _rgb(empires.render(view, NAMES))
+    half = marked.resize((marked.width // 2, marked.height // 2), Image.LANCZOS)
+
+    def halved(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        return box[0] // 2, box[1] // 2, box[2] // 2 + 1, box[3] // 2 + 1
+
+    assert _magenta(half, halved(inset(lay.grid.box(12, 9), -3)), near=40) >= 30
+    assert _magenta(half, halved(lay.grid.box(12, 6)), near=60) >= 6
+
+
+def test_the_status_says_whose_turn_the_rings_show_and_what_it_did() -> None:
+    from render.common.record import recording
+
+    with recording() as notes:
+        empires.render(_last_turn(), NAMES)
+    texts = " ".join(d.text for d in notes if d.kind == "text")
+    assert "Ringed: Britain's last turn (Bj\u00f6rn \u00d8stergaard)" in texts
+    assert "Britain sailed a ship, bought Lisbon and attacked a Transport; United States " \
+        "lost a Transport." in texts
+    with recording() as notes:
+        empires.render(_bare(), NAMES)
+    assert [d.text for d in notes if d.kind == "text" and d.text.startswith("Ringed:")
+            and d.text != "Ringed: last turn"] == []  # nothing changed: no line (the key's)
+
+
+def test_the_key_says_what_the_rings_are() -> None:
+    from render.common.record import recording
+
+    clear_static_cache()  # the key is noted as the static board is drawn
+    try:
+        with recording() as notes:
+            empires.render(_bare(), NAMES)
+    finally:
+        clear_static_cache()
+    texts = [d.text for d in notes if d.kind == "text"]
+    assert {"Ringed: last turn", "Sailed from", "Sunk"} <= set(texts)
