@@ -276,6 +276,7 @@ class OceanTrader(Game[OceanTraderState]):
             auction=auction,
             claim=claim,
             last_prospect=state.last_prospect,
+            last=copied(state.last),
             trade_discard=list(state.trade_discard),
             prospect_discard=list(state.prospect_discard),
             eliminated_order=list(state.eliminated_order),

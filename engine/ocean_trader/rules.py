@@ -123,6 +123,7 @@ def draw_trade_card(state: OceanTraderState, events: list[Event]) -> None:
         return
     card = state.trade_deck.pop(0)
     state.in_play.append(TradeSlot(card=card))
+    state.drawn.append(card)
     events.append(Event(kind="trade_card", chance=True, data={"card": card},
                         text=f"New World Trade card: {card_text(card)}."))
 

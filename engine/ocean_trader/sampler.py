@@ -22,7 +22,7 @@ the order of the cards it put back is not in the view, so the deck is shuffled w
 
 from __future__ import annotations
 
-from engine.core import Rng
+from engine.core import Rng, copied
 from engine.core.construct import construct
 from engine.core.rng import Draws
 
@@ -140,7 +140,7 @@ def sample_state(view: OceanTraderView, seat: int, rng: Rng,
         banker_shares=certificates - sum(shares), thrown=view.thrown, voyage=voyage,
         pending=pending, auction=auction, claim=claim,
         eliminated_order=list(view.eliminated_order), shipless_turns=view.shipless_turns,
-        last_prospect=view.last_prospect,
+        last_prospect=view.last_prospect, last=copied(view.last), drawn=[],
         finished=view.finished, end_reason=view.end_reason, winner=view.winner,
         final_assets=list(view.final_assets) if view.final_assets is not None else None)
 

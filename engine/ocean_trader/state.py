@@ -130,6 +130,18 @@ class Claim(BaseModel):
         return max(0, turns_completed - self.made_on - 1)
 
 
+class LastTurn(BaseModel):
+    """What the last finished turn changed that the whole table saw, for the board's rings:
+    ``seat``'s ships that sailed (or docked), traded or were issued, and the World Trade cards
+    that came into play."""
+
+    seat: int | None = None
+    sailed: list[int] = Field(default_factory=list)
+    traded: list[int] = Field(default_factory=list)
+    issued: list[int] = Field(default_factory=list)
+    cards: list[str] = Field(default_factory=list)
+
+
 class OceanTraderState(State):
     variant: Variant = "full"
     turn_limit: int = 30
@@ -153,6 +165,8 @@ class OceanTraderState(State):
     # the game holds a ship; None while one does (public: the fleets are open to view)
     shipless_turns: int | None = None
     last_prospect: str | None = None
+    last: LastTurn = Field(default_factory=LastTurn)
+    drawn: list[str] = Field(default_factory=list)  # World Trade cards drawn this turn (public)
     finished: bool = False
     end_reason: str = ""
     winner: int | None = None
@@ -215,6 +229,7 @@ class OceanTraderView(View):
     auction: AuctionView | None
     claim: ClaimView | None
     last_prospect: str | None
+    last: LastTurn = Field(default_factory=LastTurn)
     # public: the cards that left play and the Prospect cards drawn, in order, and who was
     # eliminated when (the outcome ranks by it)
     trade_discard: list[str] = Field(default_factory=list)

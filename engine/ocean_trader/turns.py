@@ -14,7 +14,7 @@ from .rules import (
     shipless_turns_allowed,
     total_assets,
 )
-from .state import OceanTraderState
+from .state import LastTurn, OceanTraderState
 
 
 def pay(state: OceanTraderState, seat: int, amount: int, what: str, events: list[Event],
@@ -45,6 +45,12 @@ def end_turn(state: OceanTraderState, events: list[Event], by_itself: bool = Fal
                        events):
                 return
     player.turns += 1
+    state.last = LastTurn(seat=seat,
+                          sailed=[s.number for s in player.ships if s.sailed or s.docked_now],
+                          traded=[s.number for s in player.ships if s.traded],
+                          issued=[s.number for s in player.ships if s.new],
+                          cards=state.drawn)
+    state.drawn = []
     _tidy(state, seat)
     text = f"{seat_ref(seat)} has nothing left to do; the turn passes." if by_itself else \
         f"{seat_ref(seat)} ends their turn."

@@ -717,3 +717,27 @@ def test_rejections_say_why_and_what_to_do() -> None:
     assert rejected(state, 0, A.BuyShip()) == "You need £2,000 for a ship; you have £100."
     assert "It is {s0}'s turn" in rejected(state, 1, A.EndTurn())
     assert rejected(state, 0, A.Dock(ship=1)) == "There is no decision waiting for that."
+
+
+# --- what the last turn changed (for the board's rings) -------------------------------------
+def test_the_view_tells_what_the_last_turn_changed_until_the_next_ends() -> None:
+    state = new_game(cash=5000)
+    card = card_for("ADN", "coal")
+    only_card(state, card)
+    state.players[0].ships[0].port, state.players[0].ships[0].cargo = "ADN", ["coal", "coal"]
+    state, _ = act(state, 0, A.BuyShip())
+    state, _ = act(state, 0, A.SellCargo(ship=1, goods="coal", card=card))
+    state, _ = act(state, 0, A.EndTurn())
+    last = GAME.view(state, None).last
+    assert (last.seat, last.sailed, last.traded, last.issued, last.cards) == (0, [], [1], [2], [])
+    state, _ = act(state, 1, A.EndTurn())
+    assert GAME.view(state, 1).last.seat == 1 and GAME.view(state, 1).last.traded == []
+    # the second sale takes the card out of play: the card drawn in its place is the turn's
+    state, events = act(state, 0, A.SellCargo(ship=1, goods="coal", card=card))
+    drawn = [e.data["card"] for e in events if e.kind == "trade_card"]
+    put_at_sea(state.players[0].ships[1], "R02", 1, "GIB")
+    state.players[0].ships[1].sailed = True
+    state, _ = act(state, 0, A.EndTurn())
+    last = GAME.view(state, 1).last
+    assert (last.seat, last.sailed, last.traded, last.cards) == (0, [2], [1], drawn)
+    assert all(GAME.view(state, seat).last == last for seat in (None, 0, 1))
