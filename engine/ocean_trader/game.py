@@ -123,6 +123,9 @@ class OceanTrader(Game[OceanTraderState]):
     # 46 of 80 in all, interval 0.47-0.68), and with four it finishes first more often than
     # its share (--players 4 --seed 101: 22 of 60, interval 0.26-0.49, where a quarter is the
     # share; 8 of 20 from seed 1; with three, 19.5 of 40 from seed 101, interval 0.34-0.64).
+    # Under rules 4 (half-price sales only of goods no card wants): two players, 30 of 60 from
+    # seed 101 (0.38-0.62); four players, 11 of 40 from seed 101 and 11 of 40 from seed 1, 22
+    # of 80 where a quarter is the share (each 0.16-0.43), no longer clearly above it.
     # Two-player games are mostly the dice's: the same search shown the dice to come wins 14
     # of 20, shown them and the hidden cards 38 of 40 (bench/hidden.py), but shown only the
     # others' cash 17 of 40, only the cards and cash 24 of 40 (seed 101), and with four times
