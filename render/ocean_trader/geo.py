@@ -72,9 +72,27 @@ LABEL_AT: dict[str, tuple[int, int, str]] = {
     "MEL": (-14, 0, "rm"), "WEL": (-12, 14, "rt"),
 }
 
-# Labels placed by hand (the rest are placed automatically, preferring LABEL_AT): Melbourne's
-# sits on the Australian land above it, clear of Wellington's and of the chart's bottom edge.
-FIXED_LABELS: dict[str, tuple[int, int, str]] = {"SFO": (-46, 16, "lt"), "MEL": (-24, -10, "rb")}
+# Where a label writes its port's fee, for a label that must be narrow (see
+# ``static._label_shape``): Rangoon's stands between Calcutta's and Hong Kong's dots.
+LABEL_SHAPES: dict[str, str] = {"RAN": "below"}
+
+# Labels placed by hand (any other port's is placed automatically, preferring LABEL_AT): each
+# where it reads as its own port's, no other port's dot close by it and no line from a dot to a
+# distant label crossing another label, with room beside each dot for the ships in port and
+# as few sea spaces under it as may be. Calcutta's and Rangoon's stand on the land to the north
+# (a line down to each dot), Melbourne's on the Australian land above it.
+FIXED_LABELS: dict[str, tuple[int, int, str]] = {
+    "SFO": (-46, 16, "lt"), "NOR": (-20, 20, "rt"), "NYC": (-12, -29, "rt"),
+    "QUE": (-9, -8, "rb"), "HAV": (-66, 48, "lt"), "CAO": (12, -4, "lb"),
+    "VAL": (-12, -23, "rt"), "RIO": (-12, -32, "rt"), "BAS": (20, 20, "lt"),
+    "LIV": (8, -1, "lb"), "BOR": (12, -34, "lt"), "GIB": (-48, -29, "rt"),
+    "ALX": (-5, 10, "rt"), "ADN": (-12, -29, "rt"), "ZAN": (-12, -29, "rt"),
+    "CPT": (72, -30, "lt"), "BOM": (-80, -12, "lb"), "CAL": (-1, -63, "rb"),
+    "RAN": (-20, -41, "lb"), "COL": (-75, 12, "lt"), "SIN": (-14, 49, "rt"),
+    "BAT": (12, 12, "lt"), "MNL": (12, 12, "lt"), "HKG": (65, -6, "lt"),
+    "SHA": (-84, -46, "lb"), "YOK": (1, 12, "lt"), "SYD": (-34, -12, "lb"),
+    "MEL": (-24, -10, "rb"), "WEL": (-24, 26, "rt"),
+}
 
 # Sea routes bend through these points (longitude, latitude) to keep off the land. For the
 # two Pacific crossings the longitudes run on past the date line (unwrapped).

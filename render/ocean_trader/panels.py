@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from engine.core.words import count
+from engine.core.words import count, listing
 from engine.ocean_trader import GAME
 from engine.ocean_trader.content import ocean_trader_content
 from engine.ocean_trader.rules import shipless_turns_allowed
@@ -21,10 +21,12 @@ from render.common.palette import GOLD, INK, MUTED_INK, WHITE, player_style, sha
 from .style import (
     BODY,
     CARDS_BOX,
+    CHIP,
     CHIP_H,
     HEAD,
     INSURED,
     LEAD,
+    NOTE,
     PILL_H,
     SECRET,
     SECRET_ROW,
@@ -112,17 +114,57 @@ def task_text(view: OceanTraderView, names: Sequence[str]) -> tuple[int, str]:
             n = pd.count
             return pd.seat, f"Choose {n} cargo{'es' if n != 1 else ''} of {ship} to lose"
         return pd.seat, "Put the top World Trade cards back in order"
-    if not view.players[view.active].ships:  # nothing to sail or trade with
+    me = view.players[view.active]
+    if not me.ships:  # nothing to sail or trade with
         return view.active, "No ships: buy one, or end the turn"
-    if view.thrown is None:
-        return view.active, "Trade in port, or throw the die to sail"
-    if view.voyage is not None and view.voyage.ship is not None:
+    if view.thrown is not None and view.voyage is not None and view.voyage.ship is not None:
         steps = view.voyage.steps
         return view.active, (f"Move ship {view.voyage.ship}: {steps} "
                              f"space{'s' if steps != 1 else ''} to go")
-    if view.voyage is not None and view.voyage.queue:
+    if view.thrown is not None and view.voyage is not None and view.voyage.queue:
         return view.active, f"Ships {', '.join(map(str, view.voyage.queue))} still to move"
-    return view.active, "Trade in port, or end the turn"
+    return view.active, turn_choices(me, thrown=view.thrown is not None)
+
+
+def _ships_named(numbers: Sequence[int]) -> str:
+    return ("ship " if len(numbers) == 1 else "ships ") + listing([str(n) for n in numbers])
+
+
+def may_trade(player: PlayerView, ship: Ship) -> bool:
+    """In port since before this turn, neither sailed nor traded this turn, and out of
+    quarantine (the rules' ``can_trade``, read from what the table sees)."""
+    return (ship.port is not None and not (ship.traded or ship.sailed or ship.docked_now
+                                           or ship.new)
+            and ship.quarantine_through < player.turns)
+
+
+def must_sail(player: PlayerView, ship: Ship) -> bool:
+    """At sea, not held by a Prospect card, and not yet moved this turn."""
+    return ship.port is None and ship.held_through < player.turns and not ship.sailed
+
+
+def may_leave(player: PlayerView, ship: Ship) -> bool:
+    """In port and free to sail with this turn's throw."""
+    return may_trade(player, ship) and ship.held_through < player.turns
+
+
+def turn_choices(player: PlayerView, thrown: bool) -> str:
+    """What the player whose turn it is may do with their ships, from what the table sees:
+    trade with the ships in port that may trade, throw the die (a ship at sea must sail, so
+    the turn cannot end before it has), or end the turn."""
+    ships = sorted(player.ships, key=lambda s: s.number)
+    traders = [s.number for s in ships if may_trade(player, s)]
+    trade = f"Trade with {_ships_named(traders)}" if traders else ""
+    if thrown:
+        return f"{trade}, or end the turn" if trade else "End the turn"
+    at_sea = [s.number for s in ships if must_sail(player, s)]
+    if at_sea:
+        sail = f"{_ships_named(at_sea)} must sail"
+        return f"{trade}, then throw: {sail}" if trade else f"Throw the die: {sail}"
+    if any(may_leave(player, s) for s in ships):
+        return f"{trade}, or throw the die to sail" if trade else \
+            "Throw the die to sail, or end the turn"
+    return f"{trade}, or end the turn" if trade else "End the turn"
 
 
 def _line(draw: ImageDraw.ImageDraw, x: int, y: int, right: int, text: str, bold: bool = False,
@@ -155,7 +197,7 @@ def status(draw: ImageDraw.ImageDraw, view: OceanTraderView, names: Sequence[str
         y = draw_wrapped(draw, (x + 44, y, right, y + 2 * line_height(big)), f"{who} to play",
                          big, max_lines=2) + 8
     tf = font(TASK, bold=True)
-    y = draw_wrapped(draw, (x, y, right, y + 2 * line_height(tf)), task, tf, max_lines=2) + 10
+    y = draw_wrapped(draw, (x, y, right, y + 3 * line_height(tf)), task, tf, max_lines=3) + 10
     count = font(SECRET_SIZE, bold=True)
     if view.thrown is not None:  # the die, and the round beside it
         icons.draw_die(draw, (x + 17, y + 17), 34, min(max(view.thrown, 1), 6))
@@ -177,7 +219,7 @@ def status(draw: ImageDraw.ImageDraw, view: OceanTraderView, names: Sequence[str
         except KeyError:
             title = view.last_prospect
         notes.append(f"Last Prospect card: {title}")
-    f = font(BODY)
+    f = font(NOTE, bold=True)  # read at half size: bold, and larger than the smallest text
     for note in notes:
         lines = len(wrap_text(note, f, right - x))
         if y + lines * line_height(f) > bottom:
@@ -238,6 +280,9 @@ def _draw_secrets(draw: ImageDraw.ImageDraw, box: Box, rows: list[tuple[str, str
         y += SECRET_ROW
 
 
+ASSET_ROW = 32  # a player's final assets (less when six must fit)
+
+
 def _finished(draw: ImageDraw.ImageDraw, box: Box, view: OceanTraderView,
               names: Sequence[str]) -> None:
     x, y, right = box[0], box[1], box[2]
@@ -251,19 +296,23 @@ def _finished(draw: ImageDraw.ImageDraw, box: Box, view: OceanTraderView,
               font(BODY, bold=True), anchor="lm")
     y += 40
     if view.end_reason:
-        y = draw_wrapped(draw, (x, y, right, y + 50), view.end_reason, font(TEXT),
-                         max_lines=2) + 6
+        f = font(TEXT)
+        y = draw_wrapped(draw, (x, y, right, y + 3 * line_height(f)), view.end_reason, f,
+                         max_lines=3) + 6
     assets = view.final_assets
     if assets:
-        y = _line(draw, x, y, right, "Total assets", bold=True)
+        y = _line(draw, x, y, right, "Total assets", bold=True, size=BODY)
         order = sorted(range(len(assets)), key=lambda s: -assets[s])
+        row = min(ASSET_ROW, (box[3] - y) // len(order))  # every player's, however many
+        number = font(NOTE if row >= ASSET_ROW else BODY, bold=True)  # bold, in full ink
         for seat in order:
-            if y + 24 > box[3]:
-                break
-            icons.draw_player_marker(draw, (x + 10, y + 11), 20, player_style(seat))
-            draw_text(draw, (right, y), money(assets[seat]), font(TEXT), anchor="ra")
-            _line(draw, x + 26, y, right - 80, seat_name(names, seat))
-            y += 26
+            mid = y + row // 2
+            icons.draw_player_marker(draw, (x + 12, mid), min(24, row - 2), player_style(seat))
+            amount = draw_text(draw, (right, mid), money(assets[seat]), number, anchor="rm")
+            name = seat_name(names, seat)
+            draw_text(draw, (x + 32, mid), ellipsize(name, font(TEXT), amount[0] - 12 - x - 32),
+                      font(TEXT), anchor="lm")
+            y += row
 
 
 def trade_cards(draw: ImageDraw.ImageDraw, view: OceanTraderView) -> None:
@@ -271,8 +320,8 @@ def trade_cards(draw: ImageDraw.ImageDraw, view: OceanTraderView) -> None:
     box = inset(CARDS_BOX, 14)
     x, right = box[0], box[2]
     draw_text(draw, (x, box[1]), "World Trade cards", font(HEAD, bold=True))
-    draw_text(draw, (right, box[1] + 4), f"deck {view.trade_deck_size}", font(TEXT),
-              fill=MUTED_INK, anchor="ra")
+    draw_text(draw, (right, box[1] + 4), f"deck {view.trade_deck_size}", font(CHIP, bold=True),
+              anchor="ra")
     top = box[1] + 40
     draw.line([(x, top - 6), (right, top - 6)], fill=MUTED_INK, width=1)
     slots = view.in_play
@@ -282,7 +331,7 @@ def trade_cards(draw: ImageDraw.ImageDraw, view: OceanTraderView) -> None:
     step = min(38, (box[3] - top) // max(len(slots), 1))
     multipliers = content.rules.world_trade.sale_multipliers
     per_card = content.rules.world_trade.purchases_per_card
-    bold, regular = font(TEXT, bold=True), font(TEXT)
+    bold, number = font(TEXT, bold=True), font(CHIP, bold=True)
     for i, slot in enumerate(slots):
         cy = top + i * step + step // 2
         if cy + CHIP_H // 2 > box[3]:
@@ -297,7 +346,7 @@ def trade_cards(draw: ImageDraw.ImageDraw, view: OceanTraderView) -> None:
                            fill=shade(WHITE, 0.96))
         sold = min(slot.sold, per_card)
         price = good.price * multipliers[min(sold, len(multipliers) - 1)]
-        pays = draw_text(draw, (right, cy), f"pays {money(price)}", regular, anchor="rm")
+        pays = draw_text(draw, (right, cy), f"pays {money(price)}", number, anchor="rm")
         bx = pays[0] - 10 - per_card * 20
         for k in range(per_card):  # the sales made: a filled box per Bill laid beside it
             b = (bx + k * 20, cy - 8, bx + k * 20 + 15, cy + 8)
@@ -440,12 +489,10 @@ def office(draw: ImageDraw.ImageDraw, box: Box, player: PlayerView, name: str,
     name_w = min(text_width(name, head), (right - x - 32) // 2)
     ex = right
     if extra:
-        f = bold if own else font(TEXT)
+        f = bold  # it holds numbers: bold, in full ink
         while text_width(extra, f) > right - x - 40 - name_w and ", " in extra:
             extra = extra.rsplit(", ", 1)[0]  # the rest is in the status panel's own box
-        known = own or (shares and player.shown is not None)  # a holding: full ink
-        ex = draw_text(draw, (right, y + 13), extra, f, fill=INK if known else MUTED_INK,
-                       anchor="rm")[0] - 8
+        ex = draw_text(draw, (right, y + 13), extra, f, anchor="rm")[0] - 8
     head = fit_font(name, ex - x - 32, BODY, TEXT, bold=True)
     if text_width(name, head) > ex - x - 32:  # a very long name: regular weight, then cut
         head = font(TEXT)

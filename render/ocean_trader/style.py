@@ -1,6 +1,7 @@
 """The Ocean Trader board's layout, its colours and the small pieces drawn on it: goods chips
-(a colour and a two-letter code written at full text size) and ship pills (the owner's
-colour, shape and letter, and the ship numbers)."""
+(a colour and a two-letter code in bold, with a Bill of Lading's price beside the code on a
+white part of its own) and ship pills (the owner's colour, shape and letter, and the ship
+numbers)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from render.common import icons, record
 from render.common.canvas import draw_text
 from render.common.fonts import font, text_width
 from render.common.layout import Box, Point, split_h, split_v
-from render.common.palette import BLACK, INK, RGB, PlayerStyle, shade, text_colour_on
+from render.common.palette import BLACK, INK, RGB, WHITE, PlayerStyle, shade, text_colour_on
 
 WIDTH, HEIGHT = 1600, 1000
 MARGIN = 10
@@ -30,6 +31,7 @@ HEAD = 26
 LEAD = 36  # whose turn: read at a third of full size on a phone
 TASK = 28  # what they must do
 SECRET_SIZE = 24  # the viewer's own cash and shares
+NOTE = 24  # the status panel's notes (the last Prospect card, a claim) and final assets
 SECRET_ROW = 30
 
 SEA: RGB = (176, 208, 228)
@@ -47,16 +49,17 @@ SOLD: RGB = (60, 60, 70)
 INSURED: RGB = (0, 120, 90)
 SECRET: RGB = (250, 240, 200)  # behind the viewer's own secrets
 
-# goods id -> (colour, code); each code is unique, so colour is never needed to tell them apart
+# goods id -> (colour, code); each code is unique, so colour is never needed to tell them apart.
+# No code has an "i", "l" or "I": at half size the dot of an "i" is lost and "Ti" reads "Tl".
 GOODS: dict[str, tuple[RGB, str]] = {
-    "grain": ((226, 196, 96), "Gr"), "rice": ((238, 236, 222), "Ri"),
+    "grain": ((226, 196, 96), "Gr"), "rice": ((238, 236, 222), "Rc"),
     "sugar": ((246, 222, 180), "Su"), "tea": ((70, 122, 62), "Te"),
-    "coffee": ((98, 62, 34), "Cf"), "wine": ((122, 26, 58), "Wi"),
+    "coffee": ((98, 62, 34), "Cf"), "wine": ((122, 26, 58), "Wn"),
     "cotton": ((196, 212, 240), "Ct"), "wool": ((206, 196, 176), "Wo"),
     "jute": ((176, 148, 86), "Ju"), "coal": ((52, 52, 56), "Co"),
-    "copper": ((186, 112, 52), "Cu"), "nitrate": ((150, 162, 174), "Ni"),
-    "timber": ((124, 84, 46), "Ti"), "hides": ((150, 96, 78), "Hi"),
-    "tobacco": ((96, 110, 40), "To"), "silk": ((214, 150, 206), "Si"),
+    "copper": ((186, 112, 52), "Cu"), "nitrate": ((150, 162, 174), "Nt"),
+    "timber": ((124, 84, 46), "Tb"), "hides": ((150, 96, 78), "Hd"),
+    "tobacco": ((96, 110, 40), "To"), "silk": ((214, 150, 206), "Sk"),
     "spices": ((204, 80, 30), "Sp"), "manufactures": ((84, 104, 150), "Mf"),
 }
 
@@ -67,23 +70,45 @@ def goods_colours(goods: str) -> tuple[RGB, RGB, str]:
     return fill, text_colour_on(fill, dark=BLACK), code
 
 
-def chip_width(goods: str, extra: str = "") -> int:
-    code = goods_colours(goods)[2] + extra
-    return text_width(code, font(TEXT, bold=True)) + 8
+CHIP = 22  # the code and the price on a chip: bold, a size over the smallest text
+CHIP_H = 26
+SMALL_CHIP = TEXT  # the chips of a port's label on the crowded chart
+SMALL_CHIP_H = 24
+CHIP_PAD = 5  # either side of the code, and of the price
 
 
-CHIP_H = 24
+def chip_width(goods: str, extra: str = "", size: int = CHIP) -> int:
+    """How wide ``goods_chip`` draws the chip (with the price ``extra`` beside the code)."""
+    f = font(size, bold=True)
+    pad = CHIP_PAD if size >= CHIP else CHIP_PAD - 1
+    w = text_width(goods_colours(goods)[2], f) + 2 * pad
+    return w + text_width(extra, f) + 2 * pad if extra else w
 
 
-def goods_chip(draw: ImageDraw.ImageDraw, x: int, cy: int, goods: str, extra: str = "") -> int:
-    """A goods chip whose left edge is ``x``, centred on ``cy``; ``extra`` (a price) follows the
-    code inside the chip. Returns the x just after it."""
+def goods_chip(draw: ImageDraw.ImageDraw, x: int, cy: int, goods: str, extra: str = "",
+               size: int = CHIP) -> int:
+    """A goods chip whose left edge is ``x``, centred on ``cy``: the code on the goods' colour
+    and ``extra`` (a price), if any, on a white part of the chip after a rule, so that code and
+    price never run together. ``size``: ``CHIP``, or ``SMALL_CHIP`` on the chart. Returns the x
+    just after it."""
     fill, ink, code = goods_colours(goods)
-    w = chip_width(goods, extra)
-    draw.rounded_rectangle((x, cy - CHIP_H // 2, x + w - 1, cy + CHIP_H // 2 - 1), radius=5,
-                           fill=fill, outline=INK, width=1)
-    draw_text(draw, (x + w // 2, cy), code + extra, font(TEXT, bold=True), fill=ink,
-              anchor="mm")
+    f = font(size, bold=True)
+    pad = CHIP_PAD if size >= CHIP else CHIP_PAD - 1
+    h = CHIP_H if size >= CHIP else SMALL_CHIP_H
+    w = chip_width(goods, extra, size)
+    top, bottom = cy - h // 2, cy + h // 2 - 1
+    split = x + text_width(code, f) + 2 * pad
+    if extra:
+        draw.rounded_rectangle((x, top, x + w - 1, bottom), radius=5, fill=WHITE, outline=INK,
+                               width=1)
+        draw.rounded_rectangle((x, top, split, bottom), radius=5, fill=fill, outline=INK,
+                               width=1, corners=(True, False, False, True))
+        draw.line([(split, top), (split, bottom)], fill=INK, width=2)
+        draw_text(draw, ((split + x + w) // 2 + 1, cy), extra, f, anchor="mm")
+    else:
+        draw.rounded_rectangle((x, top, x + w - 1, bottom), radius=5, fill=fill, outline=INK,
+                               width=1)
+    draw_text(draw, ((x + split) // 2 + 1, cy), code, f, fill=ink, anchor="mm")
     return x + w
 
 

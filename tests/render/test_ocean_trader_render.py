@@ -12,7 +12,13 @@ from PIL import Image
 
 from engine.core import Accepted, Rng, View, step
 from engine.ocean_trader import GAME
-from engine.ocean_trader.state import OceanTraderState, OceanTraderView, PendingView, Ship
+from engine.ocean_trader.state import (
+    LastTurn,
+    OceanTraderState,
+    OceanTraderView,
+    PendingView,
+    Ship,
+)
 from render import catalog, ocean_trader
 from render.common.canvas import MAX_PNG_BYTES, board_problems, clear_static_cache
 from render.common.fonts import SMALL_SIZE
@@ -157,31 +163,125 @@ def test_a_crowded_port_keeps_every_fleet_visible() -> None:
     assert _check_ships(image, view) == 18
 
 
+def _fleets_at(*seats: list[tuple[int, str | None, str | None, int]]) -> OceanTraderView:
+    """A two-or-more-seat view with exactly these ships: per seat, (number, port, route,
+    space), a ship at sea heading for the route's far end."""
+    state = GAME.setup({}, max(len(seats), 2), 8)
+    for player in state.players:
+        player.ships = []
+    for seat, ships in enumerate(seats):
+        state.players[seat].ships = [
+            Ship(number=n, port=port, route=route, at=at,
+                 toward=None if route is None else
+                 ocean_trader_static.ocean_trader_content().route(route).b)
+            for n, port, route, at in ships]
+    return GAME.view(state, None)
+
+
+# Positions a player met (a two-player game at the local table): a ship docked at Bordeaux was
+# drawn beside Gibraltar's dot (round 9), one docked at Calcutta beside Rangoon's dot with
+# Calcutta's dot under Rangoon's label, one docked at Alexandria at the top of the Suez Canal,
+# away from its label (the last round), and one at sea off Bordeaux beside Bordeaux's dot.
+MET_IN_PLAY = [
+    [[(1, "BOR", None, 0)], [(1, "BOR", None, 0)]],
+    [[(1, "CAL", None, 0)], [(1, "ALX", None, 0)]],
+    [[(1, None, "R02", 2)], [(1, "SIN", None, 0)]],
+]
+
+
+def _gap(box: tuple[int, int, int, int], point: tuple[int, int]) -> float:
+    x, y = point
+    return math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
+
+
 def test_no_ship_hides_a_port() -> None:
-    """A pill over a port's dot reads as a ship in that port: pills keep off every dot (a
-    leader line joins a pill moved off its spot to the spot)."""
+    """A pill over a port's dot reads as a ship in that port, and a pill beside a port's dot
+    as a ship in that port: pills keep off every dot and every label, a fleet in port stands
+    nearer its own port's dot than any other (with room to spare when it is alone there), and
+    a fleet at sea keeps clear of the ports' dots (a leader line joins a pill moved off its
+    spot to the spot)."""
     views = [GAME.view(state, None) for args in GAMES for state in _picks(*args, 8)]
-    state = GAME.setup({}, 2, 8)  # two ports where the labels crowd the pills
-    state.players[0].ships[0].port, state.players[1].ships[0].port = "BAT", "BOR"
-    views.append(GAME.view(state, None))
+    views.append(_fleets_at([(1, "BAT", None, 0)], [(1, "BOR", None, 0)]))  # crowded labels
+    views += [_fleets_at(*seats) for seats in MET_IN_PLAY]
+    views += [_fleets_at([(1, port, None, 0)]) for port in sorted(ocean_trader_static.geo.ports())]
     dots = ocean_trader.layout_positions()["ports"]
-
-    def away(box: tuple[int, int, int, int], port: str) -> float:
-        x, y = dots[port]
-        return math.hypot(max(box[0] - x, 0, x - box[2]), max(box[1] - y, 0, y - box[3]))
-
+    labels = ocean_trader._chart_texts()  # the port labels, the chart's note and its legend
     for view in views:
         for seat, numbers, box in ocean_trader.ship_boxes(view):
             hidden = [port for port, (x, y) in dots.items()
                       if box[0] <= x < box[2] and box[1] <= y < box[3]]
             assert not hidden, (seat, numbers, box, hidden)
+            covered = [b for b in labels if box[0] < b[2] and b[0] < box[2] and box[1] < b[3]
+                       and b[1] < box[3]]
+            assert not covered, (seat, numbers, box, covered)
             ship = next(s for s in view.players[seat].ships if s.number == numbers[0])
             fleets = sum(any(s.port == ship.port for s in p.ships) for p in view.players)
-            # and it reads as being in its own port (but for a crowd of fleets, which may
-            # spread further: six start in Liverpool, between Bordeaux and Quebec)
-            if ship.port is not None and fleets <= 3:
-                nearest = min(dots, key=lambda port: (away(box, port), port != ship.port))
-                assert nearest == ship.port, (seat, numbers, ship.port, nearest)
+            if ship.port is None:  # at sea: not beside a port's dot
+                assert ship.route is not None
+                spaces = ocean_trader_static.ocean_trader_content().route(ship.route).spaces
+                if 1 <= ship.at <= spaces:  # (not come to the port at the end of its route)
+                    assert min(_gap(box, dot) for dot in dots.values()) >= 16, (seat, box)
+                continue
+            # it reads as in its own port (but for a crowd of fleets, which may spread
+            # further: six start in Liverpool, between Bordeaux and Quebec)
+            own = _gap(box, dots[ship.port])
+            rival, port = min((_gap(box, dot), port) for port, dot in dots.items()
+                              if port != ship.port)
+            if fleets == 1:
+                assert rival >= own + 8, (seat, numbers, ship.port, own, port, rival)
+            elif fleets <= 3:
+                assert rival >= own, (seat, numbers, ship.port, own, port, rival)
+
+
+def test_the_positions_met_in_play_read_as_in_their_ports() -> None:
+    """The ships of the positions a player met stand right against their own port's dot, far
+    nearer it than any other."""
+    dots = ocean_trader.layout_positions()["ports"]
+    for seats in MET_IN_PLAY:
+        view = _fleets_at(*seats)
+        for seat, numbers, box in ocean_trader.ship_boxes(view):
+            ship = next(s for s in view.players[seat].ships if s.number == numbers[0])
+            if ship.port is None:
+                continue
+            own = _gap(box, dots[ship.port])
+            others = sorted(_gap(box, dot) for port, dot in dots.items() if port != ship.port)
+            assert own <= 16 and others[0] >= own + 12, (ship.port, own, others[0])
+
+
+def test_a_label_reads_as_its_own_ports() -> None:
+    """No other port's dot lies close by a port's label nearer than the label's own dot
+    (Calcutta's dot sat under Rangoon's label), and no line from a dot to its label crosses
+    another label."""
+    boxes = {port: ocean_trader._on_chart(box)
+             for port, box in ocean_trader_static.label_boxes().items()}
+    points = ocean_trader.layout_positions()["ports"]
+    for port, box in boxes.items():
+        own = _gap(box, points[port])
+        for other, point in points.items():
+            if other != port:
+                near = _gap(box, point)
+                assert near >= 22 or near >= own + 10, (port, other, near, own)
+        if own <= 14:  # near enough to need no line
+            continue
+        (x0, y0) = points[port]
+        x1, y1 = min(max(x0, box[0]), box[2] - 1), min(max(y0, box[1]), box[3] - 1)
+        along = [(x0 + (x1 - x0) * i / 40, y0 + (y1 - y0) * i / 40) for i in range(41)]
+        for other, b in boxes.items():
+            crossed = [p for p in along if b[0] <= p[0] < b[2] and b[1] <= p[1] < b[3]]
+            assert other == port or not crossed, (port, other)
+
+
+def test_a_leader_line_shows_at_half_size() -> None:
+    """The line from a pill moved off its spot back to the spot stays dark at half size."""
+    image = ocean_trader.board_canvas(2)
+    draw = ocean_trader.PaletteDraw(image)
+    spot, box = (300, 300), (400, 286, 460, 314)  # a pill 100 pixels east of its spot
+    ocean_trader._leader(draw, spot, box)
+    half = image.convert("RGB").resize((image.width // 2, image.height // 2),
+                                       Image.Resampling.LANCZOS)
+    across = [0.2126 * r + 0.7152 * g + 0.0722 * b  # half way along, across the line
+              for r, g, b in (half.getpixel((175, y)) for y in range(140, 161))]
+    assert min(across) < 60 and sum(v < 170 for v in across) >= 2, across
 
 
 def test_the_ship_awaiting_a_decision_is_ringed() -> None:
@@ -332,3 +432,156 @@ def test_a_seats_own_board_shows_its_secrets_large() -> None:
     assert ("3 shares" in [t for t, _ in own])
     public = [t for t, _ in _texts(GAME.view(state, None))]
     assert not any("4,321" in t or "Your" in t for t in public)
+
+
+# ------------------------------------------------------------------ what the turn may do
+
+
+def _turn_of(seat: int, ships: list[Ship], thrown: int | None = None) -> OceanTraderView:
+    state = GAME.setup({}, 2, 8)
+    state.active = seat
+    state.thrown = thrown
+    state.players[seat].ships = ships
+    return GAME.view(state, None)
+
+
+def test_the_status_says_what_the_players_ships_can_do() -> None:
+    """The line under whose turn it is reads the view: ships in port that may trade, ships at
+    sea that must sail (a player whose only ship was at sea was told to trade in port)."""
+    at_sea = Ship(number=1, route="R40", at=2, toward="ADN")
+    cases = [
+        ([at_sea], None, "Throw the die: ship 1 must sail"),
+        ([at_sea, Ship(number=2, port="BOM")], None,
+         "Trade with ship 2, then throw: ship 1 must sail"),
+        ([Ship(number=1, port="LIV"), Ship(number=2, port="BOM")], None,
+         "Trade with ships 1 and 2, or throw the die to sail"),
+        ([Ship(number=1, port="BOM", quarantine_through=5)], None, "End the turn"),
+        ([Ship(number=1, port="BOM", traded=True), Ship(number=2, port="LIV")], None,
+         "Trade with ship 2, or throw the die to sail"),
+        ([Ship(number=1, port="BOM", docked_now=True, sailed=True)], 4, "End the turn"),
+        ([Ship(number=1, port="BOM"), at_sea.model_copy(update={"sailed": True})], 4,
+         "Trade with ship 1, or end the turn"),
+        ([at_sea.model_copy(update={"held_through": 3})], None, "End the turn"),
+    ]
+    for ships, thrown, said in cases:
+        view = _turn_of(1, [s.model_copy() for s in ships], thrown)
+        assert ocean_trader_panels.task_text(view, NAMES) == (1, said), said
+    view = _turn_of(1, [at_sea.model_copy()])
+    texts = " ".join(t for t, _ in _texts(view))
+    assert "must sail" in texts and "Trade in port" not in texts
+
+
+# ------------------------------------------------------------------ read at half size
+
+
+def _styled(view: OceanTraderView, monkeypatch: pytest.MonkeyPatch) \
+        -> list[tuple[str, int, bool, tuple[int, int, int], tuple[float, float]]]:
+    """Every line of text the board draws (its static parts too): the text, its font's size,
+    whether it is bold, its colour and where it is drawn."""
+    from render.common import canvas
+    from render.common.fonts import is_bold
+
+    seen = []
+    original = canvas._line
+
+    def line(draw, xy, text, f, fill, anchor, outline):  # noqa: ANN001, ANN202
+        seen.append((text, f.size, is_bold(f), fill, xy))
+        return original(draw, xy, text, f, fill, anchor, outline)
+
+    monkeypatch.setattr(canvas, "_line", line)
+    clear_static_cache()
+    try:
+        ocean_trader.render(view, NAMES[:view.seats])
+    finally:
+        clear_static_cache()
+    return seen
+
+
+def test_numbers_are_bold_and_in_full_ink(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Thin grey figures were misread at half size ("3,130" as "3,190", "deck 75" as
+    "dock /5"): every number is bold, in full ink, and a size over the smallest beside the
+    chart (the final assets, the deck, what a card pays, the key's and the cargo's prices)."""
+    import re
+
+    from render.common.palette import INK
+
+    state = _played(2, 21, "short")[-1].model_copy(deep=True)
+    state.players[1].ships = [Ship(number=1, port="ALX", cargo=["timber", "timber"])]
+    view = GAME.view(state, None)
+    assert view.finished and view.final_assets
+    numbers = [(t, size, bold, fill, xy) for t, size, bold, fill, xy in _styled(view, monkeypatch)
+               if re.fullmatch(r"(deck |pays )?[\d,]+", t)]
+    said = {t for t, *_ in numbers}
+    assert {f"deck {view.trade_deck_size}", "120", "140"} <= said, said
+    assert any(t == f"{a:,}" for a in view.final_assets for t in said), said
+    for text, size, bold, fill, xy in numbers:
+        assert bold and fill == INK, (text, size, bold, fill)
+        beside = xy[0] >= ocean_trader_style.RIGHT_X or xy[1] >= ocean_trader_style.MAP_BOX[3]
+        assert size >= (22 if beside else SMALL_SIZE), (text, size, xy)
+
+
+def test_goods_codes_and_prices_read_at_half_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A code's "i" loses its dot at half size ("Ti" read "Tl"): no code has one, or an "l";
+    and a cargo's price stands on a white part of its chip, apart from the code ("Ti140")."""
+    codes = [code for _, code in ocean_trader_style.GOODS.values()]
+    assert len(set(codes)) == len(codes)
+    assert not [c for c in codes if set(c) & set("iIl1")], codes
+    image = ocean_trader.board_canvas(2)
+    draw = ocean_trader.PaletteDraw(image)
+    right = ocean_trader_style.goods_chip(draw, 100, 100, "timber", "140")
+    rgb = image.convert("RGB")
+    top = 100 - ocean_trader_style.CHIP_H // 2
+    assert rgb.getpixel((103, top + 3)) == ocean_trader_style.GOODS["timber"][0]
+    assert rgb.getpixel((right - 4, top + 3)) == (255, 255, 255)
+    state = GAME.setup({}, 2, 8)
+    state.players[0].ships[0].cargo = ["wine"]
+    styled = _styled(GAME.view(state, None), monkeypatch)
+    office = ocean_trader_style.office_boxes(2)[0]
+    chip = [(t, size, bold) for t, size, bold, _, (x, y) in styled
+            if office[0] <= x < office[2] and office[1] <= y < office[3] and t in ("Wn", "400")]
+    assert len(chip) == 2 and all(size >= 22 and bold for _, size, bold in chip), chip
+
+
+def test_the_legend_and_the_last_prospect_card_are_large(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The legend of the red and Suez spaces and the last Prospect card were too small to
+    read at half size: bold, and a size over the smallest."""
+    state = GAME.setup({}, 2, 8)
+    state.last_prospect = ocean_trader_static.ocean_trader_content().prospects.cards[0].id
+    styled = _styled(GAME.view(state, None), monkeypatch)
+    legend = [(size, bold) for t, size, bold, *_ in styled
+              if t in ("Prospect card", "Suez tow 50")]
+    assert len(legend) >= 2 and all(size >= 22 and bold for size, bold in legend), legend
+    last = [(size, bold) for t, size, bold, *_ in styled if t.startswith("Last Prospect card")]
+    assert last and all(size >= 24 and bold for size, bold in last), last
+
+
+# ------------------------------------------------------------------ what the turn changed
+
+
+def test_the_ships_the_turn_in_progress_changed_are_ringed() -> None:
+    """The view marks what the turn in progress did with each ship (sailed, docked, traded,
+    bought), and keeps what the last finished turn did (``last``): those ships are ringed like
+    any change."""
+    state = GAME.setup({}, 2, 8)
+    state.players[1].ships = []
+    state.players[0].ships = [Ship(number=1, port="BOM"), Ship(number=2, port="CPT")]
+    view = GAME.view(state, None)
+    boxes = {n[0]: b for _, n, b in ocean_trader.ship_boxes(view)}
+
+    def ringed(image: Image.Image, number: int) -> bool:
+        box = boxes[number]
+        return image.getpixel((box[0] - 2, (box[1] + box[3]) // 2)) == HIGHLIGHT
+
+    plain = _rgb(ocean_trader.render(view, NAMES))
+    assert not ringed(plain, 1) and not ringed(plain, 2)
+    for flag in ("traded", "sailed", "docked_now", "new"):
+        changed = view.model_copy(deep=True)
+        setattr(changed.players[0].ships[0], flag, True)
+        image = _rgb(ocean_trader.render(changed, NAMES))
+        assert ringed(image, 1) and not ringed(image, 2), flag
+    # once the turn has ended, the view's record of it rings the same ships
+    for kind in ("traded", "sailed", "issued"):
+        ended = view.model_copy(deep=True)
+        ended.last = LastTurn(seat=0, **{kind: [2]})
+        image = _rgb(ocean_trader.render(ended, NAMES))
+        assert ringed(image, 2) and not ringed(image, 1), kind
