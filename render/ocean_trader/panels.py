@@ -15,7 +15,7 @@ from engine.ocean_trader.state import OceanTraderView, PendingView, PlayerView, 
 from render.common import icons
 from render.common.canvas import draw_text, draw_wrapped, wrap_text
 from render.common.fonts import ellipsize, fit_font, font, line_height, text_width
-from render.common.layout import Box, inset
+from render.common.layout import Box, highlight, inset
 from render.common.palette import GOLD, INK, MUTED_INK, WHITE, player_style, shade
 
 from .style import (
@@ -355,6 +355,9 @@ def trade_cards(draw: ImageDraw.ImageDraw, view: OceanTraderView) -> None:
         goods_chip(draw, chip_x, cy, card.goods)
         name = ellipsize(_port(card.port), bold, chip_x - 8 - x)
         draw_text(draw, (x, cy), name, bold, anchor="lm")
+        if slot.card in view.last.cards:  # came into play in the last turn
+            highlight(draw, (x - 4, cy - step // 2 + 3, right + 3, cy + step // 2 - 3),
+                      width=3, pad=0, radius=6)
 
 
 def _arrow(draw: ImageDraw.ImageDraw, x: int, cy: int) -> int:

@@ -585,3 +585,16 @@ def test_the_ships_the_turn_in_progress_changed_are_ringed() -> None:
         ended.last = LastTurn(seat=0, **{kind: [2]})
         image = _rgb(ocean_trader.render(ended, NAMES))
         assert ringed(image, 2) and not ringed(image, 1), kind
+
+
+def test_the_world_trade_cards_the_last_turn_drew_are_ringed() -> None:
+    view = GAME.view(GAME.setup({}, 2, 8), None)
+
+    def ring_pixels(v: OceanTraderView) -> int:
+        crop = _rgb(ocean_trader.render(v, NAMES)).crop(ocean_trader_static.CARDS_BOX)
+        return sum(1 for p in crop.getdata() if p == HIGHLIGHT)
+
+    assert ring_pixels(view) == 0
+    drawn = view.model_copy(deep=True)
+    drawn.last = LastTurn(seat=0, cards=[view.in_play[1].card])
+    assert ring_pixels(drawn) > 200
