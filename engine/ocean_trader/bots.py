@@ -250,15 +250,6 @@ class _Plan:
                         demand[goods] -= 1
         return demand
 
-    def _sale_port(self, here: str, goods: str) -> str | None:
-        """The nearest port a card in play wants ``goods`` at, within the turns left."""
-        best, best_d = None, float("inf")
-        for port, wanted, _ in self.wanted:
-            d = distance(here, port)
-            if wanted == goods and d / 3.5 <= self.turns_left and d < best_d:
-                best, best_d = port, d
-        return best
-
     def _keep(self, source: str, port: str, floor: int | None = None) -> int:
         """Cash kept back when buying cargo at ``source`` to sell at ``port``: what the voyage
         asks for on the way (the Suez Canal's tows and the fee at its end) and the floor (the

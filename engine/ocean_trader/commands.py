@@ -34,7 +34,7 @@ from . import actions as A
 from .content import ocean_trader_content
 from .explain import trade_block, where_it_sells
 from .legal import bid_amounts, route_costs
-from .rules import money, wanted
+from .rules import money, wanted, wanting_cards
 from .state import OceanTraderView, Ship
 
 GROUP = "trader"
@@ -227,9 +227,7 @@ def _label_ship(action: Cargo | A.SellShip | A.BuyPolicy, view: V) -> str:
 
 def _only_ship(view: V) -> str | None:
     """The viewer's ship when its fleet has just one."""
-    if view.viewer is None or not 0 <= view.viewer < len(view.players):
-        return None
-    ships = view.players[view.viewer].ships
+    ships = my_ships(view)
     return str(ships[0].number) if len(ships) == 1 else None
 
 
@@ -325,8 +323,7 @@ def _trade_reason(kind: Trade, ship: Ship, turns: int, cash: int | None, view: V
     goods = sorted(set(ship.cargo), key=goods_name)
     names = ", ".join(goods_name(g) for g in goods)
     if kind == "sell":
-        if any(c.trade_card(slot.card).port == ship.port and c.trade_card(slot.card).goods in goods
-               for slot in view.in_play):
+        if any(wanting_cards(view, ship.port, g) for g in goods):
             return None
         unwanted = [g for g in goods if not wanted(view, g)]
         dump = " /trader dump sells goods no card wants for half price." if unwanted else ""

@@ -89,9 +89,11 @@ def slot_of(state: OceanTraderState, card_id: str) -> TradeSlot | None:
     return None
 
 
-def wanting_cards(state: OceanTraderState, port: str, goods: str) -> list[TradeSlot]:
+def wanting_cards(table: OceanTraderState | OceanTraderView, port: str, goods: str
+                  ) -> list[TradeSlot]:
+    """The World Trade cards in play that want ``goods`` at ``port`` (state or any view)."""
     c = content()
-    return [slot for slot in state.in_play
+    return [slot for slot in table.in_play
             if c.trade_card(slot.card).port == port and c.trade_card(slot.card).goods == goods]
 
 
