@@ -152,14 +152,11 @@ def _dock_options(port: str, w: int, stack: int = 1) -> tuple[Box, ...]:
                     x0 < a[2] and a[0] < x1 and y0 < a[3] and a[1] < y1 for a in near_avoid):
                 continue
             box = (x0, y0, x1, y1)
-            rival = min((math.hypot(max(x0 - d[0], 0, d[0] - x1), max(y0 - d[1], 0, d[1] - y1))
-                         for d in near_dots), default=math.inf)
+            rival = min((_distance(box, d) for d in near_dots), default=math.inf)
             to_label = _box_gap(box, own_label)
             other_label = min((_box_gap(box, t) for t in labels), default=math.inf)
             covered = sum(1 for p in spaces if x0 <= p[0] < x1 and y0 <= p[1] < y1)
-            score = own + 0.5 * to_label + 6 * covered
-            # read as between two ports, or at another
-            score += 12 * max(own + DOCK_MARGIN - rival, 0) + (600 if rival < own else 0)
+            score = _misread_by(own, rival) + 0.5 * to_label + 6 * covered
             if to_label > other_label:  # read with another port's label
                 score += 40
             ranked.append((score, box))
@@ -211,10 +208,15 @@ def _dock(port: str, widths: list[int], taken: list[Box]) -> list[Box]:
 
 
 def _misread(box: Box, spot: Point) -> float:
-    """How far a pill is from reading as at ``spot``, its port: its distance from the port's
-    dot, and a large part for each pixel another dot comes within ``DOCK_MARGIN`` of that."""
-    own = _distance(box, spot)
-    rival = min(_distance(box, d) for d in _port_points() if d != spot)
+    """How far a pill is from reading as at ``spot``, its port (``_misread_by``)."""
+    return _misread_by(_distance(box, spot),
+                       min(_distance(box, d) for d in _port_points() if d != spot))
+
+
+def _misread_by(own: float, rival: float) -> float:
+    """How far a pill ``own`` pixels from its port's dot and ``rival`` from the nearest other
+    is from reading as at its port: that distance, and a large part for each pixel the other
+    dot comes within ``DOCK_MARGIN`` of it (read as between two ports, or at the other)."""
     return own + 12 * max(own + DOCK_MARGIN - rival, 0) + (600 if rival < own else 0)
 
 
@@ -248,9 +250,7 @@ def _avoid() -> tuple[Box, ...]:
 
 
 def _distance(box: Box, point: Point) -> float:
-    dx = max(box[0] - point[0], 0, point[0] - box[2])
-    dy = max(box[1] - point[1], 0, point[1] - box[3])
-    return math.hypot(dx, dy)
+    return _box_gap(box, (point[0], point[1], point[0], point[1]))
 
 
 def _nearest_port_is(box: Box, spot: Point, clear: int = 0) -> bool:
