@@ -592,7 +592,7 @@ def test_the_world_trade_cards_the_last_turn_drew_are_ringed() -> None:
 
     def ring_pixels(v: OceanTraderView) -> int:
         crop = _rgb(ocean_trader.render(v, NAMES)).crop(ocean_trader_static.CARDS_BOX)
-        return sum(1 for p in crop.getdata() if p == HIGHLIGHT)
+        return sum(n for n, colour in crop.getcolors(1 << 24) or [] if colour == HIGHLIGHT)
 
     assert ring_pixels(view) == 0
     drawn = view.model_copy(deep=True)
