@@ -43,6 +43,7 @@ def start_throw(state: OceanTraderState, seat: int, depart: tuple[int, ...],
     queue = sorted(s.number for s in player.ships
                    if must_sail(state, seat, s) or s.number in depart)
     for ship in player.ships:
+        ship.wake = []  # the last turn's wake gives way to this one's
         if ship.number in queue:
             ship.sailed = True
     events.append(Event(kind="dice", seat=seat, chance=True, data={"die": die, "ships": queue},
@@ -83,6 +84,14 @@ def continue_voyage(state: OceanTraderState, seat: int, events: list[Event]) -> 
             begin_move(state, seat, ship, events)
 
 
+def mark_wake(ship: Ship) -> None:
+    """Notes the space the ship stands on in its wake (not twice in a row)."""
+    assert ship.route is not None
+    here = (ship.route, ship.at)
+    if not ship.wake or ship.wake[-1] != here:
+        ship.wake.append(here)
+
+
 def set_out(state: OceanTraderState, seat: int, ship: Ship, route_id: str,
             events: list[Event]) -> None:
     route = content().route(route_id)
@@ -92,6 +101,7 @@ def set_out(state: OceanTraderState, seat: int, ship: Ship, route_id: str,
     ship.route = route_id
     ship.toward = route.other(origin)
     ship.at = port_index(route, origin)
+    mark_wake(ship)
     events.append(Event(kind="set_sail", seat=seat, data={"ship": ship.number, "route": route_id},
                         text=f"{ship_ref(seat, ship.number)} leaves {port_name(origin)} for "
                              f"{port_name(ship.toward)}"
@@ -104,6 +114,7 @@ def begin_move(state: OceanTraderState, seat: int, ship: Ship, events: list[Even
     voyage = state.voyage
     assert voyage is not None and ship.route is not None and ship.toward is not None
     route = content().route(ship.route)
+    mark_wake(ship)  # a ship at sea sets off from its space
     points = voyage.die * (2 if ship.double_next else 1)
     ship.double_next = False
     wind = roaring_forties(route, ship.toward)
@@ -143,6 +154,7 @@ def advance(state: OceanTraderState, seat: int, ship: Ship, events: list[Event])
         if not _tow(state, seat, ship, route, ahead, events):
             return
         ship.at = ahead
+        mark_wake(ship)
         voyage.steps -= 1
         if ahead == port_index(route, ship.toward):
             if voyage.steps == 0 or voyage.forced:
@@ -167,6 +179,7 @@ def sail_on(state: OceanTraderState, seat: int, ship: Ship, route_id: str,
     ship.route = route_id
     ship.toward = route.other(port)
     ship.at = port_index(route, port)
+    mark_wake(ship)
     events.append(Event(kind="sail_on", seat=seat, data={"ship": ship.number, "route": route_id},
                         text=f"{ship_ref(seat, ship.number)} sails through {port_name(port)} "
                              f"towards {port_name(ship.toward)}."))
@@ -201,6 +214,7 @@ def move_back(state: OceanTraderState, seat: int, ship: Ship, spaces: int, event
         if not _tow(state, seat, ship, route, back, events):
             return
         ship.at = back
+        mark_wake(ship)
     events.append(Event(kind="move_back", seat=seat, data={"ship": ship.number, "spaces": spaces},
                         text=f"{ship_ref(seat, ship.number)} is driven back."))
     if ship.at == port_index(route, behind):

@@ -99,6 +99,8 @@ def _tidy(state: OceanTraderState, seat: int) -> None:
     player = state.players[seat]
     player.challenged = False
     for ship in player.ships:
+        if not (ship.sailed or ship.docked_now):
+            ship.wake = []  # a turn that did not move it leaves no wake
         ship.traded = ship.sailed = ship.docked_now = ship.new = False
     state.thrown = None
     state.voyage = None

@@ -222,8 +222,8 @@ def _place_none(asked: Asked, view: ShipsView, seat: int, pays: list[str], card:
         if not stocked:
             return f"You have no {lacking} ship counters left."
         far = min(stocked, key=lambda o: o.navigation)
-        needs = (f"Age {far.age} needs {count(far.navigation, 'navigation counter')}; you have "
-                 f"{player.navigation} (and {player.goods.get('metal', 0)} metal to exchange).")
+        needs = (f"Age {far.age} needs {count(far.navigation, 'navigation counter')}; "
+                 f"{_you_have(view, seat)}.")
         if not bare:
             return needs
         return f"You have no {lacking} ship counters left for Age {bare[0].age}, and {needs}"
@@ -245,10 +245,8 @@ def _upgrade_none(asked: Asked, view: ShipsView, seat: int, pays: list[str], car
         return f"A ship in Age {LAST_AGE} cannot move up, and your ships are all there."
     navigation = [age_options(view, s[0])[0].navigation for s in movable]
     if not any(metal_range(view, seat, n) for n in navigation):
-        player = view.players[seat]
         return (f"Moving any of your ships up opens a new age, which needs at least "
-                f"{count(min(navigation), 'navigation counter')}; you have {player.navigation} "
-                f"(and {player.goods.get('metal', 0)} metal to exchange).")
+                f"{count(min(navigation), 'navigation counter')}; {_you_have(view, seat)}.")
     return _target_none(asked, view, seat, placement_rules(card), navigation, card)
 
 
@@ -327,11 +325,18 @@ def _target_none(asked: Asked, view: ShipsView, seat: int, rules: PlaceShipEffec
     text = f"Every {spaces} you can reach ({' or '.join(f'Area {a}' for a in reachable)}) is taken"
     far = [o for o in area_options(view) if o.area not in reachable]
     if far:
-        player = view.players[seat]
         text += (f"; Area {far[0].area} needs "
-                 f"{count(cheapest + far[0].navigation, 'navigation counter')}, and you have "
-                 f"{player.navigation} (and {player.goods.get('metal', 0)} metal to exchange)")
+                 f"{count(cheapest + far[0].navigation, 'navigation counter')}, and "
+                 f"{_you_have(view, seat)}")
     return text + "."
+
+
+def _you_have(view: ShipsView, seat: int) -> str:
+    """The navigation a player has to reach an area or age with, and the metal it may
+    exchange for more."""
+    player = view.players[seat]
+    return (f"you have {player.navigation} (and {player.goods.get('metal', 0)} metal to "
+            f"exchange)")
 
 
 def _place_of(spaces: Sequence[str]) -> str | None:

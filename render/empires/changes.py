@@ -9,23 +9,20 @@ strip: whose turn the rings show, and in words what it did (``ringed_text``, ``s
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 
 from PIL import ImageDraw
 
 from engine.empires.content import Cell
 from engine.empires.state import PIRATE, PIRATE_ID, EmpiresView, LastTurn, Mark
-from render.common.layout import Point, highlight
+from render.common import trail
+from render.common.layout import highlight
 from render.common.record import paused
 
 from . import pieces
 from .layout import board, in_grid, layout
 from .static import FORT_RISE
 
-TRAIL_DOT = 9  # a trail's dot, across: four pixels at half size
-TRAIL_STEP = 12  # from one dot to the next
-ORIGIN = 16  # the ring where a trail starts, across
 RING = 4  # a changed cell's ring
 CROSS = 24  # the cross where a ship was sunk
 
@@ -105,27 +102,9 @@ def draw_trails(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
         # the dots lie under the names on the sea (each in its white halo), which may cross
         # them: they are not noted as pieces a name must keep off
         with paused():
-            for at in _dots(points, skip_start=ORIGIN // 2 + 6, skip_end=12):
-                pieces.trail_dot(draw, at, TRAIL_DOT)
-        pieces.trail_origin(draw, points[0], ORIGIN)
-
-
-def _dots(points: list[Point], skip_start: int, skip_end: int) -> list[Point]:
-    """Points every ``TRAIL_STEP`` pixels along the polyline, leaving its ends clear."""
-    lengths = [math.dist(a, b) for a, b in zip(points, points[1:], strict=False)]
-    total = sum(lengths)
-    out: list[Point] = []
-    at = float(skip_start)
-    while at <= total - skip_end:
-        walked, i = at, 0
-        while i < len(lengths) - 1 and walked > lengths[i]:
-            walked -= lengths[i]
-            i += 1
-        (x0, y0), (x1, y1) = points[i], points[i + 1]
-        t = walked / lengths[i] if lengths[i] else 0.0
-        out.append((round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)))
-        at += TRAIL_STEP
-    return out
+            for at in trail.dots(points, skip_start=trail.ORIGIN // 2 + 6, skip_end=12):
+                trail.dot(draw, at, trail.DOT)
+        trail.origin(draw, points[0], trail.ORIGIN)
 
 
 def draw_rings(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:

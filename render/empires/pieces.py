@@ -175,24 +175,6 @@ def card_back(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
 
 
 @stamped()
-def trail_dot(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
-    """One dot of a sailing ship's trail: the ring's colour on a thin white edge."""
-    box = icon_box(at, size)
-    draw.ellipse([box[0], box[1], box[2] - 1, box[3] - 1], fill=HIGHLIGHT, outline=WHITE,
-                 width=1)
-    return box
-
-
-@stamped()
-def trail_origin(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
-    """Where a sailing ship's trail starts: a small ring, white inside."""
-    box = icon_box(at, size)
-    draw.ellipse([box[0], box[1], box[2] - 1, box[3] - 1], fill=WHITE, outline=HIGHLIGHT,
-                 width=max(size // 5, 2))
-    return box
-
-
-@stamped()
 def sunk_cross(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     """Where a ship was sunk: a cross in the ring's colour on a white edge."""
     box = icon_box(at, size)

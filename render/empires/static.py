@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.empires.names import col_name, row_name
+from render.common import trail
 from render.common.canvas import PaletteDraw, cached_static, draw_text, new_canvas
 from render.common.fonts import Font, font, is_bold, stroke_width, text_bbox, text_size
 from render.common.layout import Box, Point, highlight, inset, pil_box
@@ -663,9 +664,9 @@ def _ringed_key(draw: ImageDraw.ImageDraw, at: Point) -> None:
 
 def _trail_key(draw: ImageDraw.ImageDraw, at: Point) -> None:
     """A trail's start and two of its dots, as ``render.empires.changes`` draws them."""
-    pieces.trail_dot(draw, (at[0] + 11, at[1]), 9)
-    pieces.trail_dot(draw, (at[0] + 1, at[1]), 9)
-    pieces.trail_origin(draw, (at[0] - 10, at[1]), 14)
+    trail.dot(draw, (at[0] + 11, at[1]), trail.DOT)
+    trail.dot(draw, (at[0] + 1, at[1]), trail.DOT)
+    trail.origin(draw, (at[0] - 10, at[1]), 14)
 
 
 def _key_style():  # noqa: ANN202

@@ -8,7 +8,8 @@ along the bottom (each ship, where it is, its insurance and its cargo with the p
 Bill of Lading). Ships are pills in the owner's colour with their shape and letter and the ship
 numbers (one pill per fleet per spot); a fleet in port is drawn where it reads as in that port,
 with a line to the port's dot when it is not right against it. The ship whose move or decision
-play waits on, and every ship the last turn or the turn in progress has changed, is ringed.
+play waits on, and every ship the last turn or the turn in progress has changed, is ringed; a
+ship they sailed leaves a dotted trail from where it set out (``wakes``).
 
 The chart and the empty panels are drawn once per process (``render.ocean_trader.static``); each
 turn's pieces and panels are drawn on a copy. Cash and shares are drawn only in the viewer's
@@ -31,7 +32,7 @@ from render.common.layout import Box, Point, highlight, shift_inside
 from render.common.palette import INK, WHITE, player_style
 from render.common.snapping import fixed_palette, snap_indexed
 
-from . import geo, panels
+from . import geo, panels, wakes
 from .static import PORT_R, board_image, label_boxes, special_boxes
 from .style import (
     MAP_BOX,
@@ -356,6 +357,7 @@ def render(view: View, names: Sequence[str]) -> bytes:
     draw = PaletteDraw(image)  # crisp text, every colour drawn as its palette colour
     moving = None if view.finished else _moving(view)
     placed = _placed(view)
+    wakes.draw_trails(draw, view, _chart_texts())  # under the leader lines and the ships
     for _, _, box, spot, docked in placed:
         if _needs_leader(spot, box, docked):
             _leader(draw, spot, box)  # moved off its spot: a line leads back to it

@@ -201,7 +201,7 @@ def wrap(p: FPoint) -> FPoint:
     return p[0] % MAP_W, p[1]
 
 
-def _along(path: tuple[FPoint, ...], t: float) -> FPoint:
+def along(path: tuple[FPoint, ...], t: float) -> FPoint:
     """The point a fraction ``t`` of the way along a polyline."""
     lengths = [math.dist(a, b) for a, b in zip(path, path[1:], strict=False)]
     goal = t * sum(lengths)
@@ -234,7 +234,7 @@ def routes() -> dict[str, RouteGeom]:
         pts = [a_ll, *via, b_ll]
         path = tuple(project(lon, lat) for lon, lat in pts)
         n = route.spaces
-        spaces = tuple(wrap(_along(path, i / (n + 1))) for i in range(1, n + 1))
+        spaces = tuple(wrap(along(path, i / (n + 1))) for i in range(1, n + 1))
         out[route.id] = RouteGeom(route.id, path, spaces, wraps)
     return out
 

@@ -741,3 +741,32 @@ def test_the_view_tells_what_the_last_turn_changed_until_the_next_ends() -> None
     last = GAME.view(state, 1).last
     assert (last.seat, last.sailed, last.traded, last.cards) == (0, [2], [1], drawn)
     assert all(GAME.view(state, seat).last == last for seat in (None, 0, 1))
+
+
+def test_a_ship_keeps_the_wake_of_its_last_move_for_the_board_until_its_owner_throws_again(
+) -> None:
+    """Each space the ship stood on in the turn that moved it, from where it set off and on
+    through a port it sailed past, in every seat's view; the owner's next throw starts a new
+    wake, and a turn of the owner's that does not move the ship leaves none."""
+    state = new_game(cash=5000)
+    put_at_sea(state.players[0].ships[0], "R01", 2, "BOR")  # Bordeaux is one space ahead
+    load_die(state, 3)
+    state, _ = act(state, 0, A.ThrowDice())
+    state, _ = act(state, 0, A.SailOn(ship=1, route="R03"))
+    wake = [("R01", 2), ("R01", 3), ("R03", 0), ("R03", 1), ("R03", 2)]
+    assert state.players[0].ships[0].wake == wake
+    state, _ = act(state, 0, A.EndTurn())
+    assert all(GAME.view(state, seat).players[0].ships[0].wake == wake for seat in (None, 0, 1))
+    state, _ = act(state, 1, A.EndTurn())
+    assert state.players[0].ships[0].wake == wake  # the other's turn leaves it be
+    # the next throw: from Gibraltar's approach to Gibraltar (space 3 of R03 is the port)
+    load_die(state, 1)
+    state, _ = act(state, 0, A.ThrowDice())
+    assert state.players[0].ships[0].wake == [("R03", 2), ("R03", 3)]
+    assert state.players[0].ships[0].port == "GIB"
+    state, _ = act(state, 0, A.EndTurn())
+    state, _ = act(state, 1, A.EndTurn())
+    # a turn that ends with the ship still in port leaves no wake
+    state, _ = act(state, 0, A.EndTurn())
+    assert state.players[0].ships[0].port == "GIB"
+    assert state.players[0].ships[0].wake == []

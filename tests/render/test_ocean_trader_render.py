@@ -23,6 +23,7 @@ from render import catalog, ocean_trader
 from render.common.canvas import MAX_PNG_BYTES, board_problems, clear_static_cache
 from render.common.fonts import SMALL_SIZE
 from render.common.palette import BACKGROUND, HIGHLIGHT, player_style
+from render.ocean_trader import geo
 from render.ocean_trader import panels as ocean_trader_panels
 from render.ocean_trader import static as ocean_trader_static
 from render.ocean_trader import style as ocean_trader_style
@@ -585,6 +586,43 @@ def test_the_ships_the_turn_in_progress_changed_are_ringed() -> None:
         ended.last = LastTurn(seat=0, **{kind: [2]})
         image = _rgb(ocean_trader.render(ended, NAMES))
         assert ringed(image, 2) and not ringed(image, 1), kind
+
+
+def test_a_ship_the_last_turn_sailed_leaves_a_trail_along_its_routes_off_the_names() -> None:
+    """From where it set out (Liverpool), down to Gibraltar and on towards Alexandria: dots
+    in the ring colour along the routes it took, none on a port's name; a ship the last turn
+    only traded with (ringed the same) draws none, whatever its wake."""
+    state = GAME.setup({}, 2, 8)
+    state.players[1].ships = []
+    ship = Ship(number=1, route="R04", at=2, toward="ALX",
+                wake=[("R02", 0), ("R02", 1), ("R02", 2), ("R02", 3), ("R02", 4), ("R04", 0),
+                      ("R04", 1), ("R04", 2)])
+    state.players[0].ships = [ship]
+    view = GAME.view(state, None)
+
+    def magenta(last: LastTurn) -> set[tuple[int, int]]:
+        changed = view.model_copy(deep=True)
+        changed.last = last
+        image = _rgb(ocean_trader.render(changed, NAMES)).crop(ocean_trader_style.MAP_BOX)
+        left, top = ocean_trader_style.MAP_BOX[:2]
+        return {(x + left, y + top) for y in range(image.height) for x in range(image.width)
+                if image.getpixel((x, y)) == HIGHLIGHT}
+
+    ringed = magenta(LastTurn(seat=0, traded=[1]))
+    trail = magenta(LastTurn(seat=0, sailed=[1])) - ringed
+    assert len(trail) > 300
+    # along the two routes: every trail pixel near their drawn paths
+    paths = [geo.routes()[r].path for r in ("R02", "R04")]
+    near = [(round(x) + ocean_trader_style.MAP_BOX[0], round(y) + ocean_trader_style.MAP_BOX[1])
+            for path in paths for k in range(200)
+            for x, y in [geo.along(path, k / 199)]]
+    assert all(min(math.dist(p, q) for q in near) < 14 for p in list(trail)[::25])
+    # it starts at Liverpool (a ring on its dot) and reaches east of Gibraltar
+    liverpool, gibraltar = (ocean_trader.layout_positions()["ports"][p] for p in ("LIV", "GIB"))
+    assert min(math.dist(p, liverpool) for p in trail) < 10
+    assert any(p[0] > gibraltar[0] + 20 for p in trail)
+    labels = [ocean_trader._on_chart(b) for b in ocean_trader_static.label_boxes().values()]
+    assert not any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for x, y in trail for b in labels)
 
 
 def test_the_world_trade_cards_the_last_turn_drew_are_ringed() -> None:
