@@ -77,6 +77,7 @@ class LocalTable:
         self.out = out
         self.users: dict[int, str] = {HOST: "Player 1"}
         self.menu: list[Choice] = []  # the last numbered list a command answered with
+        self.menu_asks = False  # ... asking which of one command's moves was meant
         self.confirming = False  # /game abort asked "yes?"
 
     def say(self, *lines: str) -> None:
@@ -288,7 +289,7 @@ class LocalTable:
                 self.say("Nobody at this table can move now.")
             for number, choice in enumerate(choices, 1):
                 self.say(f"  {number}. {choice.label}")
-            self.menu = list(choices)  # a bare number picks from it, as from any list
+            self.menu, self.menu_asks = list(choices), False  # a bare number picks from it
             return
         if unreadable_move(text):
             self.say(NOT_A_MOVE)
@@ -297,6 +298,7 @@ class LocalTable:
             value = choices[int(text) - 1].value
         else:
             value = text
+            self._close_asking()
         result = await self.service.act_choice(LOCAL_CHANNEL, user, value)
         await self._answer(await shared.after(self.service, None, LOCAL_CHANNEL, user, result))
 
@@ -316,6 +318,7 @@ class LocalTable:
             typed = " ".join(args[1:])
             if typed.strip().isdecimal():  # a number picks from the decisions, listed now
                 self.menu = await shared.decisions(self.service, group, LOCAL_CHANNEL, user, "")
+                self.menu_asks = False
             await self._answer(await shared.decide(
                 self.service, group, LOCAL_CHANNEL, user, self._menu_value(typed)))
             return
@@ -324,6 +327,7 @@ class LocalTable:
             self.say(f"/{group.name} commands: {', '.join([*known, 'decide', 'help'])}; "
                      f"/{group.name} help COMMAND explains one.")
             return
+        self._close_asking()
         await self._answer(await shared.run(self.service, group, command, LOCAL_CHANNEL, user,
                                             _named(args[1:])))
 
@@ -332,9 +336,16 @@ class LocalTable:
         if not found:
             self._text(group.table.nothing_to_decide)
             return
-        self.menu = found
+        self.menu, self.menu_asks = found, False
         self.say(f"Decide: type /{group.name} decide N (or just N).",
                  *(f"  {n}. {c.label}" for n, c in enumerate(found, 1)))
+
+    def _close_asking(self) -> None:
+        """Another command typed: the list a command answered with, asking which of its moves
+        was meant, is done with, and a number no longer picks from it (a decision's list, or
+        /move's, stays open: what it offers is still to be done)."""
+        if self.menu_asks:
+            self.menu, self.menu_asks = [], False
 
     def _menu_value(self, text: str) -> str:
         """A number picks from the last numbered list; anything else is a choice's label."""
@@ -355,6 +366,7 @@ class LocalTable:
             self._text(answer.text)
         if answer.menu or (answer.result is not None and answer.result.ok):
             self.menu = list(answer.menu)  # a refusal or a plain answer keeps the list open
+            self.menu_asks = bool(answer.menu) and answer.result is None
         if answer.menu:
             if answer.result is not None:
                 self.say("A decision is waiting for you:")

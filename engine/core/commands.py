@@ -296,11 +296,11 @@ def _head(label: str) -> str:
 
 def match_text(typed: str, values: Sequence[Value], ranked: bool = True) -> list[Value]:
     """The values ``typed`` names, any case: the one whose value or label it is exactly; else
-    (``ranked``, for a value typed to play; a number names only itself) those whose label
-    starts with it, else those whose name part (before ':' or '(') contains it; else those
-    whose label or value contains it; else those whose label has all its words. A word found
-    only in a card's description thus loses to one in its name when playing, while a list
-    being typed into shows them all."""
+    (``ranked``, for a value typed to play; a number names only itself, or the values whose
+    first part it is) those whose label starts with it, else those whose name part (before
+    ':' or '(') contains it; else those whose label or value contains it; else those whose
+    label has all its words. A word found only in a card's description thus loses to one in
+    its name when playing, while a list being typed into shows them all."""
     wanted = typed.strip().lower()
     if not wanted:
         return []
@@ -308,7 +308,9 @@ def match_text(typed: str, values: Sequence[Value], ranked: bool = True) -> list
     if exact:
         return exact[:1]
     if ranked and wanted.lstrip("+-").isdecimal():
-        return []  # a number played names that number, never one that contains it (0 of 10)
+        # a number played names that number, never one that contains it (0 of 10); a value
+        # made of parts ("6:merchant", a ship in Age 6's merchant box) is named by its first
+        return [v for v in values if ":" in v.value and v.value.split(":", 1)[0] == wanted]
     tiers = (
         lambda v: v.label.lower().startswith(wanted),
         lambda v: wanted in _head(v.label),

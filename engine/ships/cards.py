@@ -58,7 +58,19 @@ def resolve_card(state: ShipsState, seat: int, card_id: str, events: list[Event]
             state.pending.append(Pending(kind="card", seats=[seat], card=card_id))
     if received:
         events.append(Event(kind="card_gain", seat=seat,
-                            text=f"{who} received {', '.join(received)}."))
+                            text=f"{who} received {_received(received)}."))
+
+
+def _received(parts: list[str]) -> str:
+    """What a card gave, listed first, and then what became of it (a full bank, a short pool):
+    each part is what was got, with its notes after a semicolon (``economy.gold_text``)."""
+    got, notes = [], []
+    for part in parts:
+        head, *rest = part.split("; ")
+        got.append(head)
+        notes += rest
+    listed = got[0] if len(got) == 1 else f"{', '.join(got[:-1])} and {got[-1]}"
+    return "; ".join([listed, *notes])
 
 
 def _own_cubes(state: ShipsState, seat: int, effect: PerOwnCube) -> int:

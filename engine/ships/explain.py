@@ -275,6 +275,13 @@ def spaces_reason(table: Table, seat: int, spaces: Sequence[str], side: str | No
     label = board_label(spaces)
     trade = [_is_trade(s) for s in spaces]
     side = side or rules.box or ("merchant" if all(trade) else "warship")
+    # what the seat lacks for any space on this side (a food, a disc, a cube) comes first:
+    # naming another space would not help
+    lacks = missing(table, seat, side, rules)
+    if lacks:
+        if all(trade) if side == "merchant" else not any(trade):  # say where, when it fits
+            lacks = missing(table, seat, side, rules, spaces) or lacks
+        return f"You have {lacks}."
     if side == "warship" and any(trade):
         return f"{label} is a trade box: a warship places a city disc in a city space."
     if side == "merchant" and not all(trade):

@@ -29,6 +29,8 @@ from .rules import (
     ACTION_BOX,
     METAL_VP,
     SPICE_EXTRA_CUBES,
+    AgeOption,
+    AreaOption,
     age_options,
     area_options,
     gold_cost,
@@ -160,8 +162,7 @@ def place(state: ShipsState, seat: int, action: A.Placement, events: list[Event]
                         data={"age": action.age, "box": action.box},
                         text=f"{who} {verb} Age {action.age} "
                              f"({b.ship_names[action.age, action.box]})"
-                             + (f", paying {navigation} navigation" if navigation else "")
-                             + "."))
+                             + _navigation_paid(age, area) + "."))
     if age.opens and action.age > present:
         state.reached_age = action.age
         _open_age(state, seat, action.age, events)
@@ -188,6 +189,19 @@ def place(state: ShipsState, seat: int, action: A.Placement, events: list[Event]
         state.area = target_area
         if previous_area >= 2:
             score_area(state, previous_area, events)
+
+
+def _navigation_paid(age: AgeOption, area: AreaOption) -> str:
+    """What a placement's navigation paid for: opening the next age, the next area, or both
+    (the ship's own age costs nothing once it is open)."""
+    costs = [(n, what) for n, what in ((age.navigation, f"Age {age.age}"),
+                                       (area.navigation, f"Area {area.area}")) if n]
+    if not costs:
+        return ""
+    if len(costs) == 1:
+        return f", paying {costs[0][0]} navigation to open {costs[0][1]}"
+    parts = " and ".join(f"{n} to open {what}" for n, what in costs)
+    return f", paying {age.navigation + area.navigation} navigation ({parts})"
 
 
 def _open_age(state: ShipsState, seat: int, age: int, events: list[Event]) -> None:

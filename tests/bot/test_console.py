@@ -286,3 +286,17 @@ async def test_after_the_game_history_stats_leaderboard_and_replay(tmp_path: Pat
     replay = next(line for line in text.splitlines() if line.startswith("[replay of #1"))
     gif = Path(replay.split("] ", 1)[1].split(" (")[0]).read_bytes()
     assert gif.startswith(b"GIF89a")
+
+
+async def test_a_list_asking_which_move_closes_when_another_command_is_typed(
+        tmp_path: Path) -> None:
+    """/ships place without where lists the trade boxes to pick; once another command is
+    typed (here a refused one), a bare number no longer picks from that list."""
+    text = await play(tmp_path, "/game new ships seed=3\n/game join Ben\n/game start\n"
+                      "/ships place age=1 box=merchant pay=merchant\n"
+                      "/ships place age=5 box=merchant where=miletus.t1 pay=merchant\n"
+                      "1\n/game status\n/quit\n")
+    assert "Miletus: oil" in text  # the list was shown
+    assert "Your ship can go to Age 1, not Age 5." in text
+    assert "No numbered list is open: /move lists your moves" in text
+    assert "Turn 1, move 0." in text  # nothing was played

@@ -73,6 +73,18 @@ def test_a_space_with_a_good_is_named_for_what_stops_it() -> None:
         said + " Options for where now: North America city: +2 merchant cubes (Area 5);")
 
 
+def test_a_warship_without_food_is_refused_for_the_food_whatever_place_is_named() -> None:
+    # Knossos has two trade boxes and a city space: the warship's missing food is the reason
+    # (it used to say that Knossos: oil is a trade box, which no other name would mend)
+    state = position()
+    put_ships(state, 1, merchant=[1])
+    state.area = 2
+    said = "You have no food in your warehouse to pay for a warship (a warship box costs one food)."
+    for where in ("knossos", "Knossos: oil", "knossos city"):
+        assert answer(state, 0, "place", age="1", box="warship", where=where,
+                      pay="merchant") == said, where
+
+
 def test_a_space_in_an_area_not_yet_open_says_what_opening_it_needs() -> None:
     state = position()
     state.area = 4

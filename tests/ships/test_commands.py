@@ -18,7 +18,15 @@ from engine.ships.content import ships_content
 from engine.ships.state import ActionBox, ShipsState
 from tests.contract.playout import play as playout
 
-from .helpers import give_goods, play, position, put_cube
+from .helpers import (
+    give_gold,
+    give_goods,
+    give_navigation,
+    play,
+    position,
+    put_cube,
+    put_ships,
+)
 
 # a few games of every size; decisions (cards, full warehouses) are rare, so every state that
 # has one is checked, and every STRIDE-th other state (the check is quadratic in the moves)
@@ -150,6 +158,24 @@ def test_typed_values_take_any_part_of_a_label() -> None:
     spaces = {board().space_label(s) for s in getattr(found.action, "spaces", ())}
     assert found.action is not None, found
     assert spaces == {"Tyre: cloth"}
+
+
+def test_a_ship_to_move_up_is_named_by_its_age_alone() -> None:
+    # "from=6" names the one ship in Age 6 (its label reads "Age 6 merchant: Fluyt, ..."); with
+    # two ships in Age 5, "from=5" asks which, and a number matching no ship's age lists them
+    state = position(stock_free=1)
+    put_ships(state, 5, merchant=[0, 1], warship=[0])
+    put_ships(state, 6, merchant=[0], warship=[1])
+    give_navigation(state, 0, 10)
+    give_gold(state, 0, 5)
+    view = GAME.view(state, 0)
+    found = resolve(table(), "upgrade", {"from": "6"}, _moves(state, 0), view)
+    assert found.asking == "where", found  # the ship is known: where the cube goes is asked
+    assert {(a.from_age, a.from_box) for a in found.fitting} == {(6, "merchant")}
+    found = resolve(table(), "upgrade", {"from": "5"}, _moves(state, 0), view)
+    assert found.asking == "from" and len(found.values) == 2
+    found = resolve(table(), "upgrade", {"from": "3"}, _moves(state, 0), view)
+    assert found.problem is not None and "Age 5 merchant: Cog" in found.problem
 
 
 def test_an_illegal_combination_is_refused_with_a_reason() -> None:

@@ -70,6 +70,18 @@ def test_card_gold_with_a_full_bank_becomes_vp() -> None:
     assert state.players[0].gold == 2 and state.players[0].vp == 5 + 1
 
 
+def test_a_card_that_gives_several_things_lists_them_before_what_a_full_bank_did() -> None:
+    # V.O.C.: a merchant cube, 2 gold and 2 navigation; a bank with room for 1 gold keeps 1,
+    # and the line lists what came in before what became of the rest.
+    state = _take("voc", era="sailing")
+    state.players[0].bank_discs = 8
+    give_gold(state, 0, bank_space(state.players[0]) - 1)
+    accepted = act(state, 0, "take_card", pay="merchant", card="voc")
+    (line,) = [e.text for e in accepted.events if e.kind == "card_gain"]
+    assert line == ("{s0} received 1 merchant cube, 1 gold and 2 navigation; the bank is full: "
+                    "1 gold does not fit and stays in the pool, as it takes 2 gold for 1 VP.")
+
+
 def test_card_with_a_gold_cost() -> None:
     # Take One Card: some cards also cost the gold shown on them.
     state = _take("sailing_merchant_2", era="sailing")

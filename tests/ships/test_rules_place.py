@@ -106,6 +106,8 @@ def test_age_five_example() -> None:
     vp = {seat: new.players[seat].vp - 5 for seat in (GREEN, RED, BLUE, YELLOW)}
     assert vp == {BLUE: 5 - 1, RED: -4, GREEN: -1, YELLOW: -2}
     assert new.players[BLUE].navigation == 0
+    (placed,) = events(accepted, "place_ship")
+    assert placed.text.endswith(", paying 2 navigation to open Age 5.")
     assert new.ages[1].merchant == [] and new.ages[1].warship == []  # Red's ships removed ...
     assert new.players[RED].ships["galley"] == 6 - 4 + 2  # ... back to Red (two in Age 4)
     assert new.ages[2].count() == 4  # the Age 3 ships stay
@@ -497,6 +499,9 @@ def test_area_five_example() -> None:
     assert [p.vp - 5 for p in new.players] == [17, 13, 18, 16]
     assert new.players[GREEN].gold == 2 and new.players[GREEN].navigation == 0
     assert new.area == 5
+    # the line says what the navigation paid for: the new area, not the ship in Age 1
+    (placed,) = events(accepted, "place_ship")
+    assert placed.text.endswith(", paying 4 navigation to open Area 5.")
     assert new.trade["london.t0"] == GREEN  # pieces stay where they are
 
 
