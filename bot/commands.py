@@ -249,7 +249,14 @@ def help_text(group: Group, topic: str | None) -> str:
     table = group.table
     if not topic:
         lines = [f"**/{table.group}**: {table.description}"]
-        lines += [f"`{e.topic}`: {e.title}" for e in table.help]
+        # every group has /<group> decide besides its table's commands
+        typed = {c.name for c in table.commands} | {"decide"}
+        lines += [f"`{e.topic}`: {e.title}" for e in table.help if e.topic in typed]
+        # topics that are not commands: listed apart, so that none is typed as a command
+        others = [e for e in table.help if e.topic not in typed]
+        if others:
+            lines.append("Other topics:")
+            lines += [f"`{e.topic}`: {e.title}" for e in others]
         lines.append(f"/{table.group} help TOPIC explains one.")
         return join_lines(lines)
     try:

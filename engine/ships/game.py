@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Action, Event, Game, Outcome, Rejection, Rng, Seat, Upgrade, copied
+from engine.core import (
+    Action,
+    Event,
+    Game,
+    Outcome,
+    Rejection,
+    Rng,
+    Seat,
+    Upgrade,
+    View,
+    copied,
+)
 from engine.core.commands import CommandTable
 
 from . import actions as A
@@ -174,6 +185,11 @@ class Ships(Game[ShipsState]):
             scores=[int(s) for s in outcome.scores] if outcome else None,
             end_reason=state.end_reason,
         )
+
+    def progress(self, view: View) -> str:
+        """The round (every player one turn, in seat order), as the board counts it: the
+        table's count of turns read as a player's own ("Turn 4" on a player's second)."""
+        return f"Round {view.turn // max(1, view.seats) + 1}"
 
     def outcome(self, state: ShipsState) -> Outcome | None:
         if not state.finished:

@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Iterator
 
 from engine.core import Action
+from engine.core.words import count
 
 from . import actions as A
 from .board import REST_AREA, REST_SPACE, board
@@ -294,9 +295,11 @@ def _pending_actions(state: ShipsState, seat: int) -> Iterator[Action]:
             for m in range(mine[0] + 1):
                 for w in range(mine[1] + 1):
                     if m + w:
+                        ships = " and ".join(
+                            count(n, word) for n, word in ((m, "merchant ship"), (w, "warship"))
+                            if n)
                         yield A.RemoveShips(age=index + 1, merchant=m, warship=w,
-                                            label=f"Remove {m} merchant and {w} warship "
-                                                  f"ships from Age {index + 1}")
+                                            label=f"Remove {ships} from Age {index + 1}")
     elif isinstance(effect, RetrieveCubes):
         yield from _retrieve_many(state, seat, effect, started=pending.count > 0)
         if pending.count > 0:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event, seat_ref
+from engine.core.words import count
 
 from .content import ships_content
 from .scoring import final_scoring
@@ -56,9 +57,12 @@ def tidy_up(state: ShipsState, seat: int) -> None:
 def end_turn(state: ShipsState, events: list[Event], by_itself: bool = False) -> None:
     """``by_itself``: the engine ends the turn since nothing is left to do but end it."""
     seat = state.active
+    player = state.players[seat]
+    unused = player.action_merchant + player.action_free
     tidy_up(state, seat)
     text = f"{seat_ref(seat)} has nothing left to do; the turn passes." if by_itself else \
-        f"{seat_ref(seat)} ends their turn."
+        f"{seat_ref(seat)} ends their turn" + (
+            f", leaving {count(unused, 'action')} unplayed." if unused else ".")
     events.append(Event(kind="end_of_turn", seat=seat, text=text))
     state.last = state.current.model_copy(update={"seat": seat})
     state.current = LastTurn()

@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 from PIL import ImageDraw
 
+from engine.ships import GAME
 from engine.ships.content import ships_content
 from engine.ships.state import LastTurn, Pending, ShipsView
 from render.common import icons
@@ -199,7 +200,7 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence
             x = draw_words(draw, (x, top_cy), name, f)[2]
         draw_words(draw, (x, top_cy), what, f, fill=HIGHLIGHT if view.pending else INK)
     b = font(BAND_SMALL, bold=True)
-    turn = draw_words(draw, (inner[2], low_cy), f"Turn {view.turn + 1} - {_era_name(view.era)}", b,
+    turn = draw_words(draw, (inner[2], low_cy), f"{GAME.progress(view)} - {_era_name(view.era)}", b,
                  fill=MUTED_INK, anchor="rm")
     said = [(ringed_text(view, names), HIGHLIGHT)]
     if len(view.pending) > 1:

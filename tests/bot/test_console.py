@@ -155,7 +155,7 @@ async def test_a_games_own_commands_work_at_the_local_table(tmp_path: Path) -> N
     assert "/ships place: fill in where" in text and "Miletus: oil in Area 2" in text
     assert "Your ship can go to Age 1, not Age 5." in text  # the engine's reason
     assert "took 1 oil in Miletus" in text
-    assert "Turn 1, move 1." in text  # the refused move changed nothing
+    assert "Round 1, move 1." in text  # the refused move changed nothing
 
 
 async def test_a_numbered_list_stays_open_through_a_refusal(tmp_path: Path) -> None:
@@ -299,4 +299,4 @@ async def test_a_list_asking_which_move_closes_when_another_command_is_typed(
     assert "Miletus: oil" in text  # the list was shown
     assert "Your ship can go to Age 1, not Age 5." in text
     assert "No numbered list is open: /move lists your moves" in text
-    assert "Turn 1, move 0." in text  # nothing was played
+    assert "Round 1, move 0." in text  # nothing was played

@@ -57,9 +57,9 @@ async def test_a_choice_left_out_is_listed_and_its_number_plays_it(tmp_path: Pat
     assert [x.split(": ", 1)[1] for x in asked[1:3]] == [
         "Miletus: oil in Area 2 (next area); pay with a merchant cube",
         "Miletus: wine in Area 2 (next area); pay with a merchant cube"]
-    assert "Turn 1, move 0." in text  # asked, not assumed
+    assert "Round 1, move 0." in text  # asked, not assumed
     assert "took 1 wine in Miletus" in " ".join(answers(text, "2"))
-    assert "Turn 1, move 1." in text
+    assert "Round 1, move 1." in text
 
 
 async def test_typed_values_are_any_part_of_a_label_in_any_case(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
 """/game status says how far the game has come the way its board says it (``Game.progress``):
-Ships counts turns, Empires at Sea the table's rounds (of its fixed number), Ocean Trader each
+Ships and Empires at Sea the table's rounds (Empires of its fixed number), Ocean Trader each
 player's own turns as rounds (of the short game's limit)."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ catalog.load()
 def board_count(view: View) -> str:
     """The count the game's board shows in its status strip (render/)."""
     if view.game == "ships":
-        return f"Turn {view.turn + 1}"  # render/ships/panels.py: "Turn N - Era"
+        return f"Round {view.turn // view.seats + 1}"  # render/ships/panels.py: "Round N - Era"
     if view.game == "empires":
         return f"Round {view.round} of {view.rounds}"  # type: ignore[attr-defined]
     active = next(p for p in view.players if p.seat == view.active)  # type: ignore[attr-defined]
@@ -54,12 +54,12 @@ async def test_status_counts_as_the_board_does(harness: Harness, game_id: str) -
         if await service.run_bot_turns(match.id, delay=0, limit=9) == 0:
             break
     assert len(counts) > 1  # the count moved on, and the status with it
-    if game_id != "ships":  # the turns played are not the rounds the board counts
-        assert count.startswith("Round ") and count.split()[1] != str(state.turn + 1), line
+    # the turns played are not the rounds the board counts
+    assert count.startswith("Round ") and count.split()[1] != str(state.turn + 1), line
 
 
 def test_each_game_tells_its_progress_from_the_public_view() -> None:
-    for game_id, state_turn, expected in (("ships", 4, "Turn 5"), ("empires", 4, "Round 1 of 15"),
+    for game_id, state_turn, expected in (("ships", 4, "Round 3"), ("empires", 4, "Round 1 of 15"),
                                           ("ocean_trader", 4, "Round 3 of 30")):
         game = registry.get(game_id)
         state = game.setup({}, 2, 1)

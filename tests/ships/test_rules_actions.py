@@ -457,3 +457,12 @@ def test_retrieve_some_of_the_cubes_refusals_say_why() -> None:
         state, 0, "retrieve", pay="merchant", source=2, spaces=["rome.t0"]).message
     assert "take 1 to 1" in refuse(
         state, 0, "retrieve", pay="merchant", source=7, count=2).message
+
+
+def test_a_turn_ended_with_actions_left_says_how_many_were_left() -> None:
+    # Phase Two: a player may end the turn with cubes unplayed; the table is told so
+    state = position()
+    cubes = state.players[0].action_merchant + state.players[0].action_free
+    accepted = act(state, 0, "end_turn")
+    (ended,) = [e for e in accepted.events if e.kind == "end_of_turn"]
+    assert ended.text == f"{{s0}} ends their turn, leaving {cubes} actions unplayed."
