@@ -324,7 +324,8 @@ class LocalTable:
             return
         known = [c.name for c in group.table.commands]
         if command not in known:
-            self.say(f"/{group.name} commands: {', '.join([*known, 'decide', 'help'])}; "
+            unknown = f"/{group.name} has no command {args[0][:40]!r}. " if command else ""
+            self.say(f"{unknown}/{group.name} commands: {', '.join([*known, 'decide', 'help'])}; "
                      f"/{group.name} help COMMAND explains one.")
             return
         self._close_asking()

@@ -90,6 +90,11 @@ def turning_points(turns: TurnRecord, most: int = 3) -> list[TurningPoint]:
     and the biggest gains in one turn, at most ``most`` of each, earliest first."""
     series = [(k, row) for k, row in enumerate(turns.scores) if row is not None]
     names, unit = turns.names, turns.game.score_unit
+
+    def when(k: int) -> str:
+        """The turn that led to view ``k``, counted as the board counts (its round)."""
+        return turns.game.progress(turns.views[max(k - 1, 0)])
+
     points: list[TurningPoint] = []
     leader: int | None = None
     changes = []
@@ -98,7 +103,7 @@ def turning_points(turns: TurnRecord, most: int = 3) -> list[TurningPoint]:
         leaders = [s for s, v in enumerate(row) if v == best]
         if best > 0 and len(leaders) == 1 and leaders[0] != leader:
             if leader is not None:
-                changes.append(TurningPoint(k, f"Turn {k}: {names[leaders[0]]} took the lead "
+                changes.append(TurningPoint(k, f"{when(k)}: {names[leaders[0]]} took the lead "
                                               f"from {names[leader]} ({best:g} {unit})."))
             leader = leaders[0]
     points += changes[-most:]
@@ -110,7 +115,7 @@ def turning_points(turns: TurnRecord, most: int = 3) -> list[TurningPoint]:
     for rank, (gain, k, seat) in enumerate(biggest):
         alone = rank == 0 and (len(biggest) == 1 or gain > biggest[1][0])
         note = ", the game's biggest in one turn" if alone else ""
-        points.append(TurningPoint(k, f"Turn {k}: {names[seat]} gained {gain:g} {unit}{note}."))
+        points.append(TurningPoint(k, f"{when(k)}: {names[seat]} gained {gain:g} {unit}{note}."))
     return sorted(points, key=lambda p: p.turn)
 
 

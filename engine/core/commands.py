@@ -437,7 +437,12 @@ def _nothing_fits(table: CommandTable[V], command: Command[Any, V],
             f"You have no /{table.group} {command.name} move now."))
     for name, value in given.items():
         if not fitting(command, mine, {name: value}, view):
-            can = values_of(command, name, mine, view)
+            # the values the other options typed leave open (south: the cells to the south),
+            # or every value when they leave none
+            others = {k: v for k, v in given.items()
+                      if k != name and fitting(command, mine, {k: v}, view)}
+            pool = fitting(command, mine, others, view) if others else mine
+            can = values_of(command, name, pool or mine, view)
             if not can:  # the moves open take no such option now
                 return Resolution(command.name, raw, problem=_unavailable(
                     command, {name: value}, view) or (

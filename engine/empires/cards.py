@@ -307,7 +307,9 @@ def window_text(state: EmpiresState) -> str:
     parts = [f"{seat_ref(s)}: {_either(names)}" for s, names in allowed if names]
     if not parts:
         return f"{who} {'can only pass' if len(c.waiting) == 1 else 'can each only pass'}."
-    return f"{who} {may} answer with a Captain's Order ({'; '.join(parts)}) or pass."
+    # the Orders the moment allows, not what anyone holds (a hand is secret)
+    return (f"{who} {may} answer with a Captain's Order if they hold one the moment allows "
+            f"({'; '.join(parts)}), or pass.")
 
 
 def _either(parts: list[str]) -> str:

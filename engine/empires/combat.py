@@ -259,7 +259,8 @@ def reroll(state: EmpiresState, which: str, index: int, events: list[Event]) -> 
         Event(
             kind="reroll",
             chance=True,
-            text=f"A {which} die is re-rolled: {old} becomes {dice[index]}.",
+            text=f"{'An attack' if which == 'attack' else 'A counter-attack'} die is "
+                 f"re-rolled: {old} becomes {dice[index]}.",
             data={"dice": which, "index": index, "was": old, "now": dice[index]},
         )
     )

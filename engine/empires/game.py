@@ -276,7 +276,8 @@ class EmpiresAtSea(Game[EmpiresState]):
     def private_lines(self, state: EmpiresState, seat: Seat) -> list[str]:
         c = empires_content()
         player = state.players[seat]
-        lines = [f"Your hand ({len(player.hand)} Captain's cards):"]
+        lines = [f"Your nation: {c.nation(player.nation).name}.",
+                 f"Your hand ({len(player.hand)} Captain's cards):"]
         for card_id in sorted(player.hand):
             card = c.captain(card_id)
             kind = {"order": "Captain's Order", "event": "Event", "industry": "Industry",
@@ -315,10 +316,12 @@ GAME = EmpiresAtSea()
 def _opening_text(state: EmpiresState) -> str:
     """What the setup decided, told with the game's first line (the setup makes no events):
     the start player, drawn at random, the turn order, and round 1's Weather and History."""
-    order = ", ".join(seat_ref(s) for s in state.order())
-    text = (f"{seat_ref(state.start_player)} is the start player, drawn at random; the turn "
-            f"order is {order}.")
     c = empires_content()
+    order = ", ".join(seat_ref(s) for s in state.order())
+    nations = "; ".join(f"{seat_ref(s)}: {c.nation(p.nation).name}"
+                        for s, p in enumerate(state.players))
+    text = (f"{seat_ref(state.start_player)} is the start player, drawn at random; the turn "
+            f"order is {order}. Nations: {nations}.")
     if state.weather:
         w = c.weather_card(state.weather)
         text += f" Round 1. Weather: {w.name}: {w.text}"

@@ -205,7 +205,9 @@ def attacks(
                             fleet=fleet,
                             target=target,
                             label=f"Attack {_target_name(state, target)} with the "
-                            f"{_ship_text(state, lead)}{extra} (ends the turn)",
+                            f"{_ship_text(state, lead)}{extra}"
+                            # ruling "The Pirate's turn": its attacks use one action each
+                            + ("" if pirate else " (ends the turn)"),
                         )
                     )
     return found
@@ -236,13 +238,13 @@ def _target_name(state: EmpiresState, target: str) -> str:
 
 
 def _ship_text(state: EmpiresState, ship: Ship | None) -> str:
-    """``frigate at Havana`` (after "the")."""
+    """``Frigate at Havana`` (after "the"; the kinds are the game's own names, written as the
+    board and the rulebook write them: "the Ship of the Line", never "the ship of the Line")."""
     if ship is None:
         return "ship"
     if ship.id == PIRATE_ID:
         return "Pirate"
-    words = ship_words(ship, state.ships, state.side)
-    return words[:1].lower() + words[1:]
+    return ship_words(ship, state.ships, state.side)
 
 
 def place_text(state: EmpiresState, cell: Cell) -> str:
@@ -308,12 +310,14 @@ def pending_actions(state: EmpiresState, seat: int) -> list[Action]:
     elif p.kind == "refill":
         hand = state.players[seat].hand
         orders = sorted({c for c in hand if content().captain(c).type == "order"})
+        # the refill first: a number typed out of habit picks it, not an Order thrown away
         return [
+            A.Draw(label="Refill your hand to six cards"),
             *[
-                A.DiscardOrder(card=c, label=f"Discard {content().captain(c).name} (no effect)")
+                A.DiscardOrder(card=c, label=f"Discard {content().captain(c).name} unplayed, "
+                                             "before refilling (no effect)")
                 for c in orders
             ],
-            A.Draw(label="Refill your hand to six cards"),
         ]
     return [*found, A.Decline(label="Decline")]
 

@@ -12,6 +12,7 @@ from typing import cast
 
 from PIL import ImageDraw
 
+from engine.core.words import count
 from engine.empires.content import empires_content
 from engine.empires.scoring import score_parts
 from engine.empires.state import PIRATE, PIRATES_BAY, EmpiresState, EmpiresView
@@ -563,7 +564,8 @@ def _in_front(cards: list[str], short: bool = False) -> str:
         label = f"{name} (x{n})" if n > 1 else name
         (ind if kind == "industry" else adv).extend([label] if not short else [label] * n)
     if short:
-        return f"{len(adv)} Advancements, {len(ind)} Industries (too many to list)"
+        return (f"{count(len(adv), 'Advancement')}, {count(len(ind), 'Industry', 'Industries')}"
+                " (too many to list)")
     parts = []
     if adv:
         parts.append("Adv: " + ", ".join(adv))

@@ -147,11 +147,12 @@ def test_without_a_token_python_m_bot_opens_the_local_table(tmp_path: Path) -> N
 
 async def test_a_games_own_commands_work_at_the_local_table(tmp_path: Path) -> None:
     text = await play(tmp_path, "/game new ships seed=3\n/game join Ben\n/game start\n"
-                      "/ships\n/ships place age=1 box=merchant\n"
+                      "/ships\n/ships plaec\n/ships place age=1 box=merchant\n"
                       "/ships place age=5 box=merchant where=miletus.t1 pay=merchant\n"
                       "/ships place age=1 box=merchant where=miletus.t0 pay=merchant\n"
                       "/game status\n")
     assert "/ships commands: place, upgrade" in text
+    assert "/ships has no command 'plaec'. /ships commands: place" in text
     assert "/ships place: fill in where" in text and "Miletus: oil in Area 2" in text
     assert "Your ship can go to Age 1, not Age 5." in text  # the engine's reason
     assert "took 1 oil in Miletus" in text

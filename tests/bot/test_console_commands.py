@@ -26,7 +26,7 @@ async def test_a_typed_move_is_played_exactly_or_refused_and_nothing_changes(
                       "/empires sail\n/empires sail ship=britain2 direction=west\n/game status\n"
                       "/empires sail ship=britain2 direction=west distance=9\n/game status\n"
                       "/empires sail ship=britain2 direction=west distance=2\n/game status\n")
-    assert "Sail the transport at Port Royal to L5" in text
+    assert "Sail the Transport at Port Royal to L5" in text
     assert "Round 1 of 15, move 1." in text  # the round the board shows, not a count of turns
     # an option the command does not have is refused, naming the ones it has: no ship sails
     assert answers(text, "/empires sail to=10,21") == [

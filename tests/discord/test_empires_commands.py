@@ -320,7 +320,7 @@ async def test_a_ship_typed_by_its_kind_sails_the_one_that_fits(table: Table) ->
         assert asked.private[0].startswith("/empires sail: fill in ship"), (way, asked.calls)
         labels = [o.label for o in menu_of(asked).options]  # type: ignore[union-attr]
         assert len(set(labels)) == 2, labels  # each move names its own Transport
-        assert all(label.startswith("Sail the transport") for label in labels), labels
+        assert all(label.startswith("Sail the Transport") for label in labels), labels
         sails = [c.action for c in await table.service.choices(CHANNEL, user)
                  if c.value in menu_values(asked)]
         assert sorted(a.ship for a in sails if isinstance(a, A.Sail)) == sorted(ships)

@@ -233,6 +233,22 @@ def test_an_illegal_combination_is_refused_with_a_reason() -> None:
     assert GAME.explain(state, 0, found.refused).message
 
 
+def test_a_distance_no_move_has_lists_the_distances_of_the_direction_typed() -> None:
+    # south, 30 cells: the refusal lists how far the ship can sail south, not every move's
+    state, view = attack_position()
+    legal = GAME.legal_actions(state, 0)
+    ship = state.ship("us7")
+    assert ship is not None
+    south = [a for a in legal if isinstance(a, A.Sail) and a.via is None
+             and leg(ship.cell, a.to)[0] == "south"]
+    others = [a for a in legal if isinstance(a, A.Sail) and a not in south]
+    assert south and others
+    found = resolve(table(), "sail", {"direction": "south", "distance": "30"}, legal, view)
+    assert found.problem is not None
+    listed = found.problem.split("It can be: ", 1)[1]
+    assert listed.count("cell") == len(south), found.problem
+
+
 def test_text_that_makes_no_move_is_a_problem() -> None:
     state, view = attack_position()
     legal = GAME.legal_actions(state, 0)

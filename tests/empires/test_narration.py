@@ -72,14 +72,17 @@ def test_the_first_line_says_who_starts_and_round_one() -> None:
         state = GAME.setup({}, 3, seed)
         first = next(e for e in bot_game(seed)[0][1] if e.text and e.to is None)
         order = ", ".join(f"{{s{s}}}" for s in state.order())
+        nations = "; ".join(f"{{s{s}}}: {name}" for s, name in
+                            enumerate(("United States", "Britain", "France")))
         assert first.text.startswith(
             f"{{s{state.start_player}}} is the start player, drawn at random; the turn order "
-            f"is {order}. Round 1. Weather: "), first.text
+            f"is {order}. Nations: {nations}. Round 1. Weather: "), first.text
         assert " History (" in first.text
         assert sum("is the start player" in t for t in lines(seed)) == 1
     assert next(e.text for e in bot_game(3)[0][1] if e.text).startswith(
         "{s1} is the start player, drawn at random; the turn order is {s1}, {s2}, {s0}. "
-        "Round 1. Weather: Trade Winds:")
+        "Nations: {s0}: United States; {s1}: Britain; {s2}: France. Round 1. Weather: Trade "
+        "Winds:")
 
 
 def test_a_launch_names_its_place_the_way_moves_do() -> None:

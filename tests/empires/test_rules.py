@@ -440,6 +440,8 @@ def test_private_lines_list_the_hand_with_costs_and_effects() -> None:
     state = new(2)
     state.players[0].hand = ["launch_frigate", "decoy"]
     lines = GAME.private_lines(state, 0)
+    assert lines[0] == "Your nation: United States."  # told in words, not only by colour
+    assert GAME.private_lines(state, 1)[0] == "Your nation: Britain."
     assert any("Launch Frigate" in x and "1 Gold, 2 Wood, 2 Steel" in x for x in lines)
     assert any("Decoy" in x and "Captain's Order" in x and "free" in x for x in lines)
 

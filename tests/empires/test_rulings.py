@@ -190,6 +190,9 @@ def test_the_pirate_takes_up_to_5_actions_to_sail_and_attack() -> None:
     from engine.empires.state import TurnState
 
     state.turn_state = TurnState(seat=1, pirate=True, stage="actions", actions=5)
+    # so its attacks are not offered as ending the turn, as a player's are
+    offered = [a for a in GAME.legal_actions(state, 1) if isinstance(a, A.Attack)]
+    assert offered and not any("ends the turn" in a.label for a in offered)
     state, _ = do(state, 1, A.Attack(ship="pirate", target="a"))
     state, _ = fight(state, [6], [1])  # 9 against a Transport's 5: sunk
     assert state.ship("a") is None
