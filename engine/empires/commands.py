@@ -32,6 +32,7 @@ from engine.core.commands import (
     whole,
 )
 
+from . import unavailable
 from .actions import (
     Attack,
     Bribe,
@@ -402,7 +403,7 @@ SAIL: Command[Sail, V] = Command(
         Option[Sail, V]("turn", "Marine Chronometer: a 90-degree turn after the first leg; "
                         "left out: straight on", _sail_turn, _sail_turn_label, required=False,
                         default=STRAIGHT),
-    ), build=_guarded(_build_sail))
+    ), build=_guarded(_build_sail), unavailable=unavailable.sail)
 
 
 # --- trade and buy ------------------------------------------------------------------------------
@@ -433,13 +434,13 @@ TRADE: Command[Trade, V] = Command(
         Option[Trade, V]("port", "Which port (the list shows what it produces)", _port_of,
                          _port_of_label),
         Option[Trade, V]("give", "Which resource you give", _trade_give, fixed=RESOURCE_NAMES),
-    ), build=_guarded(_build_trade))
+    ), build=_guarded(_build_trade), unavailable=unavailable.trade)
 
 BUY: Command[BuyPort, V] = Command(
     name="buy", description="Buy an uncontrolled port beside your ship (ends your turn)",
     plays=(BuyPort,), options=(
         Option[BuyPort, V]("port", "Which port", _port_of, _port_of_label),
-    ), build=_guarded(_build_buy))
+    ), build=_guarded(_build_buy), unavailable=unavailable.buy)
 
 
 # --- attack -------------------------------------------------------------------------------------
@@ -502,7 +503,7 @@ ATTACK: Command[Attack, V] = Command(
         Option[Attack, V]("fleet", "Your other ships beside the target that join; left out: "
                           "none", _attack_fleet, _attack_fleet_label, required=False,
                           default=NONE),
-    ), build=_guarded(_build_attack))
+    ), build=_guarded(_build_attack), unavailable=unavailable.attack)
 
 
 # --- Captain's Orders and the reaction windows --------------------------------------------------

@@ -190,13 +190,10 @@ class EmpiresAtSea(Game[EmpiresState]):
         return None
 
     def apply(self, state: EmpiresState, seat: Seat, action: Action) -> list[Event]:
-        opening = _opening_text(state) if state.version == 0 and state.round == 1 else ""
-        events = apply_action(state, seat, action)
-        for event in events if opening else []:
-            if event.text and event.to is None:
-                event.text = f"{opening} {event.text}"
-                break
-        return events
+        return apply_action(state, seat, action)
+
+    def opening_lines(self, state: EmpiresState) -> list[str]:
+        return [_opening_text(state)]
 
     def progress(self, view: View) -> str:
         assert isinstance(view, EmpiresView)
@@ -314,8 +311,8 @@ GAME = EmpiresAtSea()
 
 
 def _opening_text(state: EmpiresState) -> str:
-    """What the setup decided, told with the game's first line (the setup makes no events):
-    the start player, drawn at random, the turn order, and round 1's Weather and History."""
+    """What the setup decided, told as the game starts (the setup makes no events): the start
+    player, drawn at random, the turn order, the nations, and round 1's Weather and History."""
     c = empires_content()
     order = ", ".join(seat_ref(s) for s in state.order())
     nations = "; ".join(f"{seat_ref(s)}: {c.nation(p.nation).name}"

@@ -249,6 +249,37 @@ def test_a_distance_no_move_has_lists_the_distances_of_the_direction_typed() -> 
     assert listed.count("cell") == len(south), found.problem
 
 
+def test_a_turn_action_with_no_move_open_says_why() -> None:
+    """/empires sail, attack, trade and buy with no move open give the moment's reason (the
+    card the turn starts with, another's turn, the Weather, the History card, an empty purse),
+    never only "You have no /empires sail move now"."""
+    state, _ = attack_position()
+
+    def said(command: str, seat: int = 0, **typed: str) -> str:
+        found = resolve(table(), command, typed, GAME.legal_actions(state, seat),
+                        GAME.view(state, seat))
+        assert found.problem is not None, found
+        assert "move now" not in found.problem, found.problem
+        return found.problem
+
+    my_turn(state, 0, stage="card")
+    assert said("sail").startswith("Start your turn by playing one Captain's card")
+    assert said("attack").startswith("Start your turn by playing one Captain's card")
+    assert said("sail", seat=1) == "It is {s0}'s turn."
+    my_turn(state, 0)
+    state.weather = "becalmed"
+    assert said("sail") == "The Weather (Becalmed) allows no Sailing this round."
+    state.history = "treaty_of_utrecht"
+    assert said("attack").startswith("No attack this round: Treaty of Utrecht: Peace")
+    my_turn(state, 0, actions=0)
+    assert said("trade") == "You have no actions left: end your turn with /empires end."
+    my_turn(state, 0)
+    player = state.players[0]
+    player.gold = player.wood = player.steel = 0
+    assert said("buy").startswith("A port costs 1 Gold, 1 Wood")
+    assert said("trade") == "You have no Gold, Wood or Steel to give."
+
+
 def test_text_that_makes_no_move_is_a_problem() -> None:
     state, view = attack_position()
     legal = GAME.legal_actions(state, 0)

@@ -67,19 +67,19 @@ def test_a_tied_bribe_speaks_of_one_pirate() -> None:
     assert all("the Pirate does nothing" in t for t in tied)
 
 
-def test_the_first_line_says_who_starts_and_round_one() -> None:
+def test_the_start_says_who_starts_the_nations_and_round_one() -> None:
     for seed in SEEDS:
         state = GAME.setup({}, 3, seed)
-        first = next(e for e in bot_game(seed)[0][1] if e.text and e.to is None)
+        (first,) = GAME.opening_lines(state)
         order = ", ".join(f"{{s{s}}}" for s in state.order())
         nations = "; ".join(f"{{s{s}}}: {name}" for s, name in
                             enumerate(("United States", "Britain", "France")))
-        assert first.text.startswith(
+        assert first.startswith(
             f"{{s{state.start_player}}} is the start player, drawn at random; the turn order "
-            f"is {order}. Nations: {nations}. Round 1. Weather: "), first.text
-        assert " History (" in first.text
-        assert sum("is the start player" in t for t in lines(seed)) == 1
-    assert next(e.text for e in bot_game(3)[0][1] if e.text).startswith(
+            f"is {order}. Nations: {nations}. Round 1. Weather: "), first
+        assert " History (" in first
+        assert not any("is the start player" in t for t in lines(seed))  # not told twice
+    assert GAME.opening_lines(GAME.setup({}, 3, 3))[0].startswith(
         "{s1} is the start player, drawn at random; the turn order is {s1}, {s2}, {s0}. "
         "Nations: {s0}: United States; {s1}: Britain; {s2}: France. Round 1. Weather: Trade "
         "Winds:")

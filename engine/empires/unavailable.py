@@ -1,0 +1,107 @@
+"""Why a turn's action (sail, trade, buy, attack) has no move open for a seat, read off its own
+view, for ``/empires`` commands to answer with instead of a bare "You have no move now".
+
+Each reason is the moment's (an attack being fought, a decision waiting, the card the turn
+starts with, the actions spent), then the round's (the Weather, the History card) or the
+player's (no port cube, no resources): each one that keeps every move of the command shut.
+None leaves the command table's own answer (a view cannot tell whether a ship is placed to
+move). Nothing here decides a move: the legal moves do; this only words why there are none."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from engine.core import seat_ref
+
+from .content import empires_content
+from .explain import PENDING_TEXT
+from .rules import cost_text
+from .state import EmpiresView
+
+Why = Callable[[Mapping[str, str | None], EmpiresView], str | None]
+
+
+def moment(view: EmpiresView, seat: int) -> str | None:
+    """What keeps ``seat`` from a turn's action at this moment, if something does."""
+    if view.combat is not None:
+        if seat in view.combat.waiting:
+            return "An attack is being fought: answer it first (play a Captain's Order or pass)."
+        return "An attack is being fought: play goes on when it is over."
+    if view.pending:
+        p = view.pending[0]
+        if p.seat == seat:
+            return f"First {PENDING_TEXT[p.kind]}."
+        return f"Play waits for {seat_ref(p.seat)}'s decision."
+    if view.phase == "bribe":
+        return ("Everyone is choosing a secret bribe for the Pirate: send yours with "
+                "/empires bribe (0 is allowed).")
+    turn = view.turn_state
+    if turn is None:
+        return None
+    if turn.seat != seat:
+        return f"It is {seat_ref(turn.seat)}'s turn."
+    if turn.stage == "card":
+        return ("Start your turn by playing one Captain's card (paying its cost) or discarding "
+                "one for 3 Gold: /empires play or /empires discard.")
+    if turn.actions <= 0:
+        return "You have no actions left: end your turn with /empires end."
+    return None
+
+
+def sail(typed: Mapping[str, str | None], view: EmpiresView) -> str | None:
+    seat = view.viewer
+    if seat is None:
+        return None
+    said = moment(view, seat)
+    if said or view.weather is None:
+        return said
+    card = empires_content().weather_card(view.weather)
+    if any(e.effect == "no_sailing" for e in card.effects):
+        return f"The Weather ({card.name}) allows no Sailing this round."
+    return None
+
+
+def attack(typed: Mapping[str, str | None], view: EmpiresView) -> str | None:
+    seat = view.viewer
+    if seat is None:
+        return None
+    said = moment(view, seat)
+    if said:
+        return said
+    turn = view.turn_state
+    if view.history is not None and turn is not None and not turn.pirate:
+        card = empires_content().history_card(view.history)
+        me = view.players[seat].nation
+        if any(e.effect == "attack_ban" and me not in e.only for e in card.effects):
+            return f"No attack this round: {card.title}: {card.text}"
+    return None
+
+
+def trade(typed: Mapping[str, str | None], view: EmpiresView) -> str | None:
+    seat = view.viewer
+    if seat is None:
+        return None
+    said = moment(view, seat)
+    if said:
+        return said
+    player = view.players[seat]
+    if player.gold + player.wood + player.steel < 1:
+        return "You have no Gold, Wood or Steel to give."
+    return None
+
+
+def buy(typed: Mapping[str, str | None], view: EmpiresView) -> str | None:
+    seat = view.viewer
+    if seat is None:
+        return None
+    said = moment(view, seat)
+    if said:
+        return said
+    player = view.players[seat]
+    cost = empires_content().rules.turn.buy_port_cost
+    if player.cubes < 1:
+        return "You have no port cube left."
+    if any(getattr(player, r) < getattr(cost, r) for r in ("gold", "wood", "steel")):
+        return (f"A port costs {cost_text(cost)}; you have {player.gold} Gold, {player.wood} "
+                f"Wood and {player.steel} Steel.")
+    return None
