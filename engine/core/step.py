@@ -94,7 +94,8 @@ def _undo(game: Game[Any], state: State, seat: Seat) -> Accepted | Rejection:
         return Rejection(
             code=errors.CANNOT_UNDO,
             message="There is nothing to undo: a turn's actions can be taken back only until "
-            "the turn ends, dice are rolled or hidden information is revealed.",
+            "the turn ends or an action that cannot be taken back is made (a die thrown, a "
+            "card drawn or shown, or a move the rules make final).",
         )
     last = state.undo_points[-1]
     if last.seat != seat:
