@@ -389,6 +389,11 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
     card = content().history_card(state.history or "")
     state.pirate_actions_bonus = 0
     order = state.order()
+    told: list[str] = []  # what the card gave and took, added to the line that reveals it
+
+    def changed(s: int, resource: str, n: int, verb: str = "gains") -> None:
+        if n:
+            told.append(f"{seat_ref(s)} {verb} {n} {resource.capitalize()}")
 
     def seat(nation_id: str | None) -> int | None:
         return None if nation_id is None else state.seat_of(nation_id)
@@ -399,25 +404,31 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
             if s is not None:
                 for r, n in e.items():
                     setattr(state.players[s], r, getattr(state.players[s], r) + n)
+                    changed(s, r, n)
         elif e.effect == "gain_per_port":
             s = seat(e.nation)
             if s is not None:
                 n = len(owned_ports(state, s))
                 n = min(n, e.maximum) if e.maximum is not None else n
                 setattr(state.players[s], e.resource, getattr(state.players[s], e.resource) + n)
+                changed(s, e.resource, n)
         elif e.effect == "pirate_actions":
             state.pirate_actions_bonus += e.amount
         elif e.effect == "lose_gold":
             s = seat(e.nation)
             if s is not None:
                 p = state.players[s]
-                p.gold -= p.gold // 2 if e.half else min(p.gold, e.amount)
+                lost = p.gold // 2 if e.half else min(p.gold, e.amount)
+                p.gold -= lost
+                changed(s, "gold", lost, "loses")
         elif e.effect == "pay_gold":
             s, to = seat(e.nation), seat(e.to)
             if s is not None and to is not None:
                 n = min(e.amount, state.players[s].gold)
                 state.players[s].gold -= n
                 state.players[to].gold += n
+                if n:
+                    told.append(f"{seat_ref(s)} pays {n} Gold to {seat_ref(to)}")
         elif e.effect == "free_claim":
             for s in order:
                 if not e.nations or state.players[s].nation in e.nations:
@@ -447,7 +458,9 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
                         )
                     )
                 else:
-                    state.players[s].gold -= min(state.players[s].gold, e.else_lose_gold)
+                    lost = min(state.players[s].gold, e.else_lose_gold)
+                    state.players[s].gold -= lost
+                    changed(s, "gold", lost, "loses")
         elif e.effect == "to_mediterranean":
             for s in order:
                 state.pending.append(Pending(kind="relocate", seat=s, optional=False))
@@ -457,10 +470,15 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
                 continue
             if e.against == "pirate" and not state.pirate_afloat:
                 state.players[s].gold += e.instead_gold
+                changed(s, "gold", e.instead_gold)
             else:
                 state.pending.append(
                     Pending(kind="free_attack", seat=s, bonus=e.bonus, against=e.against)
                 )
+
+    revealed = next((ev for ev in reversed(events) if ev.kind == "history"), None)
+    if told and revealed is not None:
+        revealed.text += " " + "; ".join(told) + "."
 
 
 def relocate_options(

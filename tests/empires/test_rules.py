@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core import Rejection
+from engine.core import Event, Rejection
 from engine.empires import GAME
 from engine.empires import actions as A
 from engine.empires.content import empires_content
@@ -143,6 +143,22 @@ def test_history_gain_and_no_production() -> None:
     steel = state.players[1].steel
     advance(state, [])
     assert state.players[1].steel == steel
+
+
+def test_the_history_line_tells_what_the_card_gave_and_took() -> None:
+    # Navigation Acts: Britain gains 1 Gold a port it controls, at most 3; the line that
+    # reveals the card says what it gave (it used to say nothing of it)
+    state = new(2)
+    clear(state)
+    for port in ("boston", "nassau", "havana", "veracruz"):
+        own(state, 1, port)
+    state.history_deck.insert(0, "navigation_acts")
+    state.phase = "round"
+    state.turn_state = None
+    events: list[Event] = []
+    advance(state, events)
+    (line,) = [e.text for e in events if e.kind == "history"]
+    assert line.endswith("(maximum 3). {s1} gains 3 Gold."), line
 
 
 def test_free_claims_each_player_in_turn_order() -> None:
