@@ -232,13 +232,7 @@ def roll(state: EmpiresState, events: list[Event]) -> None:
         f"Attack dice {c.attack_dice}: total {attack_total(state, c)} against defence "
         f"{target_defence(state, c)}."
     )
-    if c.counters:
-        text += (
-            " Counter-attack dice "
-            + ", ".join(f"{d} against {named_ship(state, s)}"
-                        for d, s in zip(c.counter_dice, c.counters, strict=True))
-            + "."
-        )
+    text += counter_text(state, c)
     events.append(
         Event(
             kind="dice",
@@ -247,6 +241,17 @@ def roll(state: EmpiresState, events: list[Event]) -> None:
             data={"attack": c.attack_dice, "counter": c.counter_dice, "counters": c.counters},
         )
     )
+
+
+def counter_text(state: EmpiresState, c: Combat) -> str:
+    """The counter-attack's dice, each with its total against the defence of the ship it
+    aims at (it sinks that ship when greater); empty without a counter-attack."""
+    if not c.counters:
+        return ""
+    return " Counter-attack: " + "; ".join(
+        f"die {d}, total {counter_total(state, c, i)} against defence "
+        f"{attacker_defence(state, c, s)} ({named_ship(state, s)})"
+        for i, (d, s) in enumerate(zip(c.counter_dice, c.counters, strict=True))) + "."
 
 
 def reroll(state: EmpiresState, which: str, index: int, events: list[Event]) -> None:
@@ -260,7 +265,9 @@ def reroll(state: EmpiresState, which: str, index: int, events: list[Event]) -> 
             kind="reroll",
             chance=True,
             text=f"{'An attack' if which == 'attack' else 'A counter-attack'} die is "
-                 f"re-rolled: {old} becomes {dice[index]}.",
+                 f"re-rolled: {old} becomes {dice[index]}. "
+                 f"Attack total {attack_total(state, c)} against defence "
+                 f"{target_defence(state, c)}.{counter_text(state, c)}",
             data={"dice": which, "index": index, "was": old, "now": dice[index]},
         )
     )

@@ -191,5 +191,5 @@ def test_counter_attack_lines_name_ships_for_people() -> None:
         for entry in played(GAME, 5, seed).log:
             for e in entry.events:
                 assert not ids.search(e.text), e.text
-                counters += "Counter-attack dice" in e.text
+                counters += "Counter-attack: die " in e.text
     assert counters
