@@ -70,21 +70,26 @@ def card_plays(state: EmpiresState, seat: int) -> list[A.PlayCard]:
         if not has(player, card.cost_of()):
             continue
         label = f"Play {card_label(card_id)}"
+        # a card played at one of several places names the place, not its text again for
+        # each one (the hand and /empires help give the text)
+        short = f"Play {card.name} ({cost_text(card.cost_of())})"
         effect = card.effects[0] if card.effects else None
         if isinstance(effect, LaunchShip):
             if player.pieces[effect.ship] > 0:
                 found += [
-                    A.PlayCard(card=card_id, cell=c, label=f"{label} At {cell_text(c)}.")
+                    A.PlayCard(card=card_id, cell=c, label=f"{short} at {cell_text(c)}")
                     for c in launch_cells(state, seat)
                 ]
         elif isinstance(effect, Fortify):
             found += [
-                A.PlayCard(card=card_id, port=p, label=f"{label} At {port_card(state, p).name}.")
+                A.PlayCard(card=card_id, port=p,
+                           label=f"{short} at {port_card(state, p).name}")
                 for p in fortify_targets(state, seat, effect.to)
             ]
         elif isinstance(effect, ClaimPort):
             found += [
-                A.PlayCard(card=card_id, port=p, label=f"{label} Take {port_card(state, p).name}.")
+                A.PlayCard(card=card_id, port=p,
+                           label=f"{short}: take {port_card(state, p).name}")
                 for p in claim_targets(state, seat, effect.where)
             ]
         elif card.type == "order":
