@@ -459,6 +459,7 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
                     events.append(
                         Event(
                             kind="port_lost",
+                            reveals=True,  # final, as every port lost (see combat.finish)
                             text=f"{port_card(state, e.port).name} becomes uncontrolled.",
                         )
                     )

@@ -390,6 +390,7 @@ def finish(
 ) -> None:
     c = state.combat
     assert c is not None
+    told = len(events)
     lead = state.ship(c.ships[0])
     by_pirate = lead is not None and lead.id == PIRATE_ID
     target_ship = state.ship(c.target) if c.target_kind == "ship" else None
@@ -423,3 +424,8 @@ def finish(
         pirate_defends = target_ship.id == PIRATE_ID
         _sink(state, ship, None if pirate_defends else target_ship.owner, pirate_defends, events)
     state.combat = None
+    # the outcome, once told, is final: like a die, it closes the chance to take back the
+    # answers that led to it (the last pass would otherwise reopen the window and raise the
+    # sunk ships)
+    for event in events[told:]:
+        event.reveals = True

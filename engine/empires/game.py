@@ -51,7 +51,7 @@ class EmpiresAtSea(Game[EmpiresState]):
     name = "Empires at Sea"
     min_players = 2
     max_players = 5
-    rules_version = "3"
+    rules_version = "4"
     # see engine.core.upgrade; a stored game that never met a changed rule replays unchanged
     version_steps = (
         Upgrade("1", "2", events=lambda events: [_sail_final(e) for e in events],
@@ -65,6 +65,13 @@ class EmpiresAtSea(Game[EmpiresState]):
         Upgrade("2", "3", events="drop",
                 note="Issue 14: the end of every turn is told, and why it ended (the player "
                      "ended it, the actions ran out, or a port bought or an attack ended it)."),
+        # rules 4: an attack's outcome, once told, cannot be undone; the moves are unchanged,
+        # and the outcomes recorded before it are read as final (a game that took one back
+        # is set aside, with this note)
+        Upgrade("3", "4", events=lambda events: [_outcome_final(e) for e in events],
+                note="An attack's outcome, once told (ships sunk, a port taken or lost, the "
+                     "attack failed or called off), is final: the answers that led to it "
+                     "can no longer be taken back."),
     )
     options = (
         OptionSpec(name="map", kind="choice", default="rulebook", choices=MAP_CHOICES,
@@ -299,6 +306,20 @@ class EmpiresAtSea(Game[EmpiresState]):
 def _sail_final(event: Event) -> Event:
     """Rules 2 mark every Sailing as final (no undo); the old records' sails are read so."""
     if event.kind == "sail":
+        return event.model_copy(update={"reveals": True})
+    return event
+
+
+# what an attack's outcome tells (engine.empires.combat.finish), and a port a History card
+# frees: final from rules 4 on
+OUTCOME_KINDS = frozenset({"attack_cancelled", "attack_failed", "sunk", "pirate_sunk",
+                           "bay_taken", "port_lost", "port_taken"})
+
+
+def _outcome_final(event: Event) -> Event:
+    """Rules 4 mark an attack's outcome as final (no undo); the old records' outcomes are
+    read so."""
+    if event.kind in OUTCOME_KINDS:
         return event.model_copy(update={"reveals": True})
     return event
 

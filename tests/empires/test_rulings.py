@@ -112,6 +112,25 @@ def test_the_pirates_sailing_is_touch_move_too() -> None:
     assert isinstance(attempt(state, 1, {"type": "undo"}), Rejection)
 
 
+def test_an_attacks_outcome_once_told_cannot_be_undone() -> None:
+    # the Pirate sinks a Transport on the last pass of the window after the roll: that pass
+    # cannot be taken back (it used to reopen the window and raise the sunk Transport)
+    state = new(2)
+    clear(state, pirate_at=(10, 2))
+    calm(state)
+    put(state, 0, "transport", (11, 2), "a")
+    state.phase = "pirate"
+    from engine.empires.state import TurnState
+
+    state.turn_state = TurnState(seat=1, pirate=True, stage="actions", actions=5)
+    state, _ = do(state, 1, A.Attack(ship="pirate", target="a"))
+    state, events = fight(state, [6], [1])
+    assert state.ship("a") is None
+    assert [e.reveals for e in events if e.kind == "sunk"] == [True]
+    assert isinstance(attempt(state, 1, {"type": "undo"}), Rejection)
+    assert isinstance(attempt(state, 0, {"type": "undo"}), Rejection)
+
+
 # ------------------------------------------------------------------ 3. two Naval Bases
 def _two_bases() -> EmpiresState:
     state = new(2)
