@@ -48,26 +48,26 @@ def moment(view: EmpiresView, seat: int) -> str | None:
     return None
 
 
-def sail(typed: Mapping[str, str | None], view: EmpiresView) -> str | None:
-    seat = view.viewer
-    if seat is None:
+def _after_the_moment(why: Callable[[EmpiresView, int], str | None]) -> Why:
+    """A command's reason: the moment's, else ``why`` (the round's or the player's)."""
+    def answer(typed: Mapping[str, str | None], view: EmpiresView) -> str | None:
+        seat = view.viewer
+        if seat is None:
+            return None
+        return moment(view, seat) or why(view, seat)
+    return answer
+
+
+def _sail(view: EmpiresView, seat: int) -> str | None:
+    if view.weather is None:
         return None
-    said = moment(view, seat)
-    if said or view.weather is None:
-        return said
     card = empires_content().weather_card(view.weather)
     if any(e.effect == "no_sailing" for e in card.effects):
         return f"The Weather ({card.name}) allows no Sailing this round."
     return None
 
 
-def attack(typed: Mapping[str, str | None], view: EmpiresView) -> str | None:
-    seat = view.viewer
-    if seat is None:
-        return None
-    said = moment(view, seat)
-    if said:
-        return said
+def _attack(view: EmpiresView, seat: int) -> str | None:
     turn = view.turn_state
     if view.history is not None and turn is not None and not turn.pirate:
         card = empires_content().history_card(view.history)
@@ -77,26 +77,14 @@ def attack(typed: Mapping[str, str | None], view: EmpiresView) -> str | None:
     return None
 
 
-def trade(typed: Mapping[str, str | None], view: EmpiresView) -> str | None:
-    seat = view.viewer
-    if seat is None:
-        return None
-    said = moment(view, seat)
-    if said:
-        return said
+def _trade(view: EmpiresView, seat: int) -> str | None:
     player = view.players[seat]
     if player.gold + player.wood + player.steel < 1:
         return "You have no Gold, Wood or Steel to give."
     return None
 
 
-def buy(typed: Mapping[str, str | None], view: EmpiresView) -> str | None:
-    seat = view.viewer
-    if seat is None:
-        return None
-    said = moment(view, seat)
-    if said:
-        return said
+def _buy(view: EmpiresView, seat: int) -> str | None:
     player = view.players[seat]
     cost = empires_content().rules.turn.buy_port_cost
     if player.cubes < 1:
@@ -105,3 +93,6 @@ def buy(typed: Mapping[str, str | None], view: EmpiresView) -> str | None:
         return (f"A port costs {cost_text(cost)}; you have {player.gold} Gold, {player.wood} "
                 f"Wood and {player.steel} Steel.")
     return None
+
+
+sail, attack, trade, buy = (_after_the_moment(why) for why in (_sail, _attack, _trade, _buy))
