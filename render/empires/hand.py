@@ -48,9 +48,9 @@ def hand(draw: ImageDraw.ImageDraw, box: Box, cards: list[str], bribe: int | Non
         cost = cc.cost_of()
         for res in ("gold", "wood", "steel"):
             amount = getattr(cost, res)
-            if amount and xx + 38 <= cb[2]:
-                pieces.resource_chip(draw, (xx + 11, y + 12), 22, res)
-                xx = draw_text(draw, (xx + 24, y + 12), str(amount), f_b, anchor="lm")[2] + 4
+            if amount and xx + 42 <= cb[2]:
+                pieces.resource_chip(draw, (xx + 13, y + 12), 26, res)
+                xx = draw_text(draw, (xx + 28, y + 12), str(amount), f_b, anchor="lm")[2] + 4
         if not any(getattr(cost, r) for r in ("gold", "wood", "steel")):
             if xx + text_width("free", f) <= cb[2] - 6:
                 draw_text(draw, (xx, y + 12), "free", f, MUTED_INK, anchor="lm")

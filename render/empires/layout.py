@@ -24,7 +24,11 @@ CELL = 34
 ROW_LABELS = 30  # the row letters left of the grid
 COL_LABELS = 26  # the column numbers above it
 NATION_GAP = 6
-NATION_H = 132  # a nation's block: name and score, resources, ships, Advancements
+NATION_H = 134  # a nation's block at its least: name and score, resources, ships, a line of cards
+NATION_MAX = 200  # ... and with room: all in larger pieces and type, three lines of cards
+SCENE_MIN = 430  # the round's panel at its least: the longest Weather and History in small type
+SCENE_H = 330  # the round's panel on the Americas side (two columns)
+STATUS_MIN = 300  # the status strip's least on the Americas side
 KEY_W = 430
 
 
@@ -47,6 +51,12 @@ def board(side: str) -> Board:
     return empires_content().board(side)  # type: ignore[arg-type]
 
 
+def nation_height(room: int, rows: int) -> int:
+    """A nation block's height when ``rows`` of them share ``room``: as tall as they can be,
+    up to ``NATION_MAX``, so that few nations get larger pieces and type, not empty space."""
+    return max(NATION_H, min(NATION_MAX, (room - NATION_GAP * (rows - 1)) // max(rows, 1)))
+
+
 def _nation_boxes(area: Box, seats: int, cols: int) -> tuple[Box, ...]:
     rows = (seats + cols - 1) // cols
     boxes: list[Box] = []
@@ -66,13 +76,15 @@ def layout(side: str, seats: int) -> Layout:
     if side == "atlantic":
         key = (below[2] - KEY_W, below[1], below[2], below[3])
         status = (below[0], below[1], key[0] - GAP, below[3])
-        nation_h = NATION_H * seats + NATION_GAP * (seats - 1)
+        each = nation_height(right[3] - right[1] - SCENE_MIN - GAP, seats)
+        nation_h = each * seats + NATION_GAP * (seats - 1)
         scene = (right[0], right[1], right[2], max(right[3] - nation_h - GAP, 280))
         nations = _nation_boxes((right[0], scene[3] + GAP, right[2], right[3]), seats, 1)
         return Layout(side, grid, frame, key, scene, status, nations, 1)
-    scene = (right[0], right[1], right[2], right[1] + 330)
+    scene = (right[0], right[1], right[2], right[1] + SCENE_H)
     rows = (seats + 1) // 2
-    top = right[3] - NATION_H * rows - NATION_GAP * (rows - 1)
+    each = nation_height(right[3] - scene[3] - 2 * GAP - STATUS_MIN, rows)
+    top = right[3] - each * rows - NATION_GAP * (rows - 1)
     status = (right[0], scene[3] + GAP, right[2], top - GAP)
     nations = _nation_boxes((right[0], top, right[2], right[3]), seats, 2)
     return Layout(side, grid, frame, below, scene, status, nations, 2)
@@ -88,9 +100,9 @@ def ship_point(at: Point) -> Point:
 
 
 def port_point(at: Point) -> Point:
-    """A pixel of a held port's cube in its owner's colour (clear of the letter on its
-    marker), whether the cube stands in the middle of the port or aside for Fort tokens."""
-    return at[0] - 8, at[1] + 2
+    """A pixel of a held port's cube in its owner's colour (left of the initial on it),
+    whether the cube stands in the middle of the port or lower, under Fort tokens."""
+    return at[0] - 9, at[1] + 4
 
 
 def in_grid(lay: Layout, cell: tuple[int, int]) -> bool:

@@ -46,7 +46,7 @@ def _nation(name: str, rgb: RGB, shape: str) -> PlayerStyle:
 
 # By seat: seats are the nations in joining order (US, Britain, France, Spain, the Dutch).
 NATION_STYLES: tuple[PlayerStyle, ...] = (
-    _nation("US", (224, 224, 224), "circle"),
+    _nation("US", (128, 132, 138), "circle"),
     _nation("Britain", (200, 30, 45), "square"),
     _nation("France", (25, 85, 200), "triangle"),
     _nation("Spain", (245, 212, 40), "diamond"),

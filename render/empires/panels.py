@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import cast
 
@@ -53,6 +54,8 @@ PENDING = {"claim": "take an uncontrolled port free", "choose_resource": "choose
            "refill": "discard Orders and refill the hand",
            "draw_port": "draw a free port (no port held)"}
 BODY, SMALL = 22, 20
+LARGE = 26  # the status strip's lines where it is tall (the Americas side's)
+TALL = 400
 REGION_INK = (0, 84, 140)  # the task line: the map key's dark blue, apart from the name above
 
 
@@ -128,6 +131,7 @@ def warm_glyphs() -> None:
     plan: list[tuple[Font, list[str], str]] = [
         (font(SMALL), sorted(words) + numbers + [f"x{n}" for n in range(10)], "ls"),
         (font(BODY), sorted(words), "ls"),
+        (font(LARGE), sorted(words), "ls"),
         (font(SMALL), [f"x{n}" for n in range(10)], "lm"),
         (font(BODY, bold=True), sorted(changes.WORDS | heading), "ls"),
         (font(BODY, bold=True), numbers + [f"Hand {n}" for n in range(13)], "lm"),
@@ -175,16 +179,33 @@ def scene(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView) -> None:
     cols = [(inner[0], half - 8), (half + 8, inner[2])] if two_cols else \
         [(inner[0], inner[2])] * 2
     head = font(BODY, bold=True)
+    # the cards' texts in the body's type where it fits, else in small type
+    text_f = small
+    for size in (BODY, SMALL):
+        heights = [_card_height(name, text, head, font(size), x1 - x0)
+                   for (name, text), (x0, x1) in zip(parts, cols, strict=True)]
+        if (max(heights) if two_cols else sum(heights)) <= bottom - inner[1]:
+            text_f = font(size)
+            break
     y = inner[1]
     for i, (name, text) in enumerate(parts):
         x0, x1 = cols[i]
         top = inner[1] if two_cols else y
         y = wrapped_words(draw, (x0, top, x1, bottom), name, head, INK, max_lines=2) + 4
-        y = wrapped_words(draw, (x0, y, x1, bottom), text, small, by_word=False) + 12
+        y = wrapped_words(draw, (x0, y, x1, bottom), text, text_f, by_word=False) + 12
     y = inner[3] - (len(deck_lines) - 1) * step - text_size("Ag", small)[1]
     for line in deck_lines:
         draw_words(draw, (inner[0], y), line, small, MUTED_INK)
         y += step
+
+
+def _card_height(name: str, text: str, head: Font, f: Font, width: int) -> int:
+    """The height ``scene`` takes for a card's name (two lines at most) and its text."""
+    def lines(t: str, ft: Font, most: int | None = None) -> int:
+        n = min(len(_wrap(t, ft, width)), most or 99) if t else 0
+        return (n - 1) * line_height(ft) + text_size("Ag", ft)[1] if n else 0
+
+    return lines(name, head, 2) + 4 + lines(text, f) + 12
 
 
 # ------------------------------------------------------------------ status
@@ -398,14 +419,14 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView,
                                                        "recovery", "round_end"):
         lines.append("Last bribes: " + ", ".join(
             f"{nation_name(view, s)} {b}" for s, b in enumerate(view.last_bribes)))
-    small = font(SMALL)
+    sizes = (LARGE, BODY, SMALL) if inner[3] - inner[1] >= TALL else (BODY, SMALL)
     for line in lines:
         room = (x0, y, x1, inner[3])
-        use = f if fits(line, f, room, 2) else small
-        if not fits(line, use, room, 2):
+        use = next((font(size) for size in sizes if fits(line, font(size), room, 2)), None)
+        if use is None:
             break  # no room left: the rest waits for the next board rather than being cut
         y = wrapped_words(draw, room, line, use, INK, max_lines=2) + 4
-    _ringed(draw, (x0, y + 4, x1, inner[3]), view, names)
+    _ringed(draw, (x0, y + 4, x1, inner[3]), view, names, sizes)
     del step
     if dice and view.combat:
         x = x1 - 4
@@ -416,19 +437,19 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView,
 
 
 def _ringed(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView,
-            names: Sequence[str]) -> None:
+            names: Sequence[str], sizes: tuple[int, ...] = (BODY, SMALL)) -> None:
     """Whose changes the map's rings show, in the rings' colour, then what they were."""
     heading = changes.ringed_text(view, names)
     if not heading:
         return
-    bold = next((font(size, bold=True) for size in (BODY, SMALL)
+    bold = next((font(size, bold=True) for size in sizes
                  if fits(heading, font(size, bold=True), box, 2)), None)
     if bold is None:
         return  # no room left: the map's key still says what the rings are
     y = wrapped_words(draw, box, heading, bold, HIGHLIGHT, max_lines=2) + 4
     told = changes.summary(view)
     room = (box[0], y, box[2], box[3])
-    use = next((font(size) for size in (BODY, SMALL) if fits(told, font(size), room, 3)),
+    use = next((font(size) for size in sizes if fits(told, font(size), room, 3)),
                font(SMALL))
     wrapped_words(draw, room, _cut(told, use, room), use, INK)
 
@@ -465,6 +486,28 @@ def empire_score(view: EmpiresView, seat: int) -> int:
 SCORE = 30  # the Empire Score: big, white on black, read at a third of full size
 
 
+@dataclass(frozen=True)
+class Rows:
+    """Where a nation block's rows go and how large their pieces and type are: ``COMPACT``
+    on a full table, ``ROOMY`` when few nations leave room (``layout.nation_height``)."""
+
+    marker: int  # the nation's marker by its name
+    title: int  # the name's row, from the block's top
+    chip: int  # a resource chip, its letter in bold type
+    goods: int  # the resources' row
+    ship: int  # a ship in stock
+    stock: int  # the ships' row
+    count: int  # the counts' bold type ("x3", "12")
+    text: int  # the type of ports, Advancements and Industries
+    cards: int  # where Advancements and Industries start, below the ships' row
+
+
+COMPACT = Rows(marker=30, title=16, chip=28, goods=49, ship=32, stock=80, count=BODY,
+               text=SMALL, cards=17)
+ROOMY = Rows(marker=34, title=19, chip=32, goods=60, ship=36, stock=101, count=BODY + 2,
+             text=BODY, cards=22)
+
+
 def nation(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView, seat: int,
            names: Sequence[str], active: bool) -> None:
     st = style(seat)
@@ -474,67 +517,76 @@ def nation(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView, seat: int,
     if active:  # the others' frames are on the static board
         draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=10,
                                fill=shade(st.rgb, 1.8), outline=INK, width=4)
+    r = ROOMY if box[3] - box[1] >= 170 else COMPACT
     x0, y0, x1 = box[0] + 10, box[1] + 6, box[2] - 10
-    icons.draw_player_marker(draw, (x0 + 15, y0 + 16), 30, st)
+    ty = y0 + r.title
+    icons.draw_player_marker(draw, (x0 + r.marker // 2, ty), r.marker, st)
     f_b, f = font(BODY, bold=True), font(SMALL)
+    f_n, f_t = font(r.count, bold=True), font(r.text)
     # the Empire Score, top right
     score = str(view.scores[seat]) if view.scores is not None and seat < len(view.scores) \
         else str(empire_score(view, seat))
     f_s = font(SCORE, bold=True)
     sw = text_width(score, f_s)
     label_w = text_width("Score", f)
-    pill = (x1 - sw - 16, y0, x1, y0 + 33)
+    pill = (x1 - sw - 16, ty - 16, x1, ty + 17)
     draw.rounded_rectangle([pill[0], pill[1], pill[2] - 1, pill[3] - 1], radius=8, fill=INK)
     draw_text(draw, ((pill[0] + pill[2]) // 2, (pill[1] + pill[3]) // 2), score, f_s, WHITE,
               anchor="mm")
-    draw_text(draw, (pill[0] - 6, y0 + 16), "Score", f, INK, anchor="rm")
+    draw_text(draw, (pill[0] - 6, ty), "Score", f, INK, anchor="rm")
     title = f"{nation_name(view, seat)} - {player_name(names, seat)}"
     if active:
         title = "> " + title
-    room = pill[0] - 6 - label_w - 10 - (x0 + 38)
+    left = x0 + r.marker + 8
+    room = pill[0] - 6 - label_w - 10 - left
     shown = title if text_width(title, f_b) <= room else nation_name(view, seat)
     if text_width(shown, f_b) > room:
         shown = st.name
-    draw_words(draw, (x0 + 38, y0 + 16), shown, f_b, INK, anchor="lm")
+    draw_words(draw, (left, ty), shown, f_b, INK, anchor="lm")
     # resources and ports; the hand's size at the right
-    y = y0 + 49
+    y = y0 + r.goods
     x = x0
     for res in ("gold", "wood", "steel"):
-        pieces.resource_chip(draw, (x + 12, y), 24, res)
-        x = draw_text(draw, (x + 28, y), str(getattr(p, res)), f_b, INK, anchor="lm")[2] + 14
+        pieces.resource_chip(draw, (x + r.chip // 2, y), r.chip, res)
+        x = draw_text(draw, (x + r.chip + 4, y), str(getattr(p, res)), f_n, INK,
+                      anchor="lm")[2] + 14
     hand = f"Hand {p.hand_size}"
-    hw = text_width(hand, f_b)
-    pieces.card_back(draw, (x1 - hw - 14, y), 28)
-    draw_text(draw, (x1, y), hand, f_b, INK, anchor="rm")
+    hw = text_width(hand, f_n)
+    pieces.card_back(draw, (x1 - hw - 14, y), r.chip)
+    draw_text(draw, (x1, y), hand, f_n, INK, anchor="rm")
     owned = [k for k, o in view.port_owners.items() if o == seat]
     forts = sum(1 for k in owned if view.port_forts.get(k, 0) == 1)
     bases = sum(1 for k in owned if view.port_forts.get(k, 0) >= 2)
-    room = x1 - hw - 34 - x - 6
+    room = x1 - hw - 14 - r.chip // 2 - 8 - x - 6
     for ports in (_ports_text(len(owned), forts, bases, True),
                   _ports_text(len(owned), forts, bases, False), f"Ports {len(owned)}"):
-        if text_width(ports, f) <= room:
-            draw_words(draw, (x + 6, y), ports, f, INK, anchor="lm")
+        use = next((t for t in (f_t, f) if text_width(ports, t) <= room), None)
+        if use is not None:
+            draw_words(draw, (x + 6, y), ports, use, INK, anchor="lm")
             break
     # ships in stock and ships taken
-    y += 31
-    x = draw_text(draw, (x0, y), "Stock", f, MUTED_INK, anchor="lm")[2] + 4
+    y = y0 + r.stock
+    half = r.ship // 2
+    x = draw_text(draw, (x0, y), "Stock", f_t, MUTED_INK, anchor="lm")[2] + 4
     for kind in ("transport", "frigate", "ship_of_the_line"):
-        pieces.ship(draw, (x + 15, y - 1), 30, kind, st)
-        x = draw_text(draw, (x + 32, y), f"x{p.pieces.get(kind, 0)}", f, INK, anchor="lm")[2] + 8
+        pieces.ship(draw, (x + half, y - 1), r.ship, kind, st)
+        x = draw_text(draw, (x + r.ship + 2, y), f"x{p.pieces.get(kind, 0)}", f_n, INK,
+                      anchor="lm")[2] + 10
     if p.captured:
-        x = draw_text(draw, (x + 8, y), "Taken", f, MUTED_INK, anchor="lm")[2] + 4
+        x = draw_text(draw, (x + 8, y), "Taken", f_t, MUTED_INK, anchor="lm")[2] + 4
         for kind, n in sorted(Counter(p.captured).items()):
-            if x + 62 > x1:
+            if x + r.ship + 2 + text_width(f"x{n}", f_n) > x1:
                 break
-            pieces.ship(draw, (x + 15, y - 1), 30, "ship_of_the_line" if kind == "pirate"
+            pieces.ship(draw, (x + half, y - 1), r.ship, "ship_of_the_line" if kind == "pirate"
                         else kind, None if kind == "pirate" else _grey(st))
-            x = draw_text(draw, (x + 32, y), f"x{n}", f, INK, anchor="lm")[2] + 8
+            x = draw_text(draw, (x + r.ship + 2, y), f"x{n}", f_n, INK, anchor="lm")[2] + 10
     # Advancements and Industries: in full when they fit, else counted
-    room_box = (x0, y + 17, x1, box[3] - 3)
+    room_box = (x0, y + r.cards, x1, box[3] - 3)
     text = _in_front(p.in_front)
-    if not fits(text, f, room_box):
-        text = _in_front(p.in_front, short=True)
-    wrapped_words(draw, room_box, text, f, INK if p.in_front else MUTED_INK)
+    use = next((t for t in (f_t, f) if fits(text, t, room_box)), None)
+    if use is None:
+        text, use = _in_front(p.in_front, short=True), f_t
+    wrapped_words(draw, room_box, text, use, INK if p.in_front else MUTED_INK)
 
 
 def _ports_text(n: int, forts: int, bases: int, long: bool) -> str:

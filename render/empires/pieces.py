@@ -7,9 +7,10 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from render.common import icons
-from render.common.canvas import stamped
+from render.common.canvas import blit_text, stamped
+from render.common.fonts import font, stroke_width
 from render.common.layout import Box, Point, icon_box
-from render.common.palette import HIGHLIGHT, INK, SAIL, WHITE, GoodsStyle, PlayerStyle, shade
+from render.common.palette import HIGHLIGHT, INK, SAIL, WHITE, PlayerStyle, shade
 from render.common.palette import RGB as Colour
 
 PIRATE_HULL: Colour = (40, 40, 44)
@@ -87,20 +88,21 @@ def skull(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     return box
 
 
-HELD = 20  # a held port's cube, its marker as large: the frame round it shows what it produces
-# how far a held port's cube moves from its Fort tokens: a Fort's at the top right corner, a
-# Naval Base's at both top corners
-FORT_ASIDE: dict[int, tuple[int, int]] = {0: (0, 0), 1: (-3, 3), 2: (0, 4)}
-FORT = 14  # a Fort token's tower, with a white halo round it
+HELD = 22  # a held port's cube: its owner's initial on it as large as the board's type
+LETTER = 20  # that initial, bold: the smallest type on the board, read at half size
+# how far a held port's cube moves down from its Fort tokens, which stand at its top corners
+FORT_ASIDE: dict[int, tuple[int, int]] = {0: (0, 0), 1: (0, 6), 2: (0, 6)}
+FORT = 15  # a Fort token's tower, with a white halo round it
 
 
 @stamped()
 def port_cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle,
               resource: str | None = None, aside: tuple[int, int] = (0, 0)) -> Box:
-    """A held port: a cube in the owner's colour with their marker on it. With ``resource``
-    the port's slot (``size``) is filled in the colour of what it produces and the cube is
-    smaller, on a thin white edge, so the frame round it still says gold, wood or steel;
-    ``aside`` moves the cube that far (x, y), clear of Fort tokens."""
+    """A held port: a cube in the owner's colour with their initial on it in bold type, large
+    enough to read at half size. With ``resource`` the port's slot (``size``) is filled in the
+    colour of what it produces and the cube is smaller, on a thin white edge, so the frame
+    round it still says gold, wood or steel; ``aside`` moves the cube that far (x, y), clear
+    of Fort tokens."""
     slot = icon_box(at, size)
     cube = size
     if resource is not None:
@@ -113,8 +115,16 @@ def port_cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyl
     box = icon_box(at, cube)
     draw.rectangle([box[0], box[1], box[2] - 1, box[3] - 1], fill=style.rgb, outline=INK,
                    width=2)
-    icons.draw_player_marker(draw, at, max(cube - 6, 20), style)
+    initial(draw, at, style)
     return slot
+
+
+def initial(draw: ImageDraw.ImageDraw, at: Point, style: PlayerStyle,
+            size: int = LETTER) -> None:
+    """A nation's initial in bold type centred on ``at``, in the colour that reads on its own
+    (drawn on a piece in the nation's colour)."""
+    f = font(size, bold=True)
+    blit_text(draw, (at[0], at[1] - 1), style.letter, f, style.text, "mm", stroke_width(f))
 
 
 @stamped()
@@ -125,6 +135,15 @@ def empty_port(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     return box
 
 
+def _tower(draw: ImageDraw.ImageDraw, x0: int, y0: int, w: int, h: int) -> None:
+    """A black tower with three battlements, its box ``(x0, y0)`` ``w`` by ``h``."""
+    x1, y1 = x0 + w - 1, y0 + h - 1
+    merlon = max(h // 4, 2)
+    draw.rectangle([x0 + 1, y0 + merlon, x1 - 1, y1], fill=INK)
+    for mx in (x0, (x0 + x1 - merlon) // 2 + 1, x1 - merlon + 1):
+        draw.rectangle([mx, y0, mx + merlon - 1, y0 + merlon], fill=INK)
+
+
 @stamped()
 def fort_tower(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     """One Fort token: a black tower with battlements in a white halo, dark against sea, land,
@@ -132,38 +151,64 @@ def fort_tower(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     box = icon_box(at, size + 4)
     draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=3, fill=WHITE)
     x0, y0 = at[0] - size // 2, at[1] - size // 2
-    x1, y1 = x0 + size - 1, y0 + size - 1
-    merlon = max(size // 4, 2)
-    draw.rectangle([x0 + 1, y0 + merlon, x1 - 1, y1], fill=INK)  # the tower
-    for mx in (x0, (x0 + x1 - merlon) // 2 + 1, x1 - merlon + 1):  # its battlements
-        draw.rectangle([mx, y0, mx + merlon - 1, y0 + merlon], fill=INK)
+    _tower(draw, x0, y0, size, size)
     door = max(size // 5, 2)
+    y1 = y0 + size - 1
     draw.rectangle([at[0] - door // 2, y1 - 2 * door, at[0] - door // 2 + door, y1],
+                   fill=WHITE)
+    return box
+
+
+@stamped()
+def naval_base(draw: ImageDraw.ImageDraw, at: Point, size: int, width: int) -> Box:
+    """Two Fort tokens, a Naval Base: a black castle ``width`` wide centred on ``at``, a
+    tower ``size`` high at each end and a gated wall between, in a white halo. Twice a Fort's
+    width, it tells from one at a glance at half size, as two small towers apart did not."""
+    x0, y0 = at[0] - width // 2, at[1] - size // 2
+    box = (x0 - 2, y0 - 2, x0 + width + 2, y0 + size + 2)
+    draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=3, fill=WHITE)
+    tower = round(size * 0.8)
+    _tower(draw, x0, y0, tower, size)
+    _tower(draw, x0 + width - tower, y0, tower, size)
+    wall = x0 + tower - 1, y0 + size // 3, x0 + width - tower, y0 + size - 1
+    draw.rectangle(list(wall), fill=INK)
+    merlon = max(size // 4, 2)
+    for mx in range(wall[0] + merlon, wall[2] - merlon, 2 * merlon):  # the wall's battlements
+        draw.rectangle([mx, wall[1] - merlon, mx + merlon - 1, wall[1]], fill=INK)
+    gate = max(size // 3, 3)
+    cx = x0 + width // 2
+    draw.rectangle([cx - gate // 2, wall[3] - gate, cx - gate // 2 + gate - 1, wall[3]],
                    fill=WHITE)
     return box
 
 
 def fort_tokens(draw: ImageDraw.ImageDraw, top_right: Point, count: int,
                 size: int = FORT, width: int | None = None) -> None:
-    """The Fort tokens on a port whose top right corner is ``top_right`` (where the first
-    token's halo ends): one tower, a Fort, at that corner; a second, making a Naval Base, at
-    the top left corner of the port ``width`` wide (else beside the first), so that the owner's
-    marker between them stays in sight."""
+    """The Fort tokens on a port whose top right corner is ``top_right`` (where the token's
+    halo ends): a Fort, one tower, at that corner; a Naval Base, a castle as wide as the port
+    (``width``, else two towers' width) along its top, so that the owner's initial under it
+    stays in sight."""
     x1, y0 = top_right
     half = (size + 4) // 2
-    right = [x1 - half - i * (size + 3) for i in range(3)]  # leftwards from the corner
-    places = right if width is None else [right[0], x1 - width + half - 2, right[1]]
-    for x in places[:count]:
-        fort_tower(draw, (x, y0 + half), size)
+    if count >= 2:
+        w = (width if width is not None else 2 * size + 6) - 4
+        naval_base(draw, (x1 - 2 - w // 2 - w % 2, y0 + half), size, w)
+    elif count == 1:
+        fort_tower(draw, (x1 - half, y0 + half), size)
 
 
 @stamped()
 def resource_chip(draw: ImageDraw.ImageDraw, at: Point, size: int, resource: str) -> Box:
-    """A rounded chip in the resource's colour with its initial (G, W, S)."""
+    """A rounded chip in the resource's colour with its initial (G, W, S) in the board's bold
+    type, so it reads at half size (``size`` at least 26)."""
     rgb = RESOURCE_RGB[resource]
-    style = GoodsStyle(resource, rgb, RESOURCE_LETTER[resource],
-                       INK if resource != "wood" else WHITE)
-    return icons.draw_goods_token(draw, at, size, style)
+    box = icon_box(at, size)
+    draw.rounded_rectangle([box[0], box[1], box[2] - 1, box[3] - 1], radius=max(2, size // 5),
+                           fill=rgb, outline=INK, width=2)
+    letter = PlayerStyle(resource, rgb, RESOURCE_LETTER[resource], "square",
+                         INK if resource != "wood" else WHITE)
+    initial(draw, at, letter)
+    return box
 
 
 @stamped()

@@ -731,4 +731,4 @@ def board_canvas(side: str, seats: int, hand: bool) -> Image.Image:
 
 
 def _resource_key(draw: ImageDraw.ImageDraw, at: tuple[int, int], resource: str) -> None:
-    pieces.resource_chip(draw, at, 24, resource)
+    pieces.resource_chip(draw, at, 28, resource)

@@ -32,19 +32,24 @@ from render.common.palette import INK, MUTED_INK, WHITE, PlayerStyle, player_sty
 
 from . import panels as ships_panels
 from . import players as ships_players
-from .layout import PIECE, AgeGeom, board_geom, player_panels
+from .layout import CUBE, DISC, AgeGeom, board_geom, player_panels
 from .pieces import counted, counted_width, cube, disc, ship
 from .players import ERA_SHIP
 from .static import (
     AREA_HEADER,
     ERA_FILL,
+    FOOD_CORNER,
+    REST_GOODS_W,
     WARSHIP_FILL,
     area_header,
     board_canvas,
 )
 
 SHIP = 36
+MARKER = 22  # an owner's marker standing for their ships in a crowded box
+SMALL_MARKER = 20  # ... in a box so crowded they step up and down in two rows
 SCORED_HEADER = shade(AREA_HEADER, 1.45)
+SUPPLY_SIZE = 24  # the pool and decks lines
 
 
 def layout_positions() -> dict[str, dict[str, Point]]:
@@ -83,36 +88,47 @@ def _marker(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle)
 def _ship_box(draw: ImageDraw.ImageDraw, box: Box, seats: list[int], kind: str,
               warship: bool) -> None:
     """One ship counter per owner (with "xN" for several), in first-placed order. A crowded
-    box shows smaller ships, then just the owners' markers and counts, then lets them
-    overlap."""
+    box shows smaller ships, then just the owners' markers and counts, then those stepping
+    up and down in two rows (read left to right), then lets them overlap."""
     entries = [(s, n) for s, n in _owners(seats) if _style(s) is not None]
     if not entries:
         return
     top, bottom = box[1] + 28, box[3] - 2  # under the ship's name
-    cy = (top + bottom) // 2
-    gap = 2
-    modes = [(SHIP, "x", 24 if warship else 4), (SHIP - 6, "x", 24 if warship else 4),
-             (20, "", 4)]
-    for size, prefix, right in modes:
-        left = box[0] + 4
+    left, gap = box[0] + 4, 2
+    corner = FOOD_CORNER if warship else 4
+    # (piece size, count prefix, room kept at the right, rows)
+    modes = [(SHIP, "x", corner, 1), (SHIP - 6, "x", corner, 1), (MARKER, "", 4, 1),
+             (SMALL_MARKER, "", 4, 2)]
+    for size, prefix, right, rows in modes:
         room = box[2] - right - left
         widths = [counted_width(size, n, prefix) for _, n in entries]
-        if sum(widths) + gap * (len(widths) - 1) <= room:
+        # the step from one owner to the next: in two rows, the next but one must clear it
+        step = max(widths) + gap if rows == 1 else max(size, (max(widths) + gap + 1) // 2)
+        if len(entries) > 1 and rows == 2:
+            step = max(step, min((room - widths[-1]) // (len(entries) - 1), max(widths) + gap))
+        needed = (sum(widths) + gap * (len(widths) - 1) if rows == 1
+                  else step * (len(widths) - 1) + widths[-1])
+        if needed <= room:
             break
     drawer = _marker if prefix == "" else ship
+    extra = None if drawer is _marker else kind
     if warship and right == 4:  # the pieces need the food symbol's corner
-        draw.rectangle(pil_box((box[2] - 26, box[3] - 26, box[2] - 3, box[3] - 3)),
-                       fill=WARSHIP_FILL)
-    xs, x = [], left
-    for w in widths:
-        xs.append(x)
-        x += w + gap
-    crowded = x - gap > left + room
-    if crowded:  # let them overlap evenly; earlier ones stay on top
-        step = (room - widths[-1]) / max(len(widths) - 1, 1)
-        xs = [left + round(i * step) for i in range(len(widths))]
-    for (seat, n), x in reversed(list(zip(entries, xs, strict=True))):
-        extra = None if drawer is _marker else kind
+        draw.rectangle(pil_box((box[2] - FOOD_CORNER - 2, box[3] - FOOD_CORNER - 2,
+                                box[2] - 3, box[3] - 3)), fill=WARSHIP_FILL)
+    crowded = needed > room
+    if rows == 1 and not crowded:
+        xs, x = [], left
+        for w in widths:
+            xs.append(x)
+            x += w + gap
+    else:  # evenly spread; where they overlap, earlier ones stay on top
+        spread = (room - widths[-1]) / max(len(widths) - 1, 1)
+        if not crowded:
+            spread = min(spread, step)
+        xs = [left + round(i * spread) for i in range(len(widths))]
+    half = (bottom - top) // 4
+    for i, ((seat, n), x) in reversed(list(enumerate(zip(entries, xs, strict=True)))):
+        cy = (top + bottom) // 2 + (0 if rows == 1 else half * (1 if i % 2 else -1))
         counted(draw, x, cy, size, n, drawer, player_style(seat), extra, halo=crowded,
                 prefix=prefix)
 
@@ -160,14 +176,14 @@ def _map(draw: ImageDraw.ImageDraw, view: ShipsView) -> None:
     for space, seat in view.trade.items():
         style, g = _style(seat), trade.get(space)
         if style is not None and g is not None:
-            cube(draw, center(g.box), PIECE, style)
+            cube(draw, center(g.box), CUBE, style)
     cities = geom.city_spaces()
     for space, seat in view.cities.items():
         style, c = _style(seat), cities.get(space)
         if style is not None and c is not None:
-            disc(draw, center(c.slot), PIECE, style)
+            disc(draw, center(c.slot), DISC, style)
     rest = geom.rest
-    merchant = (rest.merchant[0] + 4, rest.merchant[1] + 26, rest.merchant[2] - 26,
+    merchant = (rest.merchant[0] + 4, rest.merchant[1] + 26, rest.merchant[2] - REST_GOODS_W,
                 rest.merchant[3] - 2)
     warship = (rest.warship[0] + 4, rest.warship[1] + 26, rest.warship[2] - 4,
                rest.warship[3] - 2)
@@ -199,10 +215,10 @@ def _counts(draw: ImageDraw.ImageDraw, box: Box, counts: list[int],
 
 def _supply(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView) -> None:
     """The pool beside the board and the decks, in their box under the map."""
-    y = box[1] + 17
+    y = box[1] + 18
     for line in ships_panels.supply_lines(view):
-        ships_panels.draw_words(draw, (box[0] + 10, y), line, font(20))
-        y += 26
+        ships_panels.draw_words(draw, (box[0] + 10, y), line, font(SUPPLY_SIZE))
+        y += SUPPLY_SIZE + 6
 
 
 # ------------------------------------------------------------------ highlights

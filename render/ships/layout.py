@@ -27,7 +27,7 @@ STATUS = (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + STATUS_H)
 
 # Ship Age track
 ERA_BAND_H = 26
-AGE_HEADER_H = 28
+AGE_HEADER_H = 34  # the age, its first-ship VP and the border cost badges, read at half size
 SHIP_BOX_H = 66  # the ship's name, then a counter under it
 TRACK = (MARGIN, STATUS[3] + GAP, WIDTH - MARGIN,
          STATUS[3] + GAP + ERA_BAND_H + 4 + AGE_HEADER_H + 2 + 2 * SHIP_BOX_H + 4)
@@ -44,12 +44,15 @@ AREA_HEADER_H = 28
 ROW_H = 32  # one location
 AREA_PAD = 4
 TRADE_BOX = 30  # side of a trade box square
-PIECE = 28  # cubes and discs
+PIECE = 28  # a city space's disc slot
+CUBE = 32  # a cube on a trade box: as tall as the row, so it reads at half size
+DISC = 30  # a disc on a city space
 NAME_W = 150  # "North America" whole
 PILL_W = 112  # a city space: a disc slot and its benefit
 PILL_H = 28
 SPICE_W = 150  # a title and twelve rows
-SUPPLY_H = 60  # the pool beside the board and the decks, two lines
+REST_MERCHANT_W = 200  # Area 7's merchant box (its warship box takes the rest)
+SUPPLY_H = 66  # the pool beside the board and the decks, two lines
 
 
 @dataclass(frozen=True)
@@ -215,7 +218,9 @@ def _areas() -> tuple[tuple[AreaGeom, ...], RestGeom, Box, Box, Box]:
     frame = (bottom[0], bottom[1], bottom[2] - SPICE_W - GAP, bottom[3])
     header = (frame[0], frame[1], frame[2], frame[1] + AREA_HEADER_H)
     inner = (frame[0] + 8, header[3] + 4, frame[2] - 8, frame[3] - 6)
-    merchant, warship = split_h(inner, 2, gap=8)
+    # the merchant box is the wider: its counts share it with the goods on offer, two a row
+    merchant = (inner[0], inner[1], inner[0] + REST_MERCHANT_W, inner[3])
+    warship = (merchant[2] + 8, inner[1], inner[2], inner[3])
     excluded = set(rest.merchant_box.excluded_goods)
     goods = tuple(g.good for g in rest.merchant_box.goods_choice if g.good not in excluded)
     rest_geom = RestGeom(frame, header, merchant, warship, rest.name.value, rest.vp_value,

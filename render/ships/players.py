@@ -13,7 +13,7 @@ from engine.ships.content import ships_content
 from engine.ships.state import Player
 from render.common import icons
 from render.common.canvas import draw_text
-from render.common.fonts import ellipsize, fit_font, font, text_width
+from render.common.fonts import Font, ellipsize, fit_font, font, text_width
 from render.common.layout import Box, Point, center, pil_box
 from render.common.palette import (
     GRID,
@@ -28,20 +28,27 @@ from render.common.palette import (
     shade,
 )
 
-from .pieces import cube, disc
+from .pieces import cube, disc, goods_token
 
 HEADER_H = 38  # from the panel's top edge: the header band is 34 high
 ROW_H = 30
-SLOT = 26
+SLOT = 26  # a space of the warehouse or bank; a goods token covers it
 PITCH = 28
+WIDE_SLOT = 28  # ... on a wide display
+WIDE_PITCH = 31
 LABEL_W = 68  # "Goods" at LABEL_SIZE; a wide display's larger labels take more
 LABEL_SIZE = 20
 WIDE = 480  # a display at least this wide (three players or fewer) has larger labels
 WIDE_LABEL_SIZE = 24
-ITEM_W = 62  # an icon and a count of up to two digits
-WIDE_ITEM_W = 74  # ... with room between them, on a wide display
-ICON = 24
-COUNT_SIZE = 26  # the counts: read at half size, so larger than the labels
+ICON = 28  # the stock's and the ships' icons
+ITEM_GAP = 6  # between one item's count and the next icon
+WIDE_ITEM_GAP = 12  # ... on a wide display
+# The widest count each item of the stock and ships rows usually shows (cubes and navigation
+# run past 9): the columns are as wide as that, the same for every seat.
+STOCK_DIGITS = (2, 1, 2, 1)
+SHIPS_DIGITS = (1, 1, 1)
+COUNT_SIZE = 28  # the counts: read at half size, so larger than the labels
+WIDE_COUNT_SIZE = 30
 POOL_SIZE = 24
 VP_SIZE = 28
 PARKED = 20  # a cube parked in an action box
@@ -77,10 +84,14 @@ class Geometry:
         }
 
     def item(self, row: int, index: int) -> Point:
-        """The centre of the icon of item ``index`` in a row of counted items."""
+        """The centre of the icon of item ``index`` in a row of counted items (the stock's,
+        row 2, or the ships', row 3); the index after the last is where the row goes on."""
         r = self.rows[row]
-        step = WIDE_ITEM_W if label_size(r) > LABEL_SIZE else ITEM_W
-        return r[0] + label_w(r) + index * step + ICON // 2, center(r)[1]
+        digits = STOCK_DIGITS if row == 2 else SHIPS_DIGITS
+        x = r[0] + label_w(r)
+        for wide in digits[:index]:
+            x += item_width(r, wide)
+        return x + ICON // 2, center(r)[1]
 
 
 def _free_cube(draw: ImageDraw.ImageDraw, at: Point, size: int) -> None:
@@ -101,20 +112,45 @@ def label_w(row: Box) -> int:
     return LABEL_W + (14 if label_size(row) > LABEL_SIZE else 0)
 
 
+def _wide(row: Box) -> bool:
+    return label_size(row) > LABEL_SIZE
+
+
+def count_size(row: Box) -> int:
+    return WIDE_COUNT_SIZE if _wide(row) else COUNT_SIZE
+
+
+def count_font(row: Box) -> Font:
+    return font(count_size(row), bold=True)
+
+
+def item_width(row: Box, digits: int) -> int:
+    """An icon, its count of ``digits`` digits and the gap to the next icon."""
+    return (ICON + 3 + text_width("8" * digits, count_font(row))
+            + (WIDE_ITEM_GAP if _wide(row) else ITEM_GAP))
+
+
+def slot_size(row: Box) -> int:
+    return WIDE_SLOT if _wide(row) else SLOT
+
+
 def _slot_centres(row: Box, count: int) -> list[int]:
     start = label_w(row)
     room = row[2] - row[0] - start
-    pitch = max(min(PITCH, (room - SLOT) // max(count - 1, 1)), 6)
-    return [row[0] + start + i * pitch + SLOT // 2 for i in range(count)]
+    slot = slot_size(row)
+    most = WIDE_PITCH if _wide(row) else PITCH
+    pitch = max(min(most, (room - slot) // max(count - 1, 1)), 6)
+    return [row[0] + start + i * pitch + slot // 2 for i in range(count)]
 
 
 def _slot_row(draw: ImageDraw.ImageDraw, row: Box, count: int) -> list[int]:
     """Empty spaces after the row's label; returns their centres."""
     cy = center(row)[1]
     centres = _slot_centres(row, count)
+    half = slot_size(row) // 2
     for cx in centres:
-        draw.rounded_rectangle(pil_box((cx - SLOT // 2, cy - SLOT // 2, cx + SLOT // 2,
-                                        cy + SLOT // 2)), radius=4, fill=WHITE, outline=GRID)
+        draw.rounded_rectangle(pil_box((cx - half, cy - half, cx + half, cy + half)), radius=4,
+                               fill=WHITE, outline=GRID)
     return centres
 
 
@@ -148,17 +184,20 @@ def skeleton(draw: ImageDraw.ImageDraw, box: Box, style: PlayerStyle) -> None:
     icons.draw_industry_counter(draw, g.item(2, 3), ICON, _counter_fill(style))
     for i, kind in enumerate(ERA_SHIP.values()):
         x, cy = g.item(3, i)
-        icons.draw_ship(draw, (x + 2, cy), 28, style.rgb, kind)  # 28: a ship is wide and low
+        icons.draw_ship(draw, (x + 2, cy), ICON, style.rgb, kind)
     for action_id, cell in g.actions.items():
         _action_cell(draw, cell, action_id, used=False)
 
 
-def _number(draw: ImageDraw.ImageDraw, at: Point, value: int) -> Box:
+def _number(draw: ImageDraw.ImageDraw, row: Box, at: Point, value: int, room: int) -> Box:
     """The count after the icon centred on ``at``, large; a zero steps back in grey, so the
-    counts a player has stand out."""
-    return draw_text(draw, (at[0] + ICON // 2 + 3, at[1]), str(value),
-                     font(COUNT_SIZE, bold=True), fill=INK if value else MUTED_INK,
-                     anchor="lm")
+    counts a player has stand out. A count wider than ``room`` (its column) is set smaller."""
+    text = str(value)
+    f = count_font(row)
+    if text_width(text, f) > room:
+        f = fit_font(text, room, count_size(row), bold=True)
+    return draw_text(draw, (at[0] + ICON // 2 + 3, at[1]), text, f,
+                     fill=INK if value else MUTED_INK, anchor="lm")
 
 
 def _goods(draw: ImageDraw.ImageDraw, row: Box, player: Player, style: PlayerStyle,
@@ -170,14 +209,15 @@ def _goods(draw: ImageDraw.ImageDraw, row: Box, player: Player, style: PlayerSty
     total = max(spaces, len(goods) + player.warehouse_discs)
     centres = _row_centres(draw, row, spaces, total)
     cy = center(row)[1]
+    slot = slot_size(row)
     for i, good in enumerate(goods):
-        icons.draw_goods_token(draw, (centres[i], cy), SLOT - 2, good)
+        goods_token(draw, (centres[i], cy), slot, good)
         if i >= open_spaces:  # more goods than room: some must go back
-            x0 = centres[i] - SLOT // 2 - 1
-            draw.rectangle(pil_box((x0, cy - SLOT // 2 - 1, x0 + SLOT + 2, cy + SLOT // 2 + 1)),
+            x0 = centres[i] - slot // 2 - 1
+            draw.rectangle(pil_box((x0, cy - slot // 2 - 1, x0 + slot + 2, cy + slot // 2 + 1)),
                            outline=HIGHLIGHT, width=3)
     for i in range(total - player.warehouse_discs, total):
-        disc(draw, (centres[i], cy - 1), SLOT - 4, style)
+        disc(draw, (centres[i], cy - 1), slot - 4, style)
 
 
 def _row_centres(draw: ImageDraw.ImageDraw, row: Box, spaces: int, total: int) -> list[int]:
@@ -194,10 +234,11 @@ def _bank(draw: ImageDraw.ImageDraw, row: Box, player: Player, style: PlayerStyl
     total = max(spaces, player.gold + player.bank_discs)
     centres = _row_centres(draw, row, spaces, total)
     cy = center(row)[1]
+    slot = slot_size(row)
     for i in range(player.gold):
-        icons.draw_coin(draw, (centres[i], cy), SLOT - 2)
+        icons.draw_coin(draw, (centres[i], cy), slot - 2)
     for i in range(total - player.bank_discs, total):
-        disc(draw, (centres[i], cy - 1), SLOT - 4, style)
+        disc(draw, (centres[i], cy - 1), slot - 4, style)
 
 
 def _parked(draw: ImageDraw.ImageDraw, cell: Box, x: int, counts: list[tuple[int, str]],
@@ -294,12 +335,14 @@ def player_display(draw: ImageDraw.ImageDraw, box: Box, player: Player, style: P
     _bank(draw, g.rows[1], player, style, spaces.get("bank", 10))
     for i, value in enumerate((player.stock_cubes, player.free_cubes, player.navigation,
                                player.industry)):
-        _number(draw, g.item(2, i), value)
+        room = g.item(2, i + 1)[0] - g.item(2, i)[0] - ICON - 3
+        _number(draw, g.rows[2], g.item(2, i), value, room)
     if player.pool_cubes:
         _pool(draw, g.rows[2], g.item(2, 4)[0] - ICON // 2, player.pool_cubes)
     for i, era in enumerate(ERA_SHIP):
         x, cy = g.item(3, i)
-        _number(draw, (x + 4, cy), player.ships.get(era, 0))
+        room = g.item(3, i + 1)[0] - x - ICON - 5
+        _number(draw, g.rows[3], (x + 4, cy), player.ships.get(era, 0), room)
     if active or player.action_merchant or player.action_free:
         _turn(draw, g.rows[3], g.item(3, 3)[0] - ICON // 2, player, style)
     for action_id, cell in g.actions.items():

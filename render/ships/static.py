@@ -35,8 +35,9 @@ from render.common.palette import (
 from render.common.record import paused
 from render.common.snapping import distinct, fixed_palette, snap_indexed
 
-from .layout import HEIGHT, PIECE, WIDTH, BoardGeom, board_geom, player_panels
+from .layout import HEIGHT, PIECE, TRADE_BOX, WIDTH, BoardGeom, board_geom, player_panels
 from .panels import cards_panel, status_strip
+from .pieces import goods_token
 from .players import skeleton
 
 ERA_FILL: dict[str, RGB] = {
@@ -59,7 +60,13 @@ SHORT_NAMES: dict[str, str] = {
 }
 
 F20 = 20
-BADGE = 30  # a navigation cost
+BADGE = 32  # a navigation cost on an area's header
+BADGE_SIZE = 24  # ... and its number
+TRACK_BADGE = 36  # a navigation cost on the Ship Age track, on the border between two ages
+TRACK_BADGE_SIZE = 28  # ... and its number: read at half size
+FOOD_TOKEN = 24  # the food a warship costs, in its box's corner
+FOOD_CORNER = FOOD_TOKEN + 4  # kept free of ships at the box's right
+LEGEND_TOKEN = 28
 BENEFIT_WORDS = {
     "merchant_cubes": "+{} cube", "free_action_cubes": "+{} free", "gold": "{} gold",
     "navigation": "{} nav", "industry": "+{} ind", "vp": "{} VP",
@@ -92,9 +99,10 @@ def _age_track(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
         draw.rounded_rectangle(pil_box(age_geom.header), radius=6, fill=fill,
                                outline=PANEL_BORDER)
         cy = center(age_geom.header)[1]
-        draw_text(draw, (age_geom.header[0] + 20, cy), str(age.age), font(24, bold=True),
-                  anchor="lm")
-        vp_chip(draw, age_geom.header[2] - 19, cy, age.first_ship_vp.value)
+        # clear of the border badges either side (``TRACK_BADGE`` across the column gap)
+        draw_text(draw, (age_geom.header[0] + TRACK_BADGE // 2 + 6, cy), str(age.age),
+                  font(24, bold=True), anchor="lm")
+        vp_chip(draw, age_geom.header[2] - TRACK_BADGE // 2 - 6, cy, age.first_ship_vp.value)
         for side, box, ship in (("merchant", age_geom.merchant, age.merchant),
                                 ("warship", age_geom.warship, age.warship)):
             draw.rounded_rectangle(pil_box(box), radius=6,
@@ -103,13 +111,14 @@ def _age_track(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
             draw_text(draw, (box[0] + 5, box[1] + 3),
                       ship_label(ship.id, ship.name, box[2] - box[0] - 10), f20, fill=INK)
             if side == "warship":  # a warship costs one food
-                icons.draw_goods_token(draw, (box[2] - 13, box[3] - 13), 20, "food")
+                at = box[2] - 3 - FOOD_TOKEN // 2, box[3] - 3 - FOOD_TOKEN // 2
+                goods_token(draw, at, FOOD_TOKEN, "food")
     # The navigation needed to open an age sits on its border with the age before it.
     for age_geom in geom.ages:
         age = content.age(age_geom.number)
         if age.border_cost is not None:
             border_badge(draw, age_geom.header[0] - 3, center(age_geom.header)[1],
-                         age.border_cost.value)
+                         age.border_cost.value, TRACK_BADGE, TRACK_BADGE_SIZE)
 
 
 def vp_chip(draw: ImageDraw.ImageDraw, right: int, cy: int, vp: int) -> Box:
@@ -123,10 +132,15 @@ def vp_chip(draw: ImageDraw.ImageDraw, right: int, cy: int, vp: int) -> Box:
     return box
 
 
-def border_badge(draw: ImageDraw.ImageDraw, x: int, cy: int, value: int) -> Box:
-    """A navigation counter centred on ``(x, cy)`` with the cost written large across it."""
-    box = icons.draw_navigation_counter(draw, (x, cy), BADGE, SEA)
-    draw_text(draw, (x, cy + 1), str(value), font(F20, bold=True), anchor="mm", outline=SAIL)
+def border_badge(draw: ImageDraw.ImageDraw, x: int, cy: int, value: int, size: int = BADGE,
+                 text_size: int = BADGE_SIZE) -> Box:
+    """A navigation counter centred on ``(x, cy)`` with the cost written large across it: the
+    compass star's points show round a plain middle, so the number reads at half size."""
+    box = icons.draw_navigation_counter(draw, (x, cy), size, SEA)
+    r = round(size * 0.3)
+    draw.ellipse(pil_box((x - r, cy - r, x + r + 1, cy + r + 1)), fill=SEA)
+    draw_text(draw, (x, cy + 1), str(value), font(text_size, bold=True), anchor="mm",
+              outline=SAIL)
     return box
 
 
@@ -173,14 +187,14 @@ def area_header(draw: ImageDraw.ImageDraw, number: int, fill: RGB, ink: RGB,
 
 def trade_box(draw: ImageDraw.ImageDraw, box: Box, kind: str, good: str | None,
               amount: int) -> None:
-    draw.rounded_rectangle(pil_box(box), radius=5, fill=WHITE, outline=GRID, width=2)
+    """A goods (or spice) box is the good's token, the whole box, its code large; a gold box
+    is a white box with a coin of its amount."""
     at = center(box)
-    if kind == "goods" and good:
-        icons.draw_goods_token(draw, at, PIECE - 4, good)
-    elif kind == "spice":
-        icons.draw_goods_token(draw, at, PIECE - 4, "spice")
-    else:
-        icons.draw_coin(draw, at, PIECE - 2, amount)
+    if kind in ("goods", "spice"):
+        goods_token(draw, at, TRADE_BOX, good if kind == "goods" and good else "spice")
+        return
+    draw.rounded_rectangle(pil_box(box), radius=5, fill=WHITE, outline=GRID, width=2)
+    icons.draw_coin(draw, at, PIECE - 2, amount)
 
 
 def _map(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
@@ -212,15 +226,18 @@ def _map(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
                        (rest.warship, f"Warship +{rest.warship_vp} VP")):
         draw.rounded_rectangle(pil_box(box), radius=6, fill=WHITE, outline=GRID, width=2)
         draw_text(draw, (box[0] + 6, box[1] + 3), title, font(F20, bold=True))
-    gy = rest.merchant[1] + 14
-    for good in rest.goods:  # one good of the player's choice, in a column at the right
-        icons.draw_goods_token(draw, (rest.merchant[2] - 14, gy), 20, good)
-        gy += 22
+    # one good of the player's choice, two a row at the right
+    right, top = rest.merchant[2] - 4, rest.merchant[1] + 4
+    for i, good in enumerate(rest.goods):
+        col, row = i % 2, i // 2
+        at = (right - REST_TOKEN // 2 - (1 - col) * (REST_TOKEN + 2),
+              top + REST_TOKEN // 2 + row * (REST_TOKEN + 2))
+        goods_token(draw, at, REST_TOKEN, good)
     spice = geom.spice
     draw.rounded_rectangle(pil_box(spice), radius=10, fill=PANEL, outline=PANEL_BORDER, width=2)
     rules = ships_content().areas.spice_box
-    icons.draw_goods_token(draw, (spice[0] + 18, spice[1] + 18), 22, "spice")
-    draw_text(draw, (spice[0] + 33, spice[1] + 18), "Spice Box", font(F20, bold=True),
+    goods_token(draw, (spice[0] + 19, spice[1] + 19), 28, "spice")
+    draw_text(draw, (spice[0] + 37, spice[1] + 19), "Spice Box", font(F20, bold=True),
               anchor="lm")
     draw_text(draw, (spice[0] + 10, spice[1] + 44), f"{rules.vp} VP + {rules.gold} gold",
               font(F20), anchor="lm")
@@ -230,7 +247,9 @@ def _map(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
     cards_panel(draw, geom.cards)
 
 
-LEGEND_ROW = 28
+LEGEND_ROW = 30
+REST_TOKEN = 24  # the goods Area 7's merchant box offers
+REST_GOODS_W = 2 * REST_TOKEN + 2 + 8  # their two columns, kept free of the players' cubes
 
 
 def _legend(draw: ImageDraw.ImageDraw, box: Box) -> None:
@@ -238,8 +257,9 @@ def _legend(draw: ImageDraw.ImageDraw, box: Box) -> None:
     f20, b20 = font(F20), font(F20, bold=True)
     x, cy = box[0] + 4, box[1] + LEGEND_ROW // 2 + 2
     for good in ("food", "oil", "wine", "metal", "cloth", "spice"):
-        icons.draw_goods_token(draw, (x + 12, cy), 24, good)
-        x = draw_text(draw, (x + 28, cy), good, f20, fill=MUTED_INK, anchor="lm")[2] + 12
+        goods_token(draw, (x + LEGEND_TOKEN // 2, cy), LEGEND_TOKEN, good)
+        x = draw_text(draw, (x + LEGEND_TOKEN + 4, cy), good, f20, fill=MUTED_INK,
+                      anchor="lm")[2] + 12
     piece = PANEL_BORDER
     x, cy = box[0] + 4, cy + LEGEND_ROW
     x = draw_text(draw, (x, cy), "Stock:", b20, anchor="lm")[2] + 6

@@ -295,7 +295,7 @@ def _drawn_in_rows(view: ShipsView) -> list[tuple[int, int]]:
                        and row[0] <= (d.box[0] + d.box[2]) // 2 < row[2]
                        and row[1] <= (d.box[1] + d.box[3]) // 2 < row[3])
 
-        out.append((count(rows[0], "draw_goods_token"), count(rows[1], "draw_coin")))
+        out.append((count(rows[0], "goods_token"), count(rows[1], "draw_coin")))
     return out
 
 

@@ -1,0 +1,200 @@
+"""The Ships board read as players see it, on a phone at half size: a player's pieces never
+pass for gold coins, and the border costs, the ship boxes' counts, the goods codes, the stock,
+the pool and decks and the cubes on the trade boxes are all large enough to read."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+
+from engine.ships.content import ships_content
+from render import ships
+from render.common import icons
+from render.common.canvas import clear_static_cache
+from render.common.layout import Box
+from render.common.palette import PANEL, PLAYER_STYLES, contrast_ratio, player_style
+from render.common.record import Drawn, recording
+from render.ships import pieces as ships_pieces
+from render.ships import players as ships_players
+from render.ships import static as ships_static
+from render.ships.layout import CUBE, TRADE_BOX, board_geom, player_panels
+from render.ships.sample import sample_view
+
+NAMES = ["Ann", "Ben", "Chen", "Dora"]
+GOODS = ("food", "oil", "wine", "metal", "cloth", "spice")
+
+
+def _notes(seats: int = 4, seed: int = 1, crowded: bool = False) -> list[Drawn]:
+    """Everything one board drew, the static board included."""
+    clear_static_cache()  # so the cached board is drawn again, under the recording
+    try:
+        with recording() as notes:
+            ships.render(sample_view(seats=seats, seed=seed, crowded=crowded), NAMES[:seats])
+    finally:
+        clear_static_cache()
+    return notes
+
+
+def _centre(box: Box) -> tuple[int, int]:
+    return (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
+
+
+def _inside(point: tuple[int, int], box: Box) -> bool:
+    return box[0] <= point[0] < box[2] and box[1] <= point[1] < box[3]
+
+
+# ------------------------------------------------------------------ pieces and gold
+
+
+def _half(paint: Callable[[ImageDraw.ImageDraw, tuple[int, int]], Any], size: int) -> Image.Image:
+    side = size + 8
+    image = Image.new("RGB", (side, side), PANEL)
+    paint(ImageDraw.Draw(image), (side // 2, side // 2))
+    return image.resize((side // 2, side // 2), Image.LANCZOS)
+
+
+def _mean_middle(image: Image.Image, radius: float = 4) -> tuple[float, ...]:
+    """The mean colour of the middle of a piece, as the eye averages it at half size."""
+    w, h = image.size
+    pixels = [image.getpixel((x, y)) for x in range(w) for y in range(h)
+              if (x - w / 2 + 0.5) ** 2 + (y - h / 2 + 0.5) ** 2 <= radius ** 2]
+    return tuple(sum(p[i] for p in pixels) / len(pixels) for i in range(3))  # type: ignore[index]
+
+
+def _distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    return float(sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5)
+
+
+@pytest.mark.parametrize("seat", range(len(PLAYER_STYLES)))
+def test_the_owners_shape_on_a_piece_stands_out_from_their_colour(seat: int) -> None:
+    """The shape on a cube or disc is drawn in the owner's ink, black or white, whichever
+    stands out more from their colour (white on yellow or orange hardly showed)."""
+    style = player_style(seat)
+    assert contrast_ratio(style.rgb, style.text) >= 4.5
+    for piece, size in ((ships_pieces.cube, CUBE), (ships_pieces.disc, 22)):
+        image = Image.new("RGB", (size + 8, size + 8), PANEL)
+        piece(ImageDraw.Draw(image), ((size + 8) // 2, (size + 8) // 2), size, style)
+        inked = sum(1 for p in image.get_flattened_data() if p == style.text)
+        assert inked >= size // 2, (piece.__name__, inked)
+
+
+def test_an_orange_disc_is_no_gold_coin_at_half_size() -> None:
+    """Player 1's orange is close to gold: at half size the middle of an orange disc in the
+    Gold row of a four-player display must still look far from a coin's beside it (a white
+    ring on orange read as a coin's rim)."""
+    orange, slot = player_style(0), ships_players.SLOT
+    coin = _half(lambda d, at: icons.draw_coin(d, at, slot - 2), slot)
+    piece = _half(lambda d, at: ships_pieces.disc(d, at, slot - 4, orange), slot)
+    assert _distance(_mean_middle(coin), _mean_middle(piece)) >= 100
+
+
+# ------------------------------------------------------------------ type sizes
+
+
+def test_the_border_costs_on_the_age_track_read_at_half_size() -> None:
+    """Every age's navigation cost is written at least 24 px tall (12 at half size; it was
+    21), wholly on its badge, clear of the age numbers beside it."""
+    geom = board_geom()
+    costs = {a.border_cost.value for a in ships_content().ages.ages if a.border_cost}
+    header = geom.ages[0].header
+    notes = _notes()
+    drawn = [d for d in notes if d.kind == "text" and d.text.isdigit()
+             and int(d.text) in costs and header[1] <= _centre(d.box)[1] < header[3]
+             and any(abs(_centre(d.box)[0] - a.header[0]) <= 6 for a in geom.ages)]
+    assert len(drawn) >= len(costs)
+    assert min(d.box[3] - d.box[1] for d in drawn) >= 24
+
+
+def test_the_counts_in_crowded_ship_boxes_read_at_half_size() -> None:
+    """The counts beside the ships and markers in the ship boxes ("x2", "3") are at least
+    19 px tall (they were 17), even where four owners share a box."""
+    geom = board_geom()
+    boxes = [b for a in geom.ages for b in (a.merchant, a.warship)]
+    notes = _notes(crowded=True)
+    counts = [d for d in notes if d.kind == "text" and d.text.lstrip("x").isdigit()
+              and any(_inside(_centre(d.box), b) for b in boxes)]
+    assert len(counts) >= 8
+    assert min(d.box[3] - d.box[1] for d in counts) >= 19
+
+
+def test_four_owners_in_one_ship_box_do_not_cover_one_another() -> None:
+    """Where the owners' markers and counts do not fit one row, they step up and down in two,
+    every marker whole: no count runs over another owner's marker."""
+    geom = board_geom()
+    box = geom.ages[-1].merchant
+    view = sample_view(seats=4, seed=1)
+    view.ages[-1].merchant = [0, 1, 2, 3] * 3
+    clear_static_cache()
+    with recording() as notes:
+        ships.render(view, NAMES)
+    inside = [d for d in notes if _inside(_centre(d.box), box)]
+    markers = [d for d in inside if d.kind == "piece"]
+    counts = [d for d in inside if d.kind == "text" and d.text == "3"]
+    assert len(markers) == 4 and len(counts) == 4
+    for count in counts:
+        for marker in markers:
+            w = min(count.box[2], marker.box[2]) - max(count.box[0], marker.box[0])
+            h = min(count.box[3], marker.box[3]) - max(count.box[1], marker.box[1])
+            assert w <= 2 or h <= 3, (count.box, marker.box)
+
+
+@pytest.mark.parametrize("size", sorted({ships_players.SLOT, ships_players.WIDE_SLOT, TRADE_BOX,
+                                         ships_static.LEGEND_TOKEN, ships_static.REST_TOKEN,
+                                         ships_static.FOOD_TOKEN}))
+def test_goods_codes_are_type_that_reads_at_half_size(size: int,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every goods token the board draws writes its code ("F", "Cl") in type of at least
+    20 px (it was about 12: 6 px at half size), within the token. (Spice, whose code is the
+    widest, is never drawn smaller than a trade box's token.)"""
+    drawn: list[tuple[str, int, Box]] = []
+    original = ships_pieces.draw_text
+
+    def noting(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, f: Any,
+               **kwargs: Any) -> Box:
+        box = original(draw, xy, text, f, **kwargs)
+        drawn.append((text, f.size, box))
+        return box
+
+    monkeypatch.setattr(ships_pieces, "draw_text", noting)
+    for good in GOODS if size >= 28 else GOODS[:-1]:
+        image = Image.new("RGB", (size + 8, size + 8), PANEL)
+        at = ((size + 8) // 2, (size + 8) // 2)
+        token = ships_pieces.goods_token.__wrapped__(ImageDraw.Draw(image), at, size, good)
+        text, type_size, box = drawn[-1]
+        assert type_size >= 20, (good, type_size)
+        assert token[0] <= box[0] and box[2] <= token[2], (good, box, token)
+
+
+def test_the_stock_reads_at_half_size() -> None:
+    """The stock's icons are 28 px (14 at half size; they were 24) on every display."""
+    notes = _notes(seats=4)
+    for box in player_panels(4):
+        stock = ships_players.Geometry(box).rows[2]
+        icons_drawn = [d for d in notes if d.kind == "piece" and _inside(_centre(d.box), stock)
+                       and d.box[0] < stock[0] + ships_players.label_w(stock) + 200]
+        assert len(icons_drawn) >= 4
+        assert min(d.box[3] - d.box[1] for d in icons_drawn) >= 28
+
+
+def test_the_pool_and_decks_read_at_half_size() -> None:
+    """The pool and decks lines under the map are in 24 px type (they were 20)."""
+    supply = board_geom().supply
+    words = [d for d in _notes() if d.kind == "text" and _inside(_centre(d.box), supply)]
+    assert any(d.text == "Pool:" for d in words) and any(d.text == "Decks:" for d in words)
+    capitals = [d for d in words if d.text in ("Pool:", "Decks:")]
+    assert min(d.box[3] - d.box[1] for d in capitals) >= 18
+
+
+def test_cubes_on_trade_boxes_are_as_tall_as_a_row() -> None:
+    """A cube on a trade box is 32 px tall (16 at half size; it was 28)."""
+    trade = board_geom().trade_boxes()
+    view = sample_view(seats=4, seed=1)
+    with recording() as notes:
+        ships.render(view, NAMES)
+    centres = {_centre(trade[s].box) for s in view.trade}
+    cubes = [d for d in notes if d.kind == "piece" and d.text == "cube"
+             and _centre(d.box) in centres]
+    assert cubes and min(d.box[3] - d.box[1] for d in cubes) >= 32
