@@ -34,8 +34,10 @@ def origin(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     return box
 
 
-def dots(points: list[Point], skip_start: int, skip_end: int) -> list[Point]:
-    """Points every ``STEP`` pixels along the polyline, leaving its ends clear."""
+def dots(points: list[Point], skip_start: int, skip_end: int, step: int = STEP
+         ) -> list[Point]:
+    """Points every ``step`` pixels along the polyline, leaving its ends clear (a board that
+    draws larger dots sets them further apart)."""
     lengths = [math.dist(a, b) for a, b in zip(points, points[1:], strict=False)]
     total = sum(lengths)
     out: list[Point] = []
@@ -48,5 +50,5 @@ def dots(points: list[Point], skip_start: int, skip_end: int) -> list[Point]:
         (x0, y0), (x1, y1) = points[i], points[i + 1]
         t = walked / lengths[i] if lengths[i] else 0.0
         out.append((round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)))
-        at += STEP
+        at += step
     return out

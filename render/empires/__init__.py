@@ -8,7 +8,8 @@ outlined, Pirate's Bay with the Treasure Chest, and a key.
 On the Atlantic side the turn status runs under the map and the right-hand column holds the
 round (Weather and History in force, decks) and one block per nation: resources, ports and
 forts, ships in stock and taken, Advancements and Industries, hand size. The narrower Americas
-side puts the key under the map and the round, status and nations (two columns) on the right.
+side's map gets larger cells, filling the board's height (``layout.map_cell``), with all on it
+grown to match, and the round, status, nations (two columns) and key go on the right.
 "My view" (a seat's own view) adds the hand along the bottom: 1600 x 1592.
 
 The map is drawn once per process (``render.empires.static``); ports, ships, the Pirate and the
@@ -34,10 +35,10 @@ from render.common.palette import INK, WHITE
 
 from . import changes, panels, pieces
 from . import hand as empires_hand
-from .layout import CELL, board, in_grid, layout, port_point, ship_point
-from .static import FORT_RISE, SLOT, board_canvas, chest_box, draw_moving
+from .layout import CELL, Layout, board, in_grid, layout, port_point, ship_point
+from .static import FORT_RISE, board_canvas, chest_box, draw_moving, slot
 
-SHIP = CELL - 2
+SHIP = CELL - 2  # a ship on the map, at ``CELL`` (``Layout.px``)
 
 
 def layout_positions(side: str = "atlantic", seats: int = 5) -> dict[str, dict]:
@@ -47,8 +48,9 @@ def layout_positions(side: str = "atlantic", seats: int = 5) -> dict[str, dict]:
     lay = layout(side, seats)
     b = board(side)
     return {
-        "ship": {c: ship_point(lay.grid.center(*c)) for c in sorted(b.sea)},
-        "port": {pid: port_point(lay.grid.center(*p.cell)) for pid, p in b.ports.items()},
+        "ship": {c: ship_point(lay.grid.center(*c), lay.cell) for c in sorted(b.sea)},
+        "port": {pid: port_point(lay.grid.center(*p.cell), lay.cell)
+                 for pid, p in b.ports.items()},
         "bay": {PIRATES_BAY: lay.grid.center(*b.pirates_bay)},
     }
 
@@ -56,6 +58,8 @@ def layout_positions(side: str = "atlantic", seats: int = 5) -> dict[str, dict]:
 def _map_pieces(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
     lay = layout(view.side, view.seats)
     b = board(view.side)
+    px = lay.px
+    ship_size = lay.cell - px(CELL - SHIP)
     for pid, owner in view.port_owners.items():
         port = b.ports.get(pid)
         if port is None:
@@ -64,39 +68,44 @@ def _map_pieces(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
         st = panels.style(owner) if owner is not None else None
         forts = view.port_forts.get(pid, 0)
         if st is not None:  # the owner's cube in a frame of what the port produces
-            pieces.port_cube(draw, at, SLOT, st, port.produces,
-                             pieces.FORT_ASIDE.get(forts, (0, 4)))
+            ax, ay = pieces.FORT_ASIDE.get(forts, (0, 4))
+            pieces.port_cube(draw, at, slot(lay), st, port.produces, (px(ax), px(ay)),
+                             held=px(pieces.HELD), letter=px(pieces.LETTER))
         if forts:
             box = lay.grid.box(*port.cell)
-            pieces.fort_tokens(draw, (box[2] + 2, box[1] - FORT_RISE), forts,
-                               width=box[2] + 2 - box[0])
+            pieces.fort_tokens(draw, (box[2] + px(2), box[1] - px(FORT_RISE)), forts,
+                               size=px(pieces.FORT), width=box[2] + px(2) - box[0])
     for s in view.ships:
         cell = (int(s.cell[0]), int(s.cell[1]))
         if not in_grid(lay, cell):
             continue
         at = lay.grid.center(*cell)
         if s.owner == PIRATE:
-            pieces.ship(draw, at, SHIP, s.kind, None)
+            pieces.ship(draw, at, ship_size, s.kind, None)
         else:
             st = panels.style(s.owner)
             if st is not None:
-                pieces.ship(draw, at, SHIP, s.kind, st)
+                pieces.ship(draw, at, ship_size, s.kind, st)
     chest = chest_box(view.side, view.seats)
     cy = (chest[1] + chest[3]) // 2
     label = f"{view.chest} Gold"
-    f = font(20, bold=True)
-    right = chest[0] + 40 + text_width(label, f)
-    draw.rectangle([chest[0], chest[1] + 2, right, chest[3] - 3], fill=WHITE, outline=INK,
-                   width=2)
-    _chest(draw, (chest[0] + 16, cy))
-    draw_text(draw, (chest[0] + 34, cy), label, f, INK, anchor="lm")
+    f = font(px(20), bold=True)
+    right = chest[0] + px(40) + text_width(label, f)
+    draw.rectangle([chest[0], chest[1] + px(2), right, chest[3] - px(3)], fill=WHITE,
+                   outline=INK, width=px(2))
+    _chest(draw, (chest[0] + px(16), cy), lay)
+    draw_text(draw, (chest[0] + px(34), cy), label, f, INK, anchor="lm")
 
 
-def _chest(draw: ImageDraw.ImageDraw, at: Point) -> None:
+def _chest(draw: ImageDraw.ImageDraw, at: Point, lay: Layout) -> None:
     x, y = at
-    draw.rectangle([x - 12, y - 6, x + 12, y + 10], fill=(140, 92, 48), outline=INK)
-    draw.chord([x - 12, y - 14, x + 12, y + 2], 180, 360, fill=(140, 92, 48), outline=INK)
-    draw.rectangle([x - 3, y - 3, x + 3, y + 3], fill=pieces.RESOURCE_RGB["gold"], outline=INK)
+    px = lay.px
+    draw.rectangle([x - px(12), y - px(6), x + px(12), y + px(10)], fill=(140, 92, 48),
+                   outline=INK)
+    draw.chord([x - px(12), y - px(14), x + px(12), y + px(2)], 180, 360, fill=(140, 92, 48),
+               outline=INK)
+    draw.rectangle([x - px(3), y - px(3), x + px(3), y + px(3)],
+                   fill=pieces.RESOURCE_RGB["gold"], outline=INK)
 
 
 def _combat_rings(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
@@ -113,7 +122,8 @@ def _combat_rings(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
     for cell in cells:
         c = (int(cell[0]), int(cell[1]))
         if in_grid(lay, c):
-            highlight(draw, lay.grid.box(*c), width=4, pad=1, radius=4)
+            highlight(draw, lay.grid.box(*c), width=lay.px(4), pad=lay.px(1),
+                      radius=lay.px(4))
 
 
 def render(view: View, names: Sequence[str]) -> bytes:

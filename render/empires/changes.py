@@ -25,6 +25,7 @@ from .static import FORT_RISE
 
 RING = 4  # a changed cell's ring
 CROSS = 24  # the cross where a ship was sunk
+# (each at the Atlantic side's cell, ``layout.CELL``, and grown with a larger map's cell)
 
 
 def marks(view: EmpiresView) -> list[Mark]:
@@ -95,6 +96,8 @@ def draw_trails(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
     """The sailing ships' trails: drawn before the pieces, so ships stand over them, and the
     names on the sea, which keep off where a trail starts (``kept_clear``) as off a ship."""
     lay = layout(view.side, view.seats)
+    px = lay.px
+    origin, size, step = px(trail.ORIGIN), px(trail.DOT), px(trail.STEP)
     for way in trails(view):
         if not all(in_grid(lay, c) for c in way):
             continue
@@ -102,26 +105,27 @@ def draw_trails(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
         # the dots lie under the names on the sea (each in its white halo), which may cross
         # them: they are not noted as pieces a name must keep off
         with paused():
-            for at in trail.dots(points, skip_start=trail.ORIGIN // 2 + 6, skip_end=12):
-                trail.dot(draw, at, trail.DOT)
-        trail.origin(draw, points[0], trail.ORIGIN)
+            for at in trail.dots(points, origin // 2 + px(6), px(12), step):
+                trail.dot(draw, at, size)
+        trail.origin(draw, points[0], origin)
 
 
 def draw_rings(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
     """The rings round what changed, and a cross where a ship was sunk (drawn over the
     pieces)."""
     lay = layout(view.side, view.seats)
+    px = lay.px
     ports = {p.cell for p in board(view.side).ports.values()}
     for cell in ringed_cells(view):
         if not in_grid(lay, cell):
             continue
         box = lay.grid.box(*cell)
         if cell in ports:  # take in the Fort tokens standing above the port
-            box = (box[0], box[1] - FORT_RISE, box[2] + 2, box[3])
-        highlight(draw, box, width=RING, pad=1, radius=4)
+            box = (box[0], box[1] - px(FORT_RISE), box[2] + px(2), box[3])
+        highlight(draw, box, width=px(RING), pad=px(1), radius=px(4))
     for cell in sunk_cells(view):
         if in_grid(lay, cell):
-            pieces.sunk_cross(draw, lay.grid.center(*cell), CROSS)
+            pieces.sunk_cross(draw, lay.grid.center(*cell), px(CROSS))
 
 
 # ------------------------------------------------------------------ in words

@@ -174,7 +174,7 @@ def scene(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView) -> None:
             parts.append((f"History: {view.history}", ""))
     else:
         parts.append(("History: none yet", ""))
-    two_cols = inner[2] - inner[0] > 800
+    two_cols = inner[2] - inner[0] > 720  # beside a tall map (not the Atlantic side's 490)
     half = (inner[0] + inner[2]) // 2
     cols = [(inner[0], half - 8), (half + 8, inner[2])] if two_cols else \
         [(inner[0], inner[2])] * 2
@@ -558,11 +558,15 @@ def nation(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView, seat: int,
     forts = sum(1 for k in owned if view.port_forts.get(k, 0) == 1)
     bases = sum(1 for k in owned if view.port_forts.get(k, 0) >= 2)
     room = x1 - hw - 14 - r.chip // 2 - 8 - x - 6
-    for ports in (_ports_text(len(owned), forts, bases, True),
-                  _ports_text(len(owned), forts, bases, False), f"Ports {len(owned)}"):
+    # the ports by the resources; where they leave no room (a narrow block), before the cards
+    ports_texts = (_ports_text(len(owned), forts, bases, True),
+                   _ports_text(len(owned), forts, bases, False), f"Ports {len(owned)}")
+    leads = [t + ". " for t in ports_texts]  # where they leave no room, before the cards
+    for ports in ports_texts:
         use = next((t for t in (f_t, f) if text_width(ports, t) <= room), None)
         if use is not None:
             draw_words(draw, (x + 6, y), ports, use, INK, anchor="lm")
+            leads = [""]
             break
     # ships in stock and ships taken
     y = y0 + r.stock
@@ -572,21 +576,25 @@ def nation(draw: ImageDraw.ImageDraw, box: Box, view: EmpiresView, seat: int,
         pieces.ship(draw, (x + half, y - 1), r.ship, kind, st)
         x = draw_text(draw, (x + r.ship + 2, y), f"x{p.pieces.get(kind, 0)}", f_n, INK,
                       anchor="lm")[2] + 10
-    if p.captured:
+    taken = sorted(Counter(p.captured).items())
+    # "Taken" only with a ship after it (a narrow block may have room for neither)
+    if taken and x + 12 + text_width("Taken", f_t) + r.ship + 2 \
+            + text_width(f"x{taken[0][1]}", f_n) <= x1:
         x = draw_text(draw, (x + 8, y), "Taken", f_t, MUTED_INK, anchor="lm")[2] + 4
-        for kind, n in sorted(Counter(p.captured).items()):
+        for kind, n in taken:
             if x + r.ship + 2 + text_width(f"x{n}", f_n) > x1:
                 break
             pieces.ship(draw, (x + half, y - 1), r.ship, "ship_of_the_line" if kind == "pirate"
                         else kind, None if kind == "pirate" else _grey(st))
             x = draw_text(draw, (x + r.ship + 2, y), f"x{n}", f_n, INK, anchor="lm")[2] + 10
     # Advancements and Industries: in full when they fit, else counted
+    # (after the ports where they did not fit by the resources, said as shortly as need be)
     room_box = (x0, y + r.cards, x1, box[3] - 3)
-    text = _in_front(p.in_front)
-    use = next((t for t in (f_t, f) if fits(text, t, room_box)), None)
-    if use is None:
-        text, use = _in_front(p.in_front, short=True), f_t
-    wrapped_words(draw, room_box, text, use, INK if p.in_front else MUTED_INK)
+    full, counted = _in_front(p.in_front), _in_front(p.in_front, short=True)
+    options = [(lead + front, t) for front in (full, counted, counted.removesuffix(TOO_MANY))
+               for lead in leads for t in ((f_t, f) if front is full else (f_t,))]
+    text, use = next(((s, t) for s, t in options if fits(s, t, room_box)), options[-1])
+    wrapped_words(draw, room_box, text, use, INK if p.in_front or leads[0] else MUTED_INK)
 
 
 def _ports_text(n: int, forts: int, bases: int, long: bool) -> str:
@@ -603,7 +611,11 @@ def _grey(st: PlayerStyle) -> PlayerStyle:
     return PlayerStyle(st.name, (190, 190, 190), "?", "circle", INK)
 
 
+TOO_MANY = " (too many to list)"
+
+
 def _in_front(cards: list[str], short: bool = False) -> str:
+    """Advancements and Industries by name, or ``short``: counted (ending ``TOO_MANY``)."""
     c = empires_content()
     adv: list[str] = []
     ind: list[str] = []
@@ -617,7 +629,7 @@ def _in_front(cards: list[str], short: bool = False) -> str:
         (ind if kind == "industry" else adv).extend([label] if not short else [label] * n)
     if short:
         return (f"{count(len(adv), 'Advancement')}, {count(len(ind), 'Industry', 'Industries')}"
-                " (too many to list)")
+                + TOO_MANY)
     parts = []
     if adv:
         parts.append("Adv: " + ", ".join(adv))

@@ -97,25 +97,27 @@ FORT = 15  # a Fort token's tower, with a white halo round it
 
 @stamped()
 def port_cube(draw: ImageDraw.ImageDraw, at: Point, size: int, style: PlayerStyle,
-              resource: str | None = None, aside: tuple[int, int] = (0, 0)) -> Box:
+              resource: str | None = None, aside: tuple[int, int] = (0, 0), held: int = HELD,
+              letter: int = LETTER) -> Box:
     """A held port: a cube in the owner's colour with their initial on it in bold type, large
     enough to read at half size. With ``resource`` the port's slot (``size``) is filled in the
-    colour of what it produces and the cube is smaller, on a thin white edge, so the frame
-    round it still says gold, wood or steel; ``aside`` moves the cube that far (x, y), clear
-    of Fort tokens."""
+    colour of what it produces and the cube is smaller (``held``), on a thin white edge, so
+    the frame round it still says gold, wood or steel; ``aside`` moves the cube that far
+    (x, y), clear of Fort tokens. ``letter`` is the initial's type (a larger map's cube
+    carries a larger one)."""
     slot = icon_box(at, size)
     cube = size
     if resource is not None:
         draw.rectangle([slot[0], slot[1], slot[2] - 1, slot[3] - 1],
                        fill=RESOURCE_RGB[resource])
-        cube = min(HELD, size)
+        cube = min(held, size)
         at = (at[0] + aside[0], at[1] + aside[1])
         edge = icon_box(at, cube + 2)
         draw.rectangle([edge[0], edge[1], edge[2] - 1, edge[3] - 1], fill=WHITE)
     box = icon_box(at, cube)
     draw.rectangle([box[0], box[1], box[2] - 1, box[3] - 1], fill=style.rgb, outline=INK,
                    width=2)
-    initial(draw, at, style)
+    initial(draw, at, style, letter)
     return slot
 
 

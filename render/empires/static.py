@@ -2,7 +2,12 @@
 coastlines, the row letters and column numbers that name cells as moves do (F8), the
 Caribbean and Mediterranean outlined, every port's slot (framed in the colour of what it
 produces, a dot per resource icon) and the names that lie on land, Pirate's Bay and the map
-key. Names that lie on the sea are placed each turn where no ship is (``draw_moving``)."""
+key. Names that lie on the sea are placed each turn where no ship is (``draw_moving``).
+
+Every size on the map is given for the Atlantic side's cell (``layout.CELL``) and drawn at the
+side's own (``Layout.px``, ``layout.scaled``): a larger map has larger type, pieces and room
+between names, so that the names stand where they would on the Atlantic side, cell for cell.
+The helpers given a port's cell box take the scale from its width."""
 
 from __future__ import annotations
 
@@ -30,7 +35,7 @@ from render.common.palette import (
 from render.common.record import note_text, paused
 
 from . import pieces
-from .layout import CELL, HAND_H, HEIGHT, WIDTH, Layout, board, layout
+from .layout import CELL, HAND_H, HEIGHT, WIDTH, Layout, board, layout, scaled
 
 COAST = (70, 96, 110)
 SEA_LINE = shade(SEA, 0.9)
@@ -39,6 +44,16 @@ EDGE_INK = INK  # the row letters and column numbers: as dark as any text
 LABEL_SIZE = 20
 SLOT = CELL - 8  # a port's cube
 FORT_RISE = 2  # how far a port's Fort tokens stand above its cell
+
+
+def label_font(lay: Layout, bold: bool = False) -> Font:
+    """The map's type: port, region and edge names (``LABEL_SIZE`` at ``CELL``)."""
+    return font(lay.px(LABEL_SIZE), bold=bold)
+
+
+def _side(cell: Box) -> int:
+    """A cell box's width: the map's cell, from which the helpers take their scale."""
+    return cell[2] - cell[0]
 
 
 def _overlap(a: Box, b: Box) -> int:
@@ -55,7 +70,9 @@ def chest_box(side: str, seats: int) -> Box:
     return lay.grid.span(bx - 4, by + 1, 4, 1)
 
 
-SHIP_SLACK = 3  # a ship is drawn a pixel inside its cell: a label may touch a sea cell this far
+# a ship is drawn a pixel inside its cell: a label may touch a sea cell this far (whatever the
+# cell: it is that pixel and the two a label may touch a piece by, not a size on the map)
+SHIP_SLACK = 3
 LABEL_GAP = 10  # the least room between two port names on one line, so each reads as one
 STEP_BUDGET = 2000  # places tried per board when fitting the names on the sea
 
@@ -97,10 +114,12 @@ def _gap(a: Box, b: Box) -> float:
 
 def beside(box: Box, cell: Box) -> bool:
     """Whether a name inked in ``box`` stands beside the port in ``cell`` on its row, within
-    ``ROW_REACH``: most names stand so, so a reader looks along the row for a name's port."""
+    ``ROW_REACH`` (at the map's cell): most names stand so, so a reader looks along the row
+    for a name's port."""
     over = min(box[3], cell[3]) - max(box[1], cell[1])
     dx = max(cell[0] - box[2], box[0] - cell[2], 0)
-    return over >= 0.4 * min(box[3] - box[1], cell[3] - cell[1]) and dx <= ROW_REACH
+    return over >= 0.4 * min(box[3] - box[1], cell[3] - cell[1]) \
+        and dx <= scaled(ROW_REACH, _side(cell))
 
 
 COLUMN_PENALTY = 4  # a name over or under a port reads as its a little less than one beside
@@ -115,8 +134,8 @@ def _reading_gap(box: Box, cell: Box) -> float:
         return float(max(cell[0] - box[2], box[0] - cell[2], 0))
     over = min(box[2], cell[2]) - max(box[0], cell[0])
     if over >= 0.3 * (cell[2] - cell[0]):
-        return max(cell[1] - box[3], box[1] - cell[3], 0) + COLUMN_PENALTY
-    return _gap(box, cell) + CORNER_PENALTY
+        return max(cell[1] - box[3], box[1] - cell[3], 0) + scaled(COLUMN_PENALTY, _side(cell))
+    return _gap(box, cell) + scaled(CORNER_PENALTY, _side(cell))
 
 
 def misread_as(box: Box, own: str, cells: dict[str, Box]) -> list[str]:
@@ -134,22 +153,25 @@ def _clearest(boxes: list[Box], own: str, cells: dict[str, Box]) -> list[int]:
     return sorted(range(len(boxes)), key=lambda i: (misreads[i], i))
 
 
-def _ink(xy: Point, text: str, bold: bool) -> Box:
-    """The box a name drawn at ``xy`` (left-top, with its white halo) inks, as the board's
-    record notes it."""
-    f = font(LABEL_SIZE, bold=bold)
+def _ink(xy: Point, text: str, bold: bool, size: int = LABEL_SIZE) -> Box:
+    """The box a name drawn at ``xy`` (left-top, with its white halo) in type of ``size``
+    inks, as the board's record notes it."""
+    f = font(size, bold=bold)
     halo = stroke_width(f) + max(2, f.size // 10)
     b = text_bbox(f, text, "la", halo)
     return int(xy[0] + b[0]), int(xy[1] + b[1]), int(xy[0] + b[2]) + 1, int(xy[1] + b[3]) + 1
 
 
-def _near(box: Box) -> Box:
-    """A name's box with the least room that keeps a name beside it apart."""
-    return box[0] - 6, box[1], box[2] + 6, box[3]
+def _near(box: Box, cell: int = CELL) -> Box:
+    """A name's box with the least room that keeps a name beside it apart (on a map of
+    ``cell``-pixel cells)."""
+    room = scaled(6, cell)
+    return box[0] - room, box[1], box[2] + room, box[3]
 
 
-def _spaced(box: Box) -> Box:
-    return (box[0] - LABEL_GAP, box[1] - 2, box[2] + LABEL_GAP, box[3] + 2)
+def _spaced(box: Box, cell: int = CELL) -> Box:
+    gap, edge = scaled(LABEL_GAP, cell), scaled(2, cell)
+    return (box[0] - gap, box[1] - edge, box[2] + gap, box[3] + edge)
 
 
 @functools.cache
@@ -160,22 +182,25 @@ def port_labels(side: str, seats: int) -> dict[str, tuple[Point, str]]:
     name placed each turn (``moving_labels``)."""
     lay = layout(side, seats)
     b = board(side)
-    f = font(LABEL_SIZE)
+    c, size = lay.cell, lay.px(LABEL_SIZE)
+    f = font(size)
     g = lay.grid.bounds
     bx, by = b.pirates_bay
     bay_name = _bay_label_box(lay, side)
-    taken: list[Box] = [chest_box(side, seats), _spaced(bay_name[0]), lay.grid.box(bx, by)]
+    taken: list[Box] = [chest_box(side, seats), _spaced(bay_name[0], c), lay.grid.box(bx, by)]
     # a port's cell with its Fort tokens, which stand a little above it
     taken += [_port_box(lay.grid.box(*p.cell)) for p in b.ports.values()]
     sea_boxes = [lay.grid.box(*c) for c in b.sea]
     moving = moving_regions(side, seats)
-    taken += [_spaced(box) for _, text, box in region_labels(side, seats) if text not in moving]
+    taken += [_spaced(box, c) for _, text, box in region_labels(side, seats)
+              if text not in moving]
     cells = {p.id: lay.grid.box(*p.cell) for p in b.ports.values()}
     land: dict[str, list[Box]] = {}
+    halo = lay.px(2)
     for port in b.ports.values():
         w, h = text_size(port.name, f)
-        w, h = w + 4, h + 4  # the white halo
-        boxes = [_ink((x + 2, y + 2), port.name, False) for x, y in _clamped(
+        w, h = w + 2 * halo, h + 2 * halo  # the white halo
+        boxes = [_ink((x + halo, y + halo), port.name, False, size) for x, y in _clamped(
             _port_options(lay.grid.box(*port.cell), w, h)[:16], w, g)]
         fits = [bx_ for bx_ in boxes if bx_[1] >= g[1] and bx_[3] <= g[3]
                 and not _sea_cost(bx_, sea_boxes) and not any(_overlap(bx_, t) for t in taken)]
@@ -187,14 +212,14 @@ def port_labels(side: str, seats: int) -> dict[str, tuple[Point, str]]:
         box = next((bx_ for bx_ in land[pid] if not any(_overlap(bx_, t) for t in taken)), None)
         if box is None:
             continue
-        taken.append(_spaced(box))
-        out[pid] = (_ink_origin(box, b.ports[pid].name), b.ports[pid].name)
+        taken.append(_spaced(box, c))
+        out[pid] = (_ink_origin(box, b.ports[pid].name, size), b.ports[pid].name)
     return out
 
 
-def _ink_origin(box: Box, text: str) -> Point:
+def _ink_origin(box: Box, text: str, size: int = LABEL_SIZE) -> Point:
     """Where to draw a name so that it inks ``box`` (``_ink`` inverted)."""
-    probe = _ink((0, 0), text, False)
+    probe = _ink((0, 0), text, False, size)
     return box[0] - probe[0], box[1] - probe[1]
 
 
@@ -205,42 +230,57 @@ def _clamped(options: list[Point], w: int, g: Box) -> list[Point]:
 
 def _port_options(cell: Box, w: int, h: int) -> list[Point]:
     """Where a port's name may go, nearest first: beside, above, below, at the corners."""
+    c = _side(cell)
+    side, over, under = scaled(3, c), scaled(6, c), scaled(1, c)
     cy = (cell[1] + cell[3]) // 2 - h // 2
     cx = (cell[0] + cell[2]) // 2 - w // 2
     half = (cell[3] - cell[1]) // 2
-    up, down = cell[1] - 6 - h, cell[3] + 1
+    up, down = cell[1] - over - h, cell[3] + under
+    right, left = cell[2] + side, cell[0] - side - w
     return [
-        (cell[2] + 3, cy), (cell[0] - 3 - w, cy), (cx, up), (cx, down),
+        (right, cy), (left, cy), (cx, up), (cx, down),
         (cell[0], up), (cell[2] - w, up), (cell[0], down), (cell[2] - w, down),
-        (cell[2] + 3, cy - half), (cell[0] - 3 - w, cy - half),
-        (cell[2] + 3, cy + half), (cell[0] - 3 - w, cy + half),
-        (cell[2] + 3, up), (cell[0] - 3 - w, up), (cell[2] + 3, down), (cell[0] - 3 - w, down),
-        (cx, up - half), (cx, down + half), (cell[2] + 3, up - half), (cell[0] - 3 - w, up - half),
-        (cell[2] + 3, down + half), (cell[0] - 3 - w, down + half),
+        (right, cy - half), (left, cy - half),
+        (right, cy + half), (left, cy + half),
+        (right, up), (left, up), (right, down), (left, down),
+        (cx, up - half), (cx, down + half), (right, up - half), (left, up - half),
+        (right, down + half), (left, down + half),
         (cell[0] - w // 2, up), (cell[2] - w // 2, up), (cell[0] - w // 2, down),
-        (cell[2] - w // 2, down), (cell[0] - CELL, up), (cell[2] + CELL - w, up),
-        (cell[0] - CELL, down), (cell[2] + CELL - w, down),
+        (cell[2] - w // 2, down), (cell[0] - c, up), (cell[2] + c - w, up),
+        (cell[0] - c, down), (cell[2] + c - w, down),
     ]
 
 
 def _far_options(cell: Box, w: int, h: int) -> list[Point]:
     """Last places for a crowded port's name, a cell further off (tied to it by a line)."""
+    c = _side(cell)
+    side = scaled(3, c)
     cy = (cell[1] + cell[3]) // 2 - h // 2
     cx = (cell[0] + cell[2]) // 2 - w // 2
-    up, down = cell[1] - 6 - h - CELL, cell[3] + 1 + CELL
-    return [(cx, up), (cx, down), (cell[2] + 3 + CELL, cy), (cell[0] - 3 - w - CELL, cy),
+    up, down = cell[1] - scaled(6, c) - h - c, cell[3] + scaled(1, c) + c
+    return [(cx, up), (cx, down), (cell[2] + side + c, cy), (cell[0] - side - w - c, cy),
             (cell[0], up), (cell[2] - w, up), (cell[0], down), (cell[2] - w, down)]
 
 
-def _region_options(box: Box, w: int, h: int) -> list[Point]:
-    """Where a region's name may go: inside a corner of its outline, else just outside."""
+def _region_corners(box: Box, w: int, h: int, c: int) -> list[Point]:
+    """A region's name's places at the corners of its outline (``box``), inside it, then just
+    outside it, on a map of ``c``-pixel cells."""
+    i, o = scaled(4, c), scaled(2, c)
     return [
-        (box[0] + 4, box[3] - 4 - h), (box[0] + 4, box[1] + 4), (box[2] - 4 - w, box[1] + 4),
-        (box[2] - 4 - w, box[3] - 4 - h), (box[0] + 4, box[3] + 2),
-        (box[0] + 4, box[1] - 2 - h), (box[2] - 4 - w, box[3] + 2),
-        (box[2] - 4 - w, box[1] - 2 - h), (box[0] + 4, box[3] + 2 + CELL),
-        (box[2] - 4 - w, box[3] + 2 + CELL), (box[0] + 4, box[1] - 2 - h - CELL),
-        (box[2] - 4 - w, box[1] - 2 - h - CELL),
+        (box[0] + i, box[3] - i - h), (box[0] + i, box[1] + i), (box[2] - i - w, box[1] + i),
+        (box[2] - i - w, box[3] - i - h), (box[0] + i, box[3] + o),
+        (box[0] + i, box[1] - o - h), (box[2] - i - w, box[3] + o),
+        (box[2] - i - w, box[1] - o - h),
+    ]
+
+
+def _region_options(box: Box, w: int, h: int, c: int = CELL) -> list[Point]:
+    """Where a region's name may go: inside a corner of its outline, else just outside, else
+    a cell further out."""
+    i, o = scaled(4, c), scaled(2, c)
+    return _region_corners(box, w, h, c) + [
+        (box[0] + i, box[3] + o + c), (box[2] - i - w, box[3] + o + c),
+        (box[0] + i, box[1] - o - h - c), (box[2] - i - w, box[1] - o - h - c),
     ]
 
 
@@ -254,6 +294,7 @@ class Moving:
     spots: tuple[tuple[Point, Box, frozenset[tuple[int, int]]], ...]
     port: Box | None = None  # the port's cell: a place a row away is tied to it by a line
     clear: int = -1  # the first this many spots read as no other port's name (-1: all do)
+    cell: int = CELL  # the map's cell, to which its type and the room round it are scaled
 
     def is_clear(self, j: int) -> bool:
         return self.clear < 0 or j < self.clear
@@ -272,33 +313,36 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
     sea = sorted(b.sea)
     sea_boxes = [lay.grid.box(*c) for c in sea]
     bx, by = b.pirates_bay
-    fixed: list[Box] = [chest_box(side, seats), _spaced(_bay_label_box(lay, side)[0]),
+    c, size = lay.cell, lay.px(LABEL_SIZE)
+    fixed: list[Box] = [chest_box(side, seats), _spaced(_bay_label_box(lay, side)[0], c),
                         lay.grid.box(bx, by)]
     fixed += [_port_box(lay.grid.box(*p.cell)) for p in b.ports.values()]
     wanted: list[Wanted] = []
-    f, fb = font(LABEL_SIZE), font(LABEL_SIZE, bold=True)
+    f, fb = font(size), font(size, bold=True)
     for _xy, text, box in region_labels(side, seats):
         if text in moving_regions(side, seats):
             w, h = box[2] - box[0], box[3] - box[1]
             region = next(r for r, name in region_boxes(side, seats)
                           if name.capitalize() == text)
-            wanted.append((text, True, _region_options(region, w, h), 3, w, None))
+            wanted.append((text, True, _region_options(region, w, h, c), lay.px(3), w, None))
         else:
-            fixed.append(_near(box))
+            fixed.append(_near(box, c))
     placed = port_labels(side, seats)
     g = lay.grid.bounds
 
     def reach(text: str, bold: bool, options: list[Point], pad: int, w: int) -> list[Box]:
-        return [_ink((x + pad, y + pad), text, bold) for x, y in _clamped(options, w, g)]
+        return [_ink((x + pad, y + pad), text, bold, size) for x, y in _clamped(options, w, g)]
 
     on_land: list[tuple[Box, Wanted]] = []
+    halo = lay.px(2)
     for pid, card in sorted(b.ports.items(), key=lambda kv: (kv[1].cell[1], kv[1].cell[0])):
         w, h = text_size(card.name, f)
+        w, h = w + 2 * halo, h + 2 * halo
         cell = lay.grid.box(*card.cell)
-        entry: Wanted = (card.name, False, _port_options(cell, w + 4, h + 4)
-                 + _far_options(cell, w + 4, h + 4), 2, w + 4, cell)
+        entry: Wanted = (card.name, False, _port_options(cell, w, h)
+                 + _far_options(cell, w, h), halo, w, cell)
         if pid in placed:
-            on_land.append((_near(_ink(placed[pid][0], card.name, False)), entry))
+            on_land.append((_near(_ink(placed[pid][0], card.name, False, size), c), entry))
         else:
             wanted.append(entry)
     # a name on land in the way of a name on the sea moves with it, to give it room
@@ -316,7 +360,7 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
         spots = []
         # a place past the map's edge slides back onto it
         for x, y in _clamped(options, w, g):
-            box = _ink((x + pad, y + pad), text, bold)
+            box = _ink((x + pad, y + pad), text, bold, size)
             if box[1] < g[1] or box[3] > g[3]:
                 continue
             if any(_overlap(box, t) for t in fixed):
@@ -330,7 +374,7 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
             order = _clearest(boxes, by_name[text], cells)
             spots = [spots[i] for i in order]
             clear = sum(1 for b_ in boxes if not misread_as(b_, by_name[text], cells))
-        out.append(Moving(text, bold, tuple(spots), port, clear))
+        out.append(Moving(text, bold, tuple(spots), port, clear, c))
     return tuple(out), frozenset(m.text for m in out)
 
 
@@ -340,7 +384,7 @@ FAILED: list[int] = []  # boards where no place was free for every name (for tes
 @functools.cache
 def _clashes(labels: tuple[Moving, ...]) -> dict[tuple[int, int], dict[int, frozenset[int]]]:
     """For each name's place, the places of the other names too close to it."""
-    near = [[_near(spot[1]) for spot in m.spots] for m in labels]
+    near = [[_near(spot[1], m.cell) for spot in m.spots] for m in labels]
     reach = [(min(b[0] for b in n), min(b[1] for b in n), max(b[2] for b in n),
               max(b[3] for b in n)) if n else (0, 0, 0, 0) for n in near]
     out: dict[tuple[int, int], dict[int, frozenset[int]]] = {}
@@ -447,11 +491,12 @@ def draw_moving(draw: ImageDraw.ImageDraw, side: str, seats: int,
     for label, j in zip(labels, _choose(labels, ships), strict=True):
         if j < 0:
             continue
-        f = font(LABEL_SIZE, bold=label.bold)
+        f = font(scaled(LABEL_SIZE, label.cell), bold=label.bold)
         box = label.spots[j][1]
         port = label.port
-        if port is not None and not (box[0] <= port[2] + 8 and box[2] >= port[0] - 8
-                                     and box[1] <= port[3] + 8 and box[3] >= port[1] - 8):
+        near = scaled(8, label.cell)
+        if port is not None and not (box[0] <= port[2] + near and box[2] >= port[0] - near
+                                     and box[1] <= port[3] + near and box[3] >= port[1] - near):
             _leader(draw, box, port)
         _name(draw, label.spots[j][0], label.text, f, REGION_LINE if label.bold else INK)
 
@@ -485,13 +530,15 @@ def _leader(draw: ImageDraw.ImageDraw, box: Box, port: Box) -> None:
         a, b = (box[2], cy), (port[0], py)
     else:
         a, b = (box[0], cy), (port[2], py)
-    draw.line([a, b], fill=WHITE, width=5)
-    draw.line([a, b], fill=INK, width=2)
+    c = _side(port)
+    draw.line([a, b], fill=WHITE, width=scaled(5, c))
+    draw.line([a, b], fill=INK, width=scaled(2, c))
 
 
 def _port_box(cell: Box) -> Box:
     """A port's cell with the room its Fort tokens take above its top corners."""
-    return cell[0], cell[1] - FORT_RISE, cell[2] + 2, cell[3]
+    c = _side(cell)
+    return cell[0], cell[1] - scaled(FORT_RISE, c), cell[2] + scaled(2, c), cell[3]
 
 
 @functools.cache
@@ -515,26 +562,22 @@ def region_labels(side: str, seats: int) -> list[tuple[Point, str, Box]]:
     lay = layout(side, seats)
     b = board(side)
     out: list[tuple[Point, str, Box]] = []
-    f = font(LABEL_SIZE, bold=True)
+    f = label_font(lay, bold=True)
     sea_boxes = [lay.grid.box(*c) for c in b.sea]
     bx, by = b.pirates_bay
     taken: list[Box] = [lay.grid.box(*p.cell) for p in b.ports.values()]
     taken += [lay.grid.box(bx, by)]
+    halo = lay.px(3)
     for box, name in region_boxes(side, seats):
         text = name.capitalize()
         w, h = text_size(text, f)
-        w, h = w + 6, h + 6  # the halo
-        options: list[Point] = [
-            (box[0] + 4, box[3] - 4 - h), (box[0] + 4, box[1] + 4), (box[2] - 4 - w, box[1] + 4),
-            (box[2] - 4 - w, box[3] - 4 - h), (box[0] + 4, box[3] + 2),
-            (box[0] + 4, box[1] - 2 - h), (box[2] - 4 - w, box[3] + 2),
-            (box[2] - 4 - w, box[1] - 2 - h),
-        ]
+        w, h = w + 2 * halo, h + 2 * halo  # the halo
+        options = _region_corners(box, w, h, lay.cell)
         best = _place(w, h, options, lay.grid.bounds, taken, sea_boxes)
         if best is None:
             continue
         taken.append(best)
-        xy = (best[0] + 3, best[1] + 3)
+        xy = (best[0] + halo, best[1] + halo)
         out.append((xy, text, best))
     return out
 
@@ -550,9 +593,9 @@ def moving_regions(side: str, seats: int) -> frozenset[str]:
 
 def _bay_label_box(lay: Layout, side: str) -> tuple[Box, str]:
     text = "Pirate's Bay"
-    w, h = text_size(text, font(LABEL_SIZE, bold=True))
+    w, h = text_size(text, label_font(lay, bold=True))
     cell = lay.grid.box(*board(side).pirates_bay)
-    x1, cy = cell[0] - 4, (cell[1] + cell[3]) // 2
+    x1, cy = cell[0] - lay.px(4), (cell[1] + cell[3]) // 2
     return (x1 - w, cy - h // 2, x1, cy - h // 2 + h), text
 
 
@@ -575,35 +618,36 @@ def _map(draw: ImageDraw.ImageDraw, lay: Layout, side: str, seats: int) -> None:
                                ((cx - 1, cy), [(x0, y0), (x0, y1 - 1)]),
                                ((cx + 1, cy), [(x1 - 1, y0), (x1 - 1, y1 - 1)])):
             if (nx, ny) in b.sea:
-                draw.line(edge, fill=COAST, width=3)
+                draw.line(edge, fill=COAST, width=lay.px(3))
     # the edges name cells as moves do (engine.empires.names): row letter, column number
-    f = font(LABEL_SIZE)
-    names = font(LABEL_SIZE, bold=True)
+    f = label_font(lay)
+    names = label_font(lay, bold=True)
     for col in range(grid.cols):
         x0, _, x1, _ = grid.box(col, 0)
-        draw_text(draw, ((x0 + x1) // 2, g[1] - 2), col_name(col), names, EDGE_INK,
+        draw_text(draw, ((x0 + x1) // 2, g[1] - lay.px(2)), col_name(col), names, EDGE_INK,
                   anchor="mb")
     for row in range(grid.rows):
         _, y0, _, y1 = grid.box(0, row)
-        draw_text(draw, (g[0] - 6, (y0 + y1) // 2), row_name(row), names, EDGE_INK,
+        draw_text(draw, (g[0] - lay.px(6), (y0 + y1) // 2), row_name(row), names, EDGE_INK,
                   anchor="rm")
     for box, _ in region_boxes(side, seats):
-        _dashed(draw, box, REGION_LINE)
+        _dashed(draw, box, REGION_LINE, lay.px(10), lay.px(3))
     moving = moving_regions(side, seats)
     for xy, text, _ in region_labels(side, seats):
         if text in moving:
             continue
-        draw_text(draw, xy, text, font(LABEL_SIZE, bold=True), REGION_LINE, outline=WHITE)
+        draw_text(draw, xy, text, names, REGION_LINE, outline=WHITE)
     # ports and Pirate's Bay
+    dot, apart = lay.px(3), lay.px(6)
     for port in b.ports.values():
         x0, y0, x1, y1 = grid.box(*port.cell)
         draw.rectangle([x0, y0, x1 - 1, y1 - 1], fill=pieces.RESOURCE_RGB[port.produces],
                        outline=INK, width=1)
         at = grid.center(*port.cell)
-        pieces.empty_port(draw, at, SLOT)
+        pieces.empty_port(draw, at, slot(lay))
         for i in range(port.icons):
-            dx = -6 + 12 * i if port.icons > 1 else 0
-            draw.ellipse([at[0] + dx - 3, at[1] - 3, at[0] + dx + 3, at[1] + 3],
+            dx = -apart + 2 * apart * i if port.icons > 1 else 0
+            draw.ellipse([at[0] + dx - dot, at[1] - dot, at[0] + dx + dot, at[1] + dot],
                          fill=pieces.RESOURCE_RGB[port.produces], outline=INK)
     moved = moving_labels(side, seats)[1]
     for _pid, (xy, name) in port_labels(side, seats).items():
@@ -612,20 +656,25 @@ def _map(draw: ImageDraw.ImageDraw, lay: Layout, side: str, seats: int) -> None:
         draw_text(draw, xy, name, f, INK, anchor="la", outline=WHITE)
     bx0, by0, bx1, by1 = grid.box(*b.pirates_bay)
     draw.rectangle([bx0, by0, bx1 - 1, by1 - 1], fill=pieces.PIRATE_HULL, outline=INK)
-    pieces.skull(draw, grid.center(*b.pirates_bay), CELL - 10)
+    pieces.skull(draw, grid.center(*b.pirates_bay), lay.cell - lay.px(10))
     box, text = _bay_label_box(lay, side)
-    draw_text(draw, (box[0], box[1]), text, font(LABEL_SIZE, bold=True), INK, outline=WHITE)
+    draw_text(draw, (box[0], box[1]), text, names, INK, outline=WHITE)
 
 
-def _dashed(draw: ImageDraw.ImageDraw, box: Box, colour: tuple[int, int, int]) -> None:
+def slot(lay: Layout) -> int:
+    """A port's slot (``SLOT`` at ``CELL``): the empty white square, or a held port's frame."""
+    return lay.cell - lay.px(CELL - SLOT)
+
+
+def _dashed(draw: ImageDraw.ImageDraw, box: Box, colour: tuple[int, int, int], dash: int = 10,
+            width: int = 3) -> None:
     x0, y0, x1, y1 = box[0], box[1], box[2] - 1, box[3] - 1
-    dash = 10
     for x in range(x0, x1, 2 * dash):
-        draw.line([(x, y0), (min(x + dash, x1), y0)], fill=colour, width=3)
-        draw.line([(x, y1), (min(x + dash, x1), y1)], fill=colour, width=3)
+        draw.line([(x, y0), (min(x + dash, x1), y0)], fill=colour, width=width)
+        draw.line([(x, y1), (min(x + dash, x1), y1)], fill=colour, width=width)
     for y in range(y0, y1, 2 * dash):
-        draw.line([(x0, y), (x0, min(y + dash, y1))], fill=colour, width=3)
-        draw.line([(x1, y), (x1, min(y + dash, y1))], fill=colour, width=3)
+        draw.line([(x0, y), (x0, min(y + dash, y1))], fill=colour, width=width)
+        draw.line([(x1, y), (x1, min(y + dash, y1))], fill=colour, width=width)
 
 
 def _key(draw: ImageDraw.ImageDraw, box: Box) -> None:

@@ -54,6 +54,22 @@ def _playout(seats: int, seed: int) -> tuple[EmpiresState, ...]:
     return tuple(states)
 
 
+@functools.cache
+def _playout_on(side: str, seats: int, seed: int) -> tuple[EmpiresState, ...]:
+    """Every state of a seeded game of random legal moves on ``side`` (the map option)."""
+    state = GAME.setup({"map": side}, seats, seed)
+    chooser = Rng.from_seed(seed * 7919 + seats)
+    states = [state]
+    while GAME.outcome(state) is None and len(states) < 5000:
+        seat = chooser.choice(sorted(GAME.actors(state)))
+        outcome = step(GAME, state, seat, chooser.choice(GAME.legal_actions(state, seat)),
+                       state.version)
+        assert isinstance(outcome, Accepted), outcome
+        state = outcome.state
+        states.append(state)
+    return tuple(states)
+
+
 def _picks(seats: int, seed: int, count: int) -> list[EmpiresState]:
     states = _playout(seats, seed)
     idx = sorted({round(i * (len(states) - 1) / (count - 1)) for i in range(count)})
@@ -313,7 +329,7 @@ def _misplaced_names(view: EmpiresView) -> list[str]:
     """Port names a reader could attach to another port: one standing beside another port
     on that port's row (within a cell: names mostly stand beside their port, so a reader
     looks along the row), or one clearly nearer another port than its own."""
-    from render.empires.layout import CELL, layout
+    from render.empires.layout import layout
 
     lay = layout(view.side, view.seats)
     ports = empires_static.board(view.side).ports.values()
@@ -326,15 +342,15 @@ def _misplaced_names(view: EmpiresView) -> list[str]:
                 continue
             on_row = min(box[3], cell[3]) - max(box[1], cell[1]) >= 0.4 * (box[3] - box[1])
             gap_x = max(cell[0] - box[2], box[0] - cell[2], 0)
-            if on_row and gap_x <= CELL:
+            if on_row and gap_x <= lay.cell:  # within a cell of the side's map
                 out.append(f"{name} beside {other}")
-            elif _box_gap(box, cell) + 4 < own:
+            elif _box_gap(box, cell) + lay.px(4) < own:
                 out.append(f"{name} nearer {other}")
     return out
 
 
 @pytest.mark.parametrize("side,seats", [("atlantic", 2), ("atlantic", 4), ("atlantic", 5),
-                                        ("americas", 2)])
+                                        ("americas", 2), ("americas", 3), ("americas", 5)])
 def test_every_port_name_stands_by_its_own_port(side: str, seats: int) -> None:
     """Port Royal's name once stood beside Santo Domingo's port, and read as its name."""
     view = _bare(seats, side)
@@ -346,7 +362,9 @@ def test_port_names_stand_by_their_ports_in_seeded_games() -> None:
     """Ships can take the places where a name reads right; then, rarely, it goes where it
     might not (it was one name in eight before names kept off other ports' rows)."""
     names = misplaced = 0
-    for state in _picks(2, 81, 6) + _picks(5, 82, 8):
+    three = _playout_on("americas", 3, 83)
+    for state in _picks(2, 81, 6) + _picks(5, 82, 8) + [three[i] for i in range(0, len(three),
+                                                                              len(three) // 5)]:
         view = GAME.view(state, None)
         names += len(empires_static.board(view.side).ports)
         misplaced += len(_misplaced_names(view))
@@ -590,3 +608,183 @@ def test_the_round_holds_the_longest_weather_and_history(side: str, seats: int) 
         for text in (weather.text, history.text):
             words = text.split()
             assert words[-1] in drawn and words[-2] in drawn, (history.id, text)
+
+
+# ------------------------------------------------------------------ each side's map its own size
+
+
+def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+@pytest.mark.parametrize("seats,scene_bottom", [(2, 730), (3, 524), (4, 438), (5, 442)])
+def test_the_atlantic_side_keeps_its_layout(seats: int, scene_bottom: int) -> None:
+    """The rulebook's big map keeps its 34-pixel cells, the status and the key under it and
+    the round and the nations on the right, where they always were."""
+    from render.empires.layout import CELL, layout
+
+    lay = layout("atlantic", seats)
+    assert lay.cell == CELL == 34 and lay.px(17) == 17
+    assert lay.grid.origin == (38, 34) and lay.grid.bounds == (38, 34, 1058, 850)
+    assert lay.frame == (8, 8, 1062, 854)
+    assert lay.key == (632, 862, 1062, 1144) and lay.status == (8, 862, 624, 1144)
+    assert lay.scene == (1070, 8, 1592, scene_bottom)
+    assert lay.nations[-1] == (1070, {2: 944, 3: 944, 4: 974, 5: 1010}[seats], 1592, 1144)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_the_americas_map_fills_the_boards_height(seats: int) -> None:
+    """The Americas grid (16 x 24 cells) at the Atlantic side's cell took a third of the
+    width and left the room under it to the key: its cells now grow until the map with its
+    numbers fills the board's height, about half its width, and the key goes on the right."""
+    from render.empires.layout import CELL, layout
+
+    lay = layout("americas", seats)
+    g = lay.grid.bounds
+    assert lay.cell >= 44 > CELL
+    assert lay.frame[1] == MARGIN and lay.frame[3] == HEIGHT - MARGIN
+    assert g[3] + lay.cell > HEIGHT - MARGIN  # no room for another row
+    assert lay.frame[2] - lay.frame[0] >= 0.45 * WIDTH
+    assert lay.key[0] > lay.frame[2]  # the key beside the map, not under it
+    boxes = [lay.frame, lay.key, lay.scene, lay.status, *lay.nations]
+    for i, a in enumerate(boxes):
+        assert MARGIN <= a[0] < a[2] <= WIDTH - MARGIN and MARGIN <= a[1] < a[3] <= HEIGHT
+        assert not any(_overlaps(a, b) for b in boxes[i + 1:]), (a, boxes)
+    assert lay.status[3] - lay.status[1] >= 200
+    assert min(n[2] - n[0] for n in lay.nations) >= 400
+
+
+@pytest.mark.parametrize("side,seats", [("atlantic", 3), ("americas", 2), ("americas", 5)])
+def test_the_key_fits_its_box(side: str, seats: int) -> None:
+    from render.common.record import recording
+    from render.empires.layout import layout
+
+    lay = layout(side, seats)
+    key = ("Transport", "Frigate", "Ship of the Line", "Pirate", "Fort", "Naval Base",
+           "Gold port", "Wood port", "Steel port", "Ringed: last turn", "Sailed from", "Sunk")
+    clear_static_cache()  # the key is noted as the static board is drawn
+    try:
+        with recording() as notes:
+            empires.render(_bare(seats, side), NAMES[:seats])
+    finally:
+        clear_static_cache()
+    drawn = [d for d in notes if d.kind == "text" and d.text in key
+             and d.box[0] >= lay.key[0] and d.box[1] >= lay.key[1]]
+    assert {d.text for d in drawn} == set(key)
+    for d in drawn:
+        assert d.box[2] <= lay.key[2] and d.box[3] <= lay.key[3], d
+
+
+def _scaled_view(side: str, seats: int) -> EmpiresView:
+    """A Frigate that sailed from (12, 4) to (12, 9), a Transport sunk at (14, 9), Boston held
+    with a Fort."""
+    view = _bare(seats, side)
+    view.ships = [Ship(id="s1", owner=1, kind="frigate", cell=(12, 9))]
+    view.port_owners["boston"] = 1
+    view.port_forts = {"boston": 1}
+    view.last = LastTurn(seat=1, marks=[
+        Mark(what="sail", seat=1, ship="s1", kind="frigate", start=(12, 4), cell=(12, 9)),
+        Mark(what="sunk", seat=0, ship="s0", kind="transport", cell=(14, 9)),
+    ])
+    return view
+
+
+def _map_notes(side: str, seats: int) -> dict[str, list[tuple[int, int, int, int]]]:
+    """The boxes of what was drawn on the map, by piece or text."""
+    from render.common.record import recording
+    from render.empires.layout import layout
+
+    g = layout(side, seats).grid.bounds
+    clear_static_cache()
+    try:
+        with recording() as notes:
+            empires.render(_scaled_view(side, seats), NAMES[:seats])
+    finally:
+        clear_static_cache()
+    out: dict[str, list[tuple[int, int, int, int]]] = {}
+    for d in notes:
+        if g[0] - 60 <= d.box[0] and d.box[2] <= g[2] + 60 and g[1] - 40 <= d.box[1] \
+                and d.box[3] <= g[3] + 40:
+            out.setdefault(d.text, []).append(d.box)
+    # the largest first: the map's, not the key's under the Atlantic side's map
+    return {k: sorted(v, key=lambda b: -(b[2] - b[0]) * (b[3] - b[1])) for k, v in out.items()}
+
+
+def test_everything_on_the_map_grows_with_the_cell() -> None:
+    """The Americas map's ships, ports, Fort tokens, names, a trail's start and a sunk
+    ship's cross are as large for its cells as the Atlantic side's are for its own."""
+    from render.empires.layout import layout
+
+    small, large = layout("atlantic", 5), layout("americas", 2)
+    scale = large.cell / small.cell
+    a, b = _map_notes("atlantic", 5), _map_notes("americas", 2)
+
+    def size(box: tuple[int, int, int, int]) -> tuple[int, int]:
+        return box[2] - box[0], box[3] - box[1]
+
+    for what in ("ship", "port_cube", "fort_tower", "origin", "sunk_cross", "skull",
+                 "Boston", "Pirate's Bay", "Caribbean", "A", "12"):
+        assert what in a and what in b, what
+        (wa, ha), (wb, hb) = size(a[what][0]), size(b[what][0])
+        # (type's ink grows a little less than its size)
+        assert abs(wb / wa - scale) <= 0.15 and abs(hb / ha - scale) <= 0.15, (what, wa, wb)
+
+
+def test_the_americas_rings_and_trail_read_at_half_size() -> None:
+    from render.common.layout import inset
+    from render.empires.layout import layout
+
+    lay = layout("americas", 2)
+    marked = _rgb(empires.render(_scaled_view("americas", 2), NAMES[:2]))
+    half = _half(marked)
+
+    def halved(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        return box[0] // 2, box[1] // 2, box[2] // 2 + 1, box[3] // 2 + 1
+
+    assert _magenta(half, halved(inset(lay.grid.box(12, 9), -3)), near=40) >= 40
+    assert _magenta(half, halved(lay.grid.box(12, 6)), near=60) >= 8
+    assert _magenta(half, halved(lay.grid.box(14, 9)), near=60) >= 15  # the cross
+    # a ring's side is drawn whole, as thick as the cell is large
+    x0, y0, x1, _ = lay.grid.box(12, 9)
+    assert _magenta(marked, (x0, y0 - 1, x1, y0 + lay.px(4) - 1)) >= (lay.px(4) - 1) * (x1 - x0)
+
+
+def test_a_narrow_nation_block_still_shows_the_ports() -> None:
+    """Two columns of nations beside the Americas map are narrower than the Atlantic side's
+    one: where the ports leave no room by the resources, they lead the cards' line."""
+    from render.common.record import recording
+
+    view = GAME.view(_picks(2, 41, 3)[1], None)
+    for i, p in enumerate(view.players):
+        p.gold, p.wood, p.steel, p.hand_size = 12, 10, 10, 12
+        p.in_front = ["copper_sheathing", "lumber_mill"] * (i + 1)
+    for k in view.port_owners:
+        view.port_owners[k] = None
+    view.port_owners["boston"] = 0
+    view.port_owners["havana"] = 1
+    view.port_forts = {"havana": 2}
+    with recording() as notes:
+        empires.render(view, NAMES[:2])
+    texts = " ".join(d.text for d in notes if d.kind == "text")
+    assert texts.count("Ports 1") == 2, texts
+    assert "Base" in texts
+    assert not any(d.cut for d in notes)
+
+
+@pytest.mark.parametrize("seats,seed", [(3, 91), (5, 92)])
+def test_nothing_collides_beside_the_americas_map(seats: int, seed: int) -> None:
+    """``test_board_layout``'s check (no two texts collide, no name under a piece, nothing off
+    the canvas or cut short) on the Americas side with more than two nations, whose blocks
+    are narrower than the Atlantic side's."""
+    from render.common.record import layout_problems, recording
+
+    clear_static_cache()  # the static board's texts are noted as it is drawn
+    states = _playout_on("americas", seats, seed)
+    found: dict[str, int] = {}
+    for i in range(0, len(states), max(len(states) // 7, 1)):
+        for viewer in (None, i % seats):
+            with recording() as notes:
+                png = empires.render(GAME.view(states[i], viewer), NAMES[:seats])
+            for problem in layout_problems(notes, Image.open(io.BytesIO(png)).size):
+                found.setdefault(problem, i)
+    assert not found, found
