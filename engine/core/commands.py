@@ -441,13 +441,15 @@ def _nothing_fits(table: CommandTable[V], command: Command[Any, V],
             # or every value when they leave none
             others = {k: v for k, v in given.items()
                       if k != name and fitting(command, mine, {k: v}, view)}
-            pool = fitting(command, mine, others, view) if others else mine
+            pool = fitting(command, mine, others, view) if others else []
             can = values_of(command, name, pool or mine, view)
             if not can:  # the moves open take no such option now
+                narrowed = " with " + ", ".join(f"{k} {raw.get(k)!r}" for k in others) \
+                    if pool else ""
                 return Resolution(command.name, raw, problem=_unavailable(
                     command, {name: value}, view) or (
-                    f"None of your /{table.group} {command.name} moves now takes {name}: "
-                    f"leave it out."))
+                    f"None of your /{table.group} {command.name} moves{narrowed} now takes "
+                    f"{name}: leave it out."))
             listed = "; ".join(v.label for v in can[:OFFERED])
             more = f" (and {len(can) - OFFERED} more)" if len(can) > OFFERED else ""
             why = _unavailable(command, {name: value}, view)

@@ -407,9 +407,12 @@ def apply_history(state: EmpiresState, events: list[Event]) -> None:
         if e.effect == "gain":
             s = seat(e.nation)
             if s is not None:
+                got = []
                 for r, n in e.items():
                     setattr(state.players[s], r, getattr(state.players[s], r) + n)
-                    changed(s, r, n)
+                    got += [f"{n} {r.capitalize()}"] if n else []
+                if got:
+                    told.append(f"{seat_ref(s)} gains {listing(got)}")
         elif e.effect == "gain_per_port":
             s = seat(e.nation)
             if s is not None:

@@ -130,7 +130,9 @@ class EmpiresAtSea(Game[EmpiresState]):
         setup_board(state)
         state.ships.append(_pirate(b.pirate_start))
         state.start_player = state.rng.below(seats)
-        advance(state, [])
+        told: list[Event] = []
+        advance(state, told)
+        state.prologue = [e.text for e in told if e.text and e.to is None]
         return state
 
     def actors(self, state: EmpiresState) -> set[Seat]:
@@ -333,13 +335,17 @@ GAME = EmpiresAtSea()
 
 def _opening_text(state: EmpiresState) -> str:
     """What the setup decided, told as the game starts (the setup makes no events): the start
-    player, drawn at random, the turn order, the nations, and round 1's Weather and History."""
+    player, drawn at random, the turn order, the nations, and round 1's Weather and History
+    (with what the History card gave)."""
     c = empires_content()
     order = ", ".join(seat_ref(s) for s in state.order())
     nations = "; ".join(f"{seat_ref(s)}: {c.nation(p.nation).name}"
                         for s, p in enumerate(state.players))
     text = (f"{seat_ref(state.start_player)} is the start player, drawn at random; the turn "
             f"order is {order}. Nations: {nations}.")
+    if state.prologue:
+        return " ".join([text, *state.prologue])
+    # a game set up before the prologue was kept: round 1's cards as they read
     if state.weather:
         w = c.weather_card(state.weather)
         text += f" Round 1. Weather: {w.name}: {w.text}"

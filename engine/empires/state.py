@@ -215,6 +215,9 @@ class EmpiresState(State):
     # turn in progress (or, between turns, the time since the last one) has changed so far
     last: LastTurn = Field(default_factory=LastTurn)
     current: LastTurn = Field(default_factory=LastTurn)
+    # round 1's public lines (its Weather, its History card and what the card gave), drawn by
+    # the setup, which makes no events: told as the game starts
+    prologue: list[str] = Field(default_factory=list)
 
     @property
     def era(self) -> int:

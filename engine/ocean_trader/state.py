@@ -47,10 +47,10 @@ class Ship(BaseModel):
     sailed: bool = False
     docked_now: bool = False  # docked during this turn (the fee was paid on docking)
     new: bool = False  # issued by the Banker during this turn
-    # where the ship went in its owner's last turn that moved it (public, for the board's
-    # trail): each space it stood on, as (route, space counted from the route's port a), from
-    # where it set out or stood at sea; emptied when its owner next throws, and when a turn of
-    # its owner ends without moving it
+    # where the ship went in its owner's last turn, if that turn moved it (public, for the
+    # board's trail): each space it stood on, as (route, space counted from the route's port
+    # a), from where it set out or stood at sea; emptied when its owner next throws, and when
+    # a turn of its owner ends without moving it
     wake: list[tuple[str, int]] = Field(default_factory=list)
 
 

@@ -279,7 +279,8 @@ def spaces_reason(table: Table, seat: int, spaces: Sequence[str], side: str | No
     # naming another space would not help
     lacks = missing(table, seat, side, rules)
     if lacks:
-        if all(trade) if side == "merchant" else not any(trade):  # say where, when it fits
+        on_its_side = all(trade) if side == "merchant" else not any(trade)
+        if on_its_side:  # the spaces named are the side's own: say where
             lacks = missing(table, seat, side, rules, spaces) or lacks
         return f"You have {lacks}."
     if side == "warship" and any(trade):

@@ -280,6 +280,45 @@ def test_a_turn_action_with_no_move_open_says_why() -> None:
     assert said("trade") == "You have no Gold, Wood or Steel to give."
 
 
+def test_reasons_for_no_move_fit_the_moment_they_are_given_in() -> None:
+    """A History card's free attack is made with /empires attack, so it is no reason to refuse
+    one; on the Pirate's turn its commander neither trades nor buys, whatever the purse; a
+    player whose bribe is in is not told to send one; another's Pirate turn is the Pirate's."""
+    from engine.empires.state import Pending, TurnState
+
+    state = new(2)
+    clear(state, pirate_at=(10, 2))
+    calm(state)
+    put(state, 0, "frigate", (11, 2), "a")
+    state.phase = "production"
+    state.turn_state = None
+    state.pending = [Pending(kind="free_attack", seat=0, bonus=2, against="pirate",
+                             optional=True)]
+    legal, view = GAME.legal_actions(state, 0), GAME.view(state, 0)
+    found = resolve(table(), "attack", {"target": "bogus"}, legal, view)
+    assert found.problem is not None and "free attack" not in found.problem, found.problem
+    assert "Pirate" in found.problem  # the target the free attack may take
+
+    state.pending = []
+    state.phase = "pirate"
+    state.turn_state = TurnState(seat=1, pirate=True, stage="actions", actions=5)
+    state.players[1].gold = state.players[1].wood = state.players[1].steel = 0
+    for command in ("trade", "buy"):
+        found = resolve(table(), command, {}, GAME.legal_actions(state, 1), GAME.view(state, 1))
+        assert found.problem is not None and found.problem.startswith(
+            "On the Pirate's turn you command only the Pirate"), found.problem
+    found = resolve(table(), "sail", {}, GAME.legal_actions(state, 0), GAME.view(state, 0))
+    assert found.problem == "It is the Pirate's turn ({s1} commands it)."
+
+    state.phase = "bribe"
+    state.turn_state = None
+    state.bribes = [3, None]
+    found = resolve(table(), "sail", {}, GAME.legal_actions(state, 0), GAME.view(state, 0))
+    assert found.problem == "Your bribe is in: play goes on when everyone has sent theirs."
+    found = resolve(table(), "sail", {}, GAME.legal_actions(state, 1), GAME.view(state, 1))
+    assert found.problem is not None and "send yours" in found.problem
+
+
 def test_text_that_makes_no_move_is_a_problem() -> None:
     state, view = attack_position()
     legal = GAME.legal_actions(state, 0)

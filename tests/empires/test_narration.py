@@ -79,6 +79,9 @@ def test_the_start_says_who_starts_the_nations_and_round_one() -> None:
             f"is {order}. Nations: {nations}. Round 1. Weather: "), first
         assert " History (" in first
         assert not any("is the start player" in t for t in lines(seed))  # not told twice
+    # round 1's History card says what it gave, as every later one does
+    assert "History (1694): Bank of England Founded: Britain gains 3 Gold. {s1} gains 3 Gold." \
+        in GAME.opening_lines(GAME.setup({}, 2, 2))[0]
     assert GAME.opening_lines(GAME.setup({}, 3, 3))[0].startswith(
         "{s1} is the start player, drawn at random; the turn order is {s1}, {s2}, {s0}. "
         "Nations: {s0}: United States; {s1}: Britain; {s2}: France. Round 1. Weather: Trade "
