@@ -17,7 +17,10 @@ from .content import (
     empires_content,
 )
 from .effects import RESOURCES, CaptainEffect, HistoryEffect, WeatherEffect
-from .state import EmpiresState, Player, Ship
+from .state import EmpiresState, EmpiresView, Player, PublicPlayer, Ship
+
+# a state, or a seat's view, which shows the round's cards and the nations the same way
+Table = EmpiresState | EmpiresView
 
 
 def content() -> EmpiresContent:
@@ -29,11 +32,11 @@ def board(state: EmpiresState) -> Board:
     return content().board(state.side)
 
 
-def weather_effects(state: EmpiresState) -> tuple[WeatherEffect, ...]:
+def weather_effects(state: Table) -> tuple[WeatherEffect, ...]:
     return content().weather_card(state.weather).effects if state.weather else ()
 
 
-def history_effects(state: EmpiresState) -> tuple[HistoryEffect, ...]:
+def history_effects(state: Table) -> tuple[HistoryEffect, ...]:
     return content().history_card(state.history).effects if state.history else ()
 
 
@@ -45,7 +48,7 @@ def front_effects(state: EmpiresState, seat: int) -> Iterator[CaptainEffect]:
         yield from content().captain(card_id).effects
 
 
-def nation(state: EmpiresState, seat: int | None) -> str | None:
+def nation(state: Table, seat: int | None) -> str | None:
     if seat is None or seat < 0:
         return None
     return state.players[seat].nation
@@ -96,7 +99,7 @@ def max_sail(state: EmpiresState) -> int:
     return limit
 
 
-def sailing_allowed(state: EmpiresState) -> bool:
+def sailing_allowed(state: Table) -> bool:
     return not any(e.effect == "no_sailing" for e in weather_effects(state))
 
 
@@ -229,7 +232,7 @@ def trade_banned(state: EmpiresState, seat: int, port_id: str) -> bool:
 
 
 # ------------------------------------------------------------------ attacks
-def attack_banned(state: EmpiresState, seat: int, defender: int | None) -> str | None:
+def attack_banned(state: Table, seat: int, defender: int | None) -> str | None:
     """Why ``seat`` may not attack (``defender``'s pieces) this round, or None."""
     me = nation(state, seat)
     them = nation(state, defender)
@@ -265,7 +268,7 @@ def weather_gage(state: EmpiresState) -> int:
     return content().rules.table_of_war.weather_gage
 
 
-def has(player: Player, cost: Cost) -> bool:
+def has(player: Player | PublicPlayer, cost: Cost) -> bool:
     return all(getattr(player, r) >= getattr(cost, r) for r in RESOURCES)
 
 

@@ -17,7 +17,7 @@ from engine.core import seat_ref
 
 from .content import empires_content
 from .explain import PENDING_TEXT
-from .rules import cost_text
+from .rules import attack_banned, cost_text, has, sailing_allowed
 from .state import EmpiresView
 
 Why = Callable[[Mapping[str, str | None], EmpiresView], str | None]
@@ -82,22 +82,18 @@ def _pirates_turn(view: EmpiresView) -> bool:
 
 
 def _sail(view: EmpiresView, seat: int) -> str | None:
-    if view.weather is None:
+    if sailing_allowed(view) or view.weather is None:
         return None
-    card = empires_content().weather_card(view.weather)
-    if any(e.effect == "no_sailing" for e in card.effects):
-        return f"The Weather ({card.name}) allows no Sailing this round."
-    return None
+    return f"The Weather ({empires_content().weather_card(view.weather).name}) allows no " \
+        "Sailing this round."
 
 
 def _attack(view: EmpiresView, seat: int) -> str | None:
     turn = view.turn_state
-    if view.history is not None and turn is not None and not turn.pirate:
-        card = empires_content().history_card(view.history)
-        me = view.players[seat].nation
-        if any(e.effect == "attack_ban" and me not in e.only for e in card.effects):
-            return f"No attack this round: {card.title}: {card.text}"
-    return None
+    if turn is None or turn.pirate:
+        return None
+    why = attack_banned(view, seat, None)  # a ban on every attack, not a truce with one
+    return f"No attack this round: {why}" if why else None
 
 
 def _trade(view: EmpiresView, seat: int) -> str | None:
@@ -116,7 +112,7 @@ def _buy(view: EmpiresView, seat: int) -> str | None:
     cost = empires_content().rules.turn.buy_port_cost
     if player.cubes < 1:
         return "You have no port cube left."
-    if any(getattr(player, r) < getattr(cost, r) for r in ("gold", "wood", "steel")):
+    if not has(player, cost):
         return (f"A port costs {cost_text(cost)}; you have {player.gold} Gold, {player.wood} "
                 f"Wood and {player.steel} Steel.")
     return None
