@@ -37,27 +37,10 @@ def _rgb(png: bytes) -> Image.Image:
 
 
 @functools.cache
-def _playout(seats: int, seed: int) -> tuple[EmpiresState, ...]:
-    """Every state of a seeded game of random legal moves."""
-    state = GAME.setup({}, seats, seed)
-    chooser = Rng.from_seed(seed * 7919 + seats)
-    states = [state]
-    for _ in range(5000):
-        if GAME.outcome(state) is not None:
-            break
-        seat = chooser.choice(sorted(GAME.actors(state)))
-        outcome = step(GAME, state, seat, chooser.choice(GAME.legal_actions(state, seat)),
-                       state.version)
-        assert isinstance(outcome, Accepted), outcome
-        state = outcome.state
-        states.append(state)
-    return tuple(states)
-
-
-@functools.cache
-def _playout_on(side: str, seats: int, seed: int) -> tuple[EmpiresState, ...]:
-    """Every state of a seeded game of random legal moves on ``side`` (the map option)."""
-    state = GAME.setup({"map": side}, seats, seed)
+def _playout(seats: int, seed: int, side: str | None = None) -> tuple[EmpiresState, ...]:
+    """Every state of a seeded game of random legal moves (on ``side``, the map option, when
+    given)."""
+    state = GAME.setup({} if side is None else {"map": side}, seats, seed)
     chooser = Rng.from_seed(seed * 7919 + seats)
     states = [state]
     while GAME.outcome(state) is None and len(states) < 5000:
@@ -362,7 +345,7 @@ def test_port_names_stand_by_their_ports_in_seeded_games() -> None:
     """Ships can take the places where a name reads right; then, rarely, it goes where it
     might not (it was one name in eight before names kept off other ports' rows)."""
     names = misplaced = 0
-    three = _playout_on("americas", 3, 83)
+    three = _playout(3, 83, "americas")
     for state in _picks(2, 81, 6) + _picks(5, 82, 8) + [three[i] for i in range(0, len(three),
                                                                               len(three) // 5)]:
         view = GAME.view(state, None)
@@ -779,7 +762,7 @@ def test_nothing_collides_beside_the_americas_map(seats: int, seed: int) -> None
     from render.common.record import layout_problems, recording
 
     clear_static_cache()  # the static board's texts are noted as it is drawn
-    states = _playout_on("americas", seats, seed)
+    states = _playout(seats, seed, "americas")
     found: dict[str, int] = {}
     for i in range(0, len(states), max(len(states) // 7, 1)):
         for viewer in (None, i % seats):
