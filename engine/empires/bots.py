@@ -131,6 +131,8 @@ class _Table:
         self.port_owners: dict[str, int | None] = {k: v.owner for k, v in state.ports.items()}
         self.port_forts: dict[str, int] = {k: v.forts for k, v in state.ports.items() if v.forts}
         self.chest: int = state.chest
+        self.round: int = state.round
+        self.rounds: int = state.rounds
         self.pirate_afloat: bool = state.pirate_afloat
         self.turn_state: TurnState | None = state.turn_state
         self.combat: Combat | None = state.combat
@@ -468,12 +470,15 @@ def _bribe_target(ctx: _Ctx) -> int:
             ctx._bribe = 0
             return 0
         caps = [min(g, int(worth + 0.5)) for g in rivals]
+        # the chest's Gold may be won back at Pirate's Bay, but not after the last round's
+        # bribe: then every Gold bid is a Gold (half a point) lost
+        cost = 1.0 if view.round >= view.rounds else 0.6
         evs = []
         for bid in range(top + 1):
             p_win = 1.0
             for cap in caps:
                 p_win *= min(1.0, bid / (cap + 1))
-            evs.append(p_win * worth - 0.6 * bid)  # the chest's Gold may be won back
+            evs.append(p_win * worth - cost * bid)
         best = max(evs)
         margin = 0.2 + 0.1 * worth
         near = [bid for bid, ev in enumerate(evs) if ev >= best - margin]

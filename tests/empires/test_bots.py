@@ -162,6 +162,23 @@ def test_bribes_by_what_the_pirate_is_worth_this_round_with_variety() -> None:
     assert {standard_choice(empty, 0, s).amount for s in range(8)} == {0}  # type: ignore[attr-defined]
 
 
+def test_the_last_rounds_bribe_is_smaller_as_its_gold_is_never_won_back() -> None:
+    # the Treasure Chest can be won back at Pirate's Bay in later rounds, not after the last
+    # round's bribe: a bid then costs its whole Gold, so the bot bids less for the same Pirate
+    def bids(last: bool) -> list[int]:
+        found = []
+        for salt in range(12):
+            state = bribe_position()
+            if last:
+                state.round = state.rounds
+            found.append(standard_choice(state, 0, salt).amount)  # type: ignore[attr-defined]
+        return found
+
+    early, last = bids(False), bids(True)
+    assert sum(last) < sum(early), (early, last)
+    assert max(last) <= max(early)
+
+
 def test_bribes_seldom_tie() -> None:
     rounds = ties = 0
     for seats, seed in GAMES:
