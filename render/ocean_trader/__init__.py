@@ -342,9 +342,9 @@ def changed_ships(view: OceanTraderView) -> set[tuple[int, int]]:
     marks: sailed, docked, traded or bought this turn), all open to the table."""
     last = view.last
     before = set() if last.seat is None else \
-        {(last.seat, n) for n in (*last.sailed, *last.traded, *last.issued)}
-    return before | {(p.seat, s.number) for p in view.players for s in p.ships
-                     if s.sailed or s.docked_now or s.traded or s.new}
+        {(last.seat, n) for n in (*last.traded, *last.issued)}
+    return wakes.sailed(view) | before | {(p.seat, s.number) for p in view.players
+                                          for s in p.ships if s.traded or s.new}
 
 
 def render(view: View, names: Sequence[str]) -> bytes:
@@ -357,7 +357,7 @@ def render(view: View, names: Sequence[str]) -> bytes:
     draw = PaletteDraw(image)  # crisp text, every colour drawn as its palette colour
     moving = None if view.finished else _moving(view)
     placed = _placed(view)
-    wakes.draw_trails(draw, view, _chart_texts())  # under the leader lines and the ships
+    wakes.draw_trails(draw, view, _chart_texts(), _port_points())  # under the pills
     for _, _, box, spot, docked in placed:
         if _needs_leader(spot, box, docked):
             _leader(draw, spot, box)  # moved off its spot: a line leads back to it

@@ -5,7 +5,7 @@ ships' trails. The dots keep off the ports' dots and labels, so that no name is 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from PIL import ImageDraw
 
@@ -70,11 +70,11 @@ def _polylines(wake: list[tuple[str, int]]) -> list[list[Point]]:
     return [line for line in lines if len(line) >= 2]
 
 
-def draw_trails(draw: ImageDraw.ImageDraw, view: OceanTraderView, keep_off: Iterable[Box]) -> None:
-    """The trails, before the ships: no dot on a port's dot or within ``keep_off`` (the
-    chart's writing)."""
+def draw_trails(draw: ImageDraw.ImageDraw, view: OceanTraderView, keep_off: Iterable[Box],
+                dots: Sequence[Point]) -> None:
+    """The trails, before the ships: no dot within ``keep_off`` (the chart's writing) or on
+    one of the ports' ``dots``."""
     kept = list(keep_off)
-    dots = _port_dots()
     with paused():  # under the ships and the chart's writing, as the Empires trails are
         for lines in paths(view):
             for i, line in enumerate(lines):
@@ -86,13 +86,10 @@ def draw_trails(draw: ImageDraw.ImageDraw, view: OceanTraderView, keep_off: Iter
             trail.origin(draw, lines[0][0], trail.ORIGIN)
 
 
-def _clear(at: Point, boxes: list[Box], dots: list[Point]) -> bool:
+def _clear(at: Point, boxes: list[Box], dots: Sequence[Point]) -> bool:
     r = trail.DOT // 2 + 1
     if any(b[0] - r <= at[0] <= b[2] + r and b[1] - r <= at[1] <= b[3] + r for b in boxes):
         return False
     near = PORT_R + r + 2
     return all((at[0] - x) ** 2 + (at[1] - y) ** 2 > near * near for x, y in dots)
 
-
-def _port_dots() -> list[Point]:
-    return [(round(x) + MAP_BOX[0], round(y) + MAP_BOX[1]) for x, y in geo.ports().values()]
