@@ -343,13 +343,5 @@ def _opening_text(state: EmpiresState) -> str:
                         for s, p in enumerate(state.players))
     text = (f"{seat_ref(state.start_player)} is the start player, drawn at random; the turn "
             f"order is {order}. Nations: {nations}.")
-    if state.prologue:
-        return " ".join([text, *state.prologue])
-    # a game set up before the prologue was kept: round 1's cards as they read
-    if state.weather:
-        w = c.weather_card(state.weather)
-        text += f" Round 1. Weather: {w.name}: {w.text}"
-    if state.history:
-        h = c.history_card(state.history)
-        text += f" History ({h.year}): {h.title}: {h.text}"
-    return text
+    # told only as a game starts, from the state its setup has just made
+    return " ".join([text, *state.prologue])
