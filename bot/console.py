@@ -27,7 +27,17 @@ from bot.service.records import match_title
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.ui.records import history_lines, leaderboard_lines, player_label, stats_lines
-from bot.ui.text import NOT_A_MOVE, clean_name, clip, echo, local_times, unreadable_move
+from bot.ui.text import (
+    NOT_A_MOVE,
+    clean_name,
+    clip,
+    echo,
+    game_rulings,
+    local_times,
+    rules_text,
+    rulings_messages,
+    unreadable_move,
+)
 from engine.core import Game, all_games
 
 log = logging.getLogger(__name__)
@@ -81,8 +91,8 @@ class LocalTable:
         self.confirming = False  # /game abort asked "yes?"
 
     def say(self, *lines: str) -> None:
-        for line in lines:
-            print(local_times(line, time.time()), file=self.out)
+        for line in lines:  # (Discord's bold marks read as noise in plain text)
+            print(local_times(line.replace("**", ""), time.time()), file=self.out)
         self.out.flush()
 
     async def notify(self, notice: Notice) -> None:
@@ -499,12 +509,20 @@ def _rules(game_id: str | None) -> list[str]:
     games = [_find_game(game_id)] if game_id else all_games()
     if not games:
         return ["No games are installed."]
+    if len(games) == 1:  # as Discord's /rules answers: the game, then how its book is read
+        rulings = game_rulings(games[0])
+        texts = [rules_text(games[0]), *(rulings_messages(games[0].name, rulings)
+                                         if rulings else [])]
+        # (a quoted passage is indented: "> " starts the lines a player types here)
+        return [f"    {line[2:]}" if line.startswith("> ") else line
+                for text in texts for line in ["", *text.splitlines()]][1:]
     lines = []
     for game in games:
         lines.append(f"{game.name} ({game.id}), {game.min_players}-{game.max_players} players: "
                      f"{game.summary}")
         for spec in game.options:
             lines.append(f"  option {spec.name} (default {spec.default}): {spec.description}")
+    lines.append("/rules GAME says more of one game: its bots and how its rulebook is read.")
     return lines
 
 

@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.service import ServiceError
 from bot.ui.replies import QUIET
-from bot.ui.text import MESSAGE_LIMIT, clip, join_lines, rules_text
+from bot.ui.text import clip, game_rulings, join_lines, rules_text, rulings_messages
 
 from .common import PortolanCog, find_game, game_autocomplete
 
@@ -35,34 +35,6 @@ def command_lines(tree: app_commands.CommandTree[Any]) -> list[str]:
             usage = f"/{leaf.qualified_name}" + (f" {params}" if params else "")
             lines.append(f"`{usage}`: {leaf.description}")
     return lines
-
-
-def game_rulings(game: Any) -> list[tuple[str, str, str]]:
-    """The game's rulings as (topic, ruling, passage), when its package provides them (a
-    ``rulings()`` method on the game object); none otherwise."""
-    provider = getattr(game, "rulings", None)
-    if not callable(provider):
-        return []
-    return [(str(topic), str(ruling), str(passage)) for topic, ruling, passage in provider()]
-
-
-def rulings_messages(name: str, rulings: list[tuple[str, str, str]],
-                     limit: int = MESSAGE_LIMIT) -> list[str]:
-    """The rulings as messages of at most ``limit`` characters, whole rulings to a message
-    where they fit (one longer than a message on its own is clipped)."""
-    entries = [clip(f"**{topic}**: {ruling}\n> {passage}", limit)
-               for topic, ruling, passage in rulings]
-    messages: list[str] = []
-    current = f"**How Portolan reads the {name} rulebook** (the passage each ruling reads is " \
-        "quoted below it)"
-    for entry in entries:
-        if len(current) + 2 + len(entry) <= limit:
-            current += "\n\n" + entry
-        else:
-            messages.append(current)
-            current = entry
-    messages.append(current)
-    return messages
 
 
 class HelpCog(PortolanCog):

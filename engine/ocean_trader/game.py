@@ -36,6 +36,7 @@ from .rules import (
     free_ship_number,
     money,
     new_ship,
+    policies_held,
     public_assets,
     total_assets,
 )
@@ -367,6 +368,7 @@ class OceanTrader(Game[OceanTraderState]):
         if state.variant == "full":
             lines.append(f"Share certificates: {player.shares}")
         lines.append(f"Total assets: {money(total_assets(state, seat))}")
+        lines += _claim_lines(state, seat)
         if state.pending is not None and state.pending.seat == seat and state.pending.cards:
             lines.append("Top of the World Trade deck: " + "; ".join(
                 card_text(card) for card in state.pending.cards))
@@ -393,6 +395,29 @@ def _copy_ship(ship: Ship) -> Ship:
     return ship.model_copy(update={"cargo": list(ship.cargo)})
 
 
+def _claim_lines(state: OceanTraderState, seat: Seat) -> list[str]:
+    """A running claim, as it stands for ``seat``: the claimant reads what the check will ask
+    of them beside what they hold now; the others, how to block it."""
+    claim = state.claim
+    if claim is None:
+        return []
+    rules = ocean_trader_content().rules.claim
+    left = max(rules.turns - claim.turns_done(state.players[claim.claimant].turns), 0)
+    when = f"checked after {left} more of {'your' if seat == claim.claimant else 'their'} " \
+        f"turn{'s' if left != 1 else ''}"
+    if seat != claim.claimant:
+        return [f"{seat_ref(claim.claimant)} claims a majority, {when}. To block it, show as "
+                "many certificates as they hold or more (/trader challenge)."]
+    player = state.players[seat]
+    return [f"Your claim of a majority is {when}. The check asks for more certificates than "
+            f"any other player, {rules.must_hold_ships} ship, {rules.must_hold_policies} "
+            f"policy and {money(rules.must_hold_cash)}; you hold {player.shares} "
+            f"certificate{'s' if player.shares != 1 else ''}, {len(player.ships)} "
+            f"ship{'s' if len(player.ships) != 1 else ''}, {policies_held(state, seat)} "
+            f"polic{'ies' if policies_held(state, seat) != 1 else 'y'} and "
+            f"{money(player.cash)}."]
+
+
 def _opening(state: OceanTraderState) -> str:
     """Who moves first and why (rulebook, Method of Play: the die is thrown until one player
     has the outright highest score), said as the game starts."""
@@ -402,5 +427,5 @@ def _opening(state: OceanTraderState) -> str:
     first = state.first_player
     order = [(first + i) % state.seats for i in range(state.seats)]
     return (f"Opening {'throw' if len(rounds) == 1 else 'throws'}: " + "; then ".join(rounds)
-            + f". {seat_ref(first)} threw highest and moves first; play then goes round in "
-            f"seat order: {', '.join(seat_ref(s) for s in order)}.")
+            + f". {seat_ref(first)} threw highest and moves first; the turn order is "
+            f"{', '.join(seat_ref(s) for s in order)}.")

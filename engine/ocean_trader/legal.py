@@ -68,29 +68,42 @@ def _answers(state: OceanTraderState, seat: int) -> Iterator[Action]:
     pending = state.pending
     assert pending is not None
     c = content()
+    voyage = state.voyage
     if pending.kind == "depart":
         assert pending.port is not None and pending.ship is not None
+        ship = state.players[seat].ship(pending.ship)
+        throw = None
+        if voyage is not None and ship is not None:
+            throw = voyage.die * (2 if ship.double_next else 1)
         for route in c.routes_from(pending.port):
             there = route.other(pending.port)
             notes = [f"{route.length} spaces", *route_costs(route, there)]
+            if throw is not None:
+                notes.append(landing(route, pending.port, throw + roaring_forties(route, there)))
             yield A.ChooseRoute(ship=pending.ship, route=route.id,
                                 label=f"Ship {pending.ship}: sail for {port_name(there)} "
                                       f"({', '.join(notes)})")
     elif pending.kind == "at_port":
         assert pending.port is not None and pending.ship is not None
         fee = c.port(pending.port).fee
+        # (a menu is the deciding player's own: their cash may be read in it)
+        ruin = ": you cannot pay it, so docking eliminates you" \
+            if fee > state.players[seat].cash else ""
+        left = voyage.steps if voyage is not None else 0
         yield A.Dock(ship=pending.ship,
-                     label=f"Ship {pending.ship}: dock at {port_name(pending.port)} "
-                           f"(fee {money(fee)})")
-        voyage = state.voyage
+                     label=f"Ship {pending.ship}: dock at {port_name(pending.port)}, "
+                           f"{left} {'point' if left == 1 else 'points'} unused "
+                           f"(fee {money(fee)}{ruin})")
         windblown = voyage is not None and (voyage.windblown or voyage.card_move)
+        card_move = voyage is not None and voyage.card_move
         for route in c.routes_from(pending.port):
             there = route.other(pending.port)
             notes = route_costs(route, there, wind=not windblown)
-            extra = f" ({', '.join(notes)})" if notes else ""
+            points = left + (0 if windblown else roaring_forties(route, there))
+            notes.append(landing(route, pending.port, points, card_move))
             yield A.SailOn(ship=pending.ship, route=route.id,
-                           label=f"Ship {pending.ship}: sail on towards {port_name(there)}"
-                                 f"{extra}")
+                           label=f"Ship {pending.ship}: sail on towards {port_name(there)} "
+                                 f"({', '.join(notes)})")
     elif pending.kind == "jettison":
         ship = state.players[seat].ship(pending.ship or 0)
         if ship is not None:
@@ -101,6 +114,27 @@ def _answers(state: OceanTraderState, seat: int) -> Iterator[Action]:
         for order in itertools.permutations(pending.cards):
             yield A.OrderCards(order=tuple(order), label="Put back, top first: " + "; ".join(
                 card_text(card) for card in order))
+
+
+def landing(route: Route, start: str, points: int, card_move: bool = False) -> str:
+    """Where ``points`` take a ship setting out along ``route`` from port ``start``: back in
+    port, a space out (a red one draws a Prospect card, unless a card ordered the move), the
+    next port's dock, or through it with points to spare. Only the dice and the board decide
+    it, so every player could count it."""
+    there = route.other(start)
+    if points <= 0:
+        return f"stays in {port_name(start)}"
+    if points == route.length:
+        return f"docks at {port_name(there)}"
+    if points > route.length:
+        spare = points - route.length
+        return f"reaches {port_name(there)} with {spare} {'point' if spare == 1 else 'points'} " \
+            "to spare"
+    at = points if start == route.a else route.length - points
+    where = f"ends {points} {'space' if points == 1 else 'spaces'} out"
+    if at in route.red and not card_move:
+        return where + " on a red space"
+    return where
 
 
 def route_costs(route: Route, toward: str, wind: bool = True) -> list[str]:
@@ -229,6 +263,9 @@ def _end(state: OceanTraderState, seat: int) -> Iterator[Action]:
             if s.port is not None and not (s.traded or s.docked_now or s.new)]
     if idle:
         fees = sum(content().port(s.port).fee for s in idle if s.port is not None)
-        yield A.EndTurn(label=f"End your turn (port fees {money(fees)} for ships idle in port)")
+        ruin = ": you cannot pay them, so ending the turn eliminates you" \
+            if fees > player.cash else ""  # (read only in the player's own menu)
+        yield A.EndTurn(label=f"End your turn (port fees {money(fees)} for ships idle in "
+                              f"port{ruin})")
     else:
         yield A.EndTurn(label="End your turn")

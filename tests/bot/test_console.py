@@ -162,7 +162,7 @@ async def test_a_games_own_commands_work_at_the_local_table(tmp_path: Path) -> N
 async def test_a_numbered_list_stays_open_through_a_refusal(tmp_path: Path) -> None:
     text = await play(tmp_path, "/game new ocean_trader seed=11\n/game join Ben\n/game start\n"
                       "/trader roll\n/trader end\n/help\n1\n/quit\n")
-    assert "1. Ship 1: sail for Bordeaux (3 spaces)" in text
+    assert "1. Ship 1: sail for Bordeaux (3 spaces, " in text
     assert "First choose the route for the ship leaving port." in text  # refused
     assert "Unknown command '1'" not in text
     assert "ship 1 leaves Liverpool for Bordeaux" in text  # the list's entry 1, played
@@ -274,16 +274,16 @@ async def test_after_the_game_history_stats_leaderboard_and_replay(tmp_path: Pat
     text = await play(tmp_path, moves + after, game="race", players=3, bots=2, seed=9)
     assert "The game is over" in text
     # the summary after the last board: how it went, with its chart written beside the boards
-    assert "**How the game went**" in text
+    assert "How the game went (" in text and "**" not in text
     chart = next(line for line in text.splitlines() if line.startswith("[picture]"))
     assert Path(chart.split(" ", 1)[1]).read_bytes().startswith(b"\x89PNG")
-    assert "**The last finished games at this table**" in text
+    assert "The last finished games at this table" in text
     assert "#1 Harbour Race" in text
-    assert "**Player 1** at this table:" in text and "rating " in text
+    assert "Player 1 at this table:" in text and "rating " in text
     # the bots appear only when asked for
-    board = text[text.index("**Harbour Race: the best"):]
-    assert "the random bot" in board.split("**Harbour Race: the best", 2)[1]
-    assert "the random bot" not in board.split("**Harbour Race: the best", 2)[2]
+    board = text[text.index("Harbour Race: the best"):]
+    assert "the random bot" in board.split("Harbour Race: the best", 2)[1]
+    assert "the random bot" not in board.split("Harbour Race: the best", 2)[2]
     replay = next(line for line in text.splitlines() if line.startswith("[replay of #1"))
     gif = Path(replay.split("] ", 1)[1].split(" (")[0]).read_bytes()
     assert gif.startswith(b"GIF89a")

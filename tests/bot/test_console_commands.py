@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from engine.core import get
 from tests.bot.test_console import play
 
 EMPIRES = ("/game new empires seed=1\n/game join Ben\n/game start\n"
@@ -105,8 +106,15 @@ async def test_a_game_is_named_by_its_id_its_name_or_its_group(tmp_path: Path) -
     text = await play(tmp_path, "/rules trader\n/rules Ocean Trader\n/rules ocean_trader\n"
                       "/rules /empires\n/game new trader seed=1\n")
     for line in ("/rules trader", "/rules Ocean Trader", "/rules ocean_trader"):
-        assert answers(text, line)[0].startswith("Ocean Trader (ocean_trader), 2-6 players")
-    assert answers(text, "/rules /empires")[0].startswith("Empires at Sea (empires)")
+        assert answers(text, line)[0] == "Ocean Trader (2-6 players)"
+    empires = answers(text, "/rules /empires")
+    assert empires[0] == "Empires at Sea (2-5 players)"
+    # as Discord's /rules: the bots, then how the rulebook is read, each ruling with its passage
+    assert "• strong: looks ahead, trying moves on guesses of what it cannot see (the " \
+        "default)" in empires
+    assert "How Portolan reads the Empires at Sea rulebook (the passage each ruling reads is " \
+        "quoted below it)" in empires
+    assert sum(line.startswith("    ") for line in empires) == len(get("empires").rulings())
     assert answers(text, "/game new trader seed=1") == [
         "A game of Ocean Trader is open. Add players with /game join or /game addbot, then "
         "/game start."]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.cogs.help import game_rulings, rulings_messages
+from bot.ui.text import game_rulings, rulings_messages
 from engine.core import all_games
 from engine.ships import GAME as SHIPS
 

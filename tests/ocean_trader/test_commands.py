@@ -330,3 +330,108 @@ def test_every_command_has_one_help_topic_with_its_figures_filled() -> None:
     assert "£20: Gibraltar" in t.help_for("ports").text
     assert "Tea £450" in t.help_for("goods").text
     assert t.nothing_to_decide and t.decide_only_waiting
+
+
+def _route_decisions(seeds: range) -> Iterator[tuple[OceanTraderState, int]]:
+    """Positions from seeded games between standard bots where a ship leaves port or has
+    reached one with points left."""
+    bot = StandardBot()
+    for seed in seeds:
+        state = GAME.setup({"variant": "short"}, 2, seed)
+        for _ in range(MOVES):
+            if GAME.outcome(state) is not None:
+                break
+            seat = min(GAME.actors(state))
+            if state.pending is not None and state.pending.kind in ("depart", "at_port"):
+                yield state, seat
+            legal = GAME.legal_actions(state, seat)
+            state, _ = act(state, seat, bot.choose(GAME.view(state, seat), legal,
+                                                   Rng(state=seed * 7919 + state.version)))
+
+
+def test_a_route_choice_says_where_the_throw_ends_and_it_ends_there() -> None:
+    """Rulebook, Movement: the whole throw is moved, stopping on a port reached exactly; a red
+    space draws a Prospect card. Each route's label says where this throw takes the ship, and
+    the move does that."""
+    told = set()
+    for state, seat in _route_decisions(range(3)):
+        for action in GAME.legal_actions(state, seat):
+            if not isinstance(action, (A.ChooseRoute, A.SailOn)):
+                continue
+            route = ocean_trader_content().route(action.route)
+            there = route.other(state.pending.port or "")
+            after, events = act(state, seat, action)
+            ship = after.players[seat].ship(action.ship)
+            assert ship is not None, action.label
+            label = action.label or ""
+            if "ends " in label:
+                told.add("sea")
+                spaces = int(re.search(r"ends (\d+) spaces? out", label).group(1))  # type: ignore[union-attr]
+                drawn = any(e.kind == "prospect" for e in events)
+                assert drawn == ("red space" in label), label
+                if drawn:
+                    continue  # (the card drawn there may have moved or sunk the ship since)
+                assert ship.route == route.id and ship.port is None, label
+                from_start = ship.at if route.other(there) == route.a \
+                    else route.length - ship.at
+                assert from_start == spaces, label
+            elif f"docks at {there}" in label.replace(ship_name(there), there):
+                told.add("dock")
+                assert ship.port == there or after.players[seat].eliminated, label
+            elif "to spare" in label:
+                told.add("through")
+                spare = int(re.search(r"with (\d+) points? to spare", label).group(1))  # type: ignore[union-attr]
+                pending = after.pending
+                assert pending is not None and pending.kind == "at_port", label
+                assert pending.port == there and after.voyage is not None
+                assert after.voyage.steps == spare, label
+    assert told == {"sea", "dock", "through"}
+
+
+def ship_name(port: str) -> str:
+    return ocean_trader_content().port(port).name
+
+
+def test_docking_without_the_fee_says_it_eliminates_only_to_the_ship_owner() -> None:
+    """A port's fee that cannot be paid eliminates the player (rulebook, "At no time ... can
+    any ship owner owe money"): the dock move's own label says so. The label is read only by
+    the deciding player, and another seat's labels never depend on it."""
+    for state, seat in _route_decisions(range(3)):
+        if state.pending is None or state.pending.kind != "at_port":
+            continue
+        fee = ocean_trader_content().port(state.pending.port or "").fee
+        poor = state.model_copy(deep=True)
+        poor.players[seat].cash = fee - 10
+        dock = next(a for a in GAME.legal_actions(poor, seat) if isinstance(a, A.Dock))
+        assert "you cannot pay it, so docking eliminates you" in (dock.label or "")
+        rich = next(a for a in GAME.legal_actions(state, seat) if isinstance(a, A.Dock))
+        assert "eliminat" not in (rich.label or "") or state.players[seat].cash < fee
+        assert re.search(r", \d+ points? unused \(fee", rich.label or "")
+        after, events = act(poor, seat, dock)
+        assert after.players[seat].eliminated
+        return
+    raise AssertionError("no port decision in these games")
+
+
+def test_ending_a_turn_without_the_idle_fees_says_it_eliminates() -> None:
+    bot = StandardBot()
+    state = GAME.setup({"variant": "short"}, 2, 5)
+    for _ in range(MOVES):
+        seat = min(GAME.actors(state))
+        legal = GAME.legal_actions(state, seat)
+        end = next((a for a in legal if isinstance(a, A.EndTurn)), None)
+        if end is not None and "port fees" in (end.label or ""):
+            fees = int(re.search(r"port fees £([\d,]+)", end.label or "").group(1)  # type: ignore[union-attr]
+                       .replace(",", ""))
+            assert "eliminat" not in (end.label or "") or state.players[seat].cash < fees
+            poor = state.model_copy(deep=True)
+            poor.players[seat].cash = fees - 1
+            end = next(a for a in GAME.legal_actions(poor, seat) if isinstance(a, A.EndTurn))
+            assert (end.label or "").endswith(
+                ": you cannot pay them, so ending the turn eliminates you)")
+            after, _ = act(poor, seat, end)
+            assert after.players[seat].eliminated
+            return
+        state, _ = act(state, seat, bot.choose(GAME.view(state, seat), legal,
+                                               Rng(state=state.version)))
+    raise AssertionError("no turn ended with a ship idle in port")

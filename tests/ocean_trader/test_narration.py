@@ -32,7 +32,7 @@ def test_the_game_opens_by_saying_who_moves_first_and_why() -> None:
     state = GAME.setup({}, 3, 4)
     assert GAME.opening_lines(state) == [
         "Opening throws: {s0} 6, {s1} 6, {s2} 5; then {s0} 5, {s1} 1. {s0} threw highest and "
-        "moves first; play then goes round in seat order: {s0}, {s1}, {s2}."]
+        "moves first; the turn order is {s0}, {s1}, {s2}."]
     assert state.first_player == 0 and bot_game(4)[0][1][0].seat == 0
     (single,) = GAME.opening_lines(GAME.setup({}, 3, 3))
     assert single.startswith("Opening throw: {s0} 4, {s1} 4, {s2} 6. {s2} threw highest")

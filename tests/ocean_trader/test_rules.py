@@ -10,6 +10,7 @@ import pytest
 from engine.core import Rng, seat_ref
 from engine.ocean_trader import GAME
 from engine.ocean_trader import actions as A
+from engine.ocean_trader.rules import money
 from engine.ocean_trader.state import Claim, OceanTraderState, Ship
 from tests.ocean_trader.helpers import (
     act,
@@ -507,6 +508,23 @@ def test_a_claim_is_checked_after_the_claimants_twelfth_turn_and_wins() -> None:
     assert state.finished and state.winner == 0
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == [0]
+
+
+def test_my_view_tells_a_running_claim_and_the_claimant_what_the_check_asks() -> None:
+    state = new_game(cash=5000)
+    state.players[0].shares, state.players[1].shares = 5, 2
+    assert not any("claim" in line for line in GAME.private_lines(state, 0))
+    state, _ = act(state, 0, A.ClaimMajority())
+    state = _play_turns(state, 3)  # the claim turn and two more
+    mine = GAME.private_lines(state, 0)[-1]
+    assert mine == ("Your claim of a majority is checked after 10 more of your turns. The "
+                    "check asks for more certificates than any other player, 1 ship, 1 policy "
+                    f"and £750; you hold 5 certificates, 1 ship, 1 policy and "
+                    f"{money(state.players[0].cash)}.")
+    theirs = GAME.private_lines(state, 1)[-1]
+    assert theirs == ("{s0} claims a majority, checked after 10 more of their turns. To block "
+                      "it, show as many certificates as they hold or more (/trader challenge).")
+    assert "5 certificates" not in " ".join(GAME.private_lines(state, 1))
 
 
 def test_a_failed_claim_forfeits_one_share_and_play_goes_on() -> None:
