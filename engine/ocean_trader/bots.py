@@ -525,11 +525,11 @@ class _Plan:
         return 3200.0 if self.emergency else -1.0
 
     def _auction_share(self, action: A.AuctionShare) -> float:
-        """Short of cash, a certificate may fetch more from the other players than the
-        Banker's £500; an auction nobody bids in is tried again only on the coin's say."""
-        if self.emergency:
-            return 3250.0 if self.coin else -1.0
-        if self.claiming:
+        """Never when short of cash: the sealed bids have no reserve, so an auction may fetch
+        less than the Banker's sure £500, or nothing (a tester saw a certificate bought at
+        auction for £900 go back for £400). Nor while anyone claims: the claimant needs its
+        certificates, and the others theirs to block the claim."""
+        if self.emergency or self.claiming or self.rival_claim:
             return -1.0
         # the Banker has none left and our holding cannot carry a claim: the players who can
         # will bid more than the certificate's £1,000 for it (and a tie between them ends);
@@ -560,14 +560,16 @@ class _Plan:
                    for seat, p in enumerate(players) if seat != self.me and not p.eliminated)
 
     def _challenge_claim(self, action: A.ChallengeClaim) -> float:
-        """Show the holding when it can match the claimant's (a claim needs at least
-        ``claim_at`` certificates, and the table may know the claimant holds more: a challenge
-        the claim withstood, or a holding it showed) and the Banker still sells certificates,
-        so that the tie, if it is one, is broken by the next purchase. With the Banker out of
-        certificates a tie would block claim after claim for ever; the check itself fails a
-        claimant we match, who then forfeits a certificate to the Banker."""
+        """Show any holding that may match the claimant's: a claim may be made with a single
+        certificate, and showing costs nothing but the holding's secret (a tester claimed with
+        one and two bots holding certificates let it run). Not when the table knows the
+        claimant holds more (a challenge the claim withstood, or a holding it showed); and only
+        while the Banker still sells certificates, so that the tie, if it is one, is broken by
+        the next purchase. With the Banker out of certificates a tie would block claim after
+        claim for ever; the check itself fails a claimant we match, who then forfeits a
+        certificate to the Banker."""
         claim = self.view.claim
-        if claim is None or self.shares < self.claim_at or "buy_share" not in self.legal_types:
+        if claim is None or self.shares < 1 or "buy_share" not in self.legal_types:
             return -1.0
         # a challenge the claim has withstood showed it holds more than that; so does a
         # holding the claimant showed itself
