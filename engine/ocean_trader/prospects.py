@@ -36,6 +36,8 @@ def draw_prospect(state: OceanTraderState, seat: int, ship: Ship, events: list[E
             for slot in state.in_play):
         outcome = (f" No {content().category_name(card.effect.category)} card is in play, so "
                    f"none is cancelled.")
+    elif isinstance(card.effect, E.LoseCargo) and not ship.cargo:
+        outcome = " The ship carries no cargo, so nothing is lost."
     events.append(Event(kind="prospect", seat=seat, chance=True,
                         data={"card": card_id, "ship": ship.number},
                         text=f"{ship_ref(seat, ship.number)} draws a Prospect card: "

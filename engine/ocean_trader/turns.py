@@ -8,9 +8,11 @@ from engine.core import Event, seat_ref
 
 from .rules import (
     content,
+    is_held,
     money,
     policies_held,
     port_name,
+    ship_ref,
     shipless_turns_allowed,
     total_assets,
 )
@@ -68,6 +70,11 @@ def end_turn(state: OceanTraderState, events: list[Event], by_itself: bool = Fal
     if _no_ships_left(state, events):
         return
     next_player(state)
+    # a ship a Prospect card holds (Becalmed, Dismasted) loses the turn now beginning
+    held = [s for s in state.players[state.active].ships if is_held(state, state.active, s)]
+    for ship in held:
+        ended.text += (f" {ship_ref(state.active, ship.number)} may not move this turn, held "
+                       f"by a Prospect card.")
     if state.variant == "short" and state.players[state.active].turns == state.turn_limit - 1:
         ended.text += (f" {seat_ref(state.active)} plays their last turn: the short game ends "
                        f"after each player's turn {state.turn_limit}.")

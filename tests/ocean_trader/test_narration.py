@@ -10,10 +10,14 @@ from engine.core import Accepted, Action, Event, step
 from engine.core.bots import bot_rng
 from engine.ocean_trader import GAME
 from engine.ocean_trader import actions as A
+from engine.ocean_trader.content import ocean_trader_content
 from engine.ocean_trader.game import only_end_left
+from engine.ocean_trader.prospects import draw_prospect
+from engine.ocean_trader.rules import new_ship
 from engine.ocean_trader.state import OceanTraderState
 from engine.ocean_trader.turns import end_turn
 from tests.contract.playout import bot_moves, played
+from tests.ocean_trader.helpers import act, new_game, put_at_sea
 
 SEEDS = (3, 4, 5, 6, 7, 8)
 
@@ -75,8 +79,15 @@ def test_a_trade_says_what_it_closes_for_the_turn() -> None:
                 closed += 1
     assert closed
     # with several ships, the trading one stays in port and the others may still sail
-    stays = [t for t in _full_game_lines(1) if t.endswith("; it stays in port this turn.")]
-    assert stays and all(re.match(r"\{s\d\}'s ship \d (loads|sells) ", t) for t in stays)
+    state = new_game(cash=5000)
+    state.players[0].ships.append(new_ship(2, insured=False))
+    for ship in state.players[0].ships:
+        ship.new = False  # in port since before the turn: free to trade
+    buy = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, A.BuyCargo))
+    _, events = act(state, 0, buy)
+    assert [e.text for e in events if e.kind == "buy_cargo"] == [
+        f"{{s0}}'s ship {buy.ship} loads Manufactured Goods at Liverpool for £480; it stays in "
+        "port this turn."]
 
 
 def test_no_dice_throw_is_said_only_when_the_throw_is_gone() -> None:
@@ -188,3 +199,44 @@ def test_docking_says_the_ship_trades_from_the_next_turn() -> None:
         assert e.text.endswith((f"; it may trade there from {{s{e.seat}}}'s next turn.",
                                 f"; in quarantine, it may trade there from the turn after "
                                 f"{{s{e.seat}}}'s next.")), e.text
+
+
+def _drawn(card: str, cargo: list[str]) -> tuple[OceanTraderState, list[Event]]:
+    """{s0}'s ship 1, at sea with ``cargo``, draws the Prospect card ``card``."""
+    state = new_game(cash=2000)
+    ship = state.players[0].ships[0]
+    put_at_sea(ship, "R04", 3, "ALX")
+    ship.new, ship.cargo = False, cargo
+    state.prospect_deck.remove(card)
+    state.prospect_deck.insert(0, card)
+    events: list[Event] = []
+    draw_prospect(state, 0, ship, events, drive_back=lambda *args: None)
+    return state, events
+
+
+def test_a_cargo_card_drawn_with_an_empty_hold_says_nothing_is_lost() -> None:
+    card = next(c.id for c in ocean_trader_content().prospects.cards
+                if c.effect.effect == "lose_cargo")
+    _, events = _drawn(card, [])
+    assert events[-1].text.endswith(" The ship carries no cargo, so nothing is lost.")
+    _, events = _drawn(card, ["tea", "coal"])
+    assert "nothing is lost" not in events[0].text
+
+
+def test_the_turn_a_held_ship_loses_is_told_as_it_begins() -> None:
+    """Becalmed: "This ship does not move on its owner's next turn"; the table is told when
+    that turn comes, not left to wonder why the ship stands."""
+    card = next(c.id for c in ocean_trader_content().prospects.cards
+                if c.effect.effect == "miss_turns" and getattr(c.effect, "turns", 0) == 1)
+    state, _ = _drawn(card, [])
+    state.voyage = None
+    state, events = act(state, 0, A.EndTurn())
+    assert [e.text for e in events if e.kind == "end_of_turn"][0].endswith("ends their turn.")
+    state, events = act(state, 1, next(a for a in GAME.legal_actions(state, 1)
+                                       if isinstance(a, A.EndTurn)))
+    assert [e.text for e in events if e.kind == "end_of_turn"] == [
+        "{s1} ends their turn. {s0}'s ship 1 may not move this turn, held by a Prospect card."]
+    state, events = act(state, 0, A.EndTurn())
+    state, events = act(state, 1, next(a for a in GAME.legal_actions(state, 1)
+                                       if isinstance(a, A.EndTurn)))
+    assert "held by a Prospect card" not in events[-1].text  # one turn only
