@@ -2,9 +2,9 @@
 
 It sees only its seat's view and legal actions (plus the printed content: map, cards, tables).
 It plays its cards for ships, forts, ports and industry, sends each ship towards the best thing
-within reach (a free port to buy, an enemy ship or port worth its odds, Pirate's Bay once the
-chest pays for the try), keeps Captain's Orders for combat, and bribes the Pirate by what
-commanding it is worth this round.
+within reach (a free port to buy, or a port selling what buying one lacks, an enemy ship or
+port worth its odds, Pirate's Bay once the chest pays for the try), keeps Captain's Orders
+for combat, and bribes the Pirate by what commanding it is worth this round.
 
 Sailing is valued by a potential on the ship's cell (the best target's worth, less with every
 sailing move still needed), so a move is made only when it brings the ship nearer its target:
@@ -289,13 +289,26 @@ def _ship_targets(ctx: _Ctx, ship: Ship) -> list[tuple[Cell, float]]:
                 found += [(c, worth) for c in _beside(side, cell)]
         return found
     p = view.players[ctx.me]
-    can_buy = p.gold >= 1 and p.steel >= 1 and p.wood >= 1 and p.cubes > 0
-    if p.cubes > 0 and (ship.kind == "transport" or can_buy):
-        for port_id, owner in view.port_owners.items():
-            if owner is None:
-                card = b.ports[port_id]
-                worth = (8.0 + card.icons) * (1.0 if can_buy else 0.6)
+    short = _short_for_a_port(ctx)
+    can_buy = not short and p.cubes > 0
+    free = [b.ports[port_id] for port_id, owner in view.port_owners.items() if owner is None]
+    if p.cubes > 0 and free:
+        if ship.kind == "transport" or can_buy:
+            # a port that cannot be paid for is worth waiting beside while the production
+            # will bring what is missing; not when nothing brings it (a Wood-less nation
+            # with no Wood coming would wait there all game)
+            coming = _income(ctx)
+            wait = 0.6 if all(coming[r] > 0 for r in short) else 0.2
+            for card in free:
+                worth = (8.0 + card.icons) * (1.0 if can_buy else wait)
                 found += [(c, worth) for c in _beside(side, card.cell)]
+        # short of what a port costs but with some to spare: a port that sells what is
+        # missing is the way to a port bought (a trade there, then the sail to the port)
+        if short and _spare(ctx) and ship.kind == "transport":
+            worth = 0.8 * max(8.0 + card.icons for card in free)
+            for card in b.ports.values():
+                if card.produces in short:
+                    found += [(c, worth) for c in _beside(side, card.cell)]
     bonus = _attack_bonus(view, ship)
     for target, cell in _enemy_targets(ctx, False):
         odds = p_at_least(1, _defence(ctx, target) - bonus)
@@ -306,6 +319,35 @@ def _ship_targets(ctx: _Ctx, ship: Ship) -> list[tuple[Cell, float]]:
         worth = _bay_odds(ctx, ship) * _target_value(ctx, PIRATES_BAY)
         if worth > 1:
             found += [(c, worth) for c in _beside(side, b.pirates_bay)]
+    return found
+
+
+def _short_for_a_port(ctx: _Ctx) -> list[str]:
+    """The resources we lack to buy a port (1 Gold, 1 Steel, 1 Wood)."""
+    p = ctx.view.players[ctx.me]
+    cost = empires_content().rules.turn.buy_port_cost
+    return [r for r in RESOURCES if getattr(p, r) < getattr(cost, r)]
+
+
+def _spare(ctx: _Ctx) -> bool:
+    """Whether we hold a resource we can trade away and keep one (as ``_trade`` asks)."""
+    p = ctx.view.players[ctx.me]
+    return any(getattr(p, r) >= 2 for r in RESOURCES)
+
+
+def _income(ctx: _Ctx) -> dict[str, int]:
+    """What each production brings us: our ports' icons and our Industry cards."""
+    c = empires_content()
+    found: dict[str, int] = dict.fromkeys(RESOURCES, 0)
+    for port_id, owner in ctx.view.port_owners.items():
+        if owner == ctx.me:
+            card = ctx.board.ports[port_id]
+            found[card.produces] += card.icons
+    for card_id in ctx.view.players[ctx.me].in_front:
+        for e in c.captain(card_id).effects:
+            if e.effect == "produce":
+                for r, n in e.items():
+                    found[r] += n
     return found
 
 

@@ -81,6 +81,12 @@ class EmpiresAtSea(Game[EmpiresState]):
     # the spread of the final margin left to chance, read as a logistic: about 34 points
     # (standard deviation) from mid-game positions of standard-bot games, divided by 1.7
     standing_scale = 20.0
+    # the strong bot keeps the standard bot's move unless another leads it by two standard
+    # errors, not one: some choices differ only by luck the playouts cannot weigh (at the
+    # refill, keeping the Orders or swapping one for an unknown card), and with several such
+    # moves in a race one of them led by one standard error often enough that the bot threw
+    # away a Decoy or an Evasive Manoeuvres at a refill on chance alone
+    search_tuning = {"anchor": 2.0}
     score_unit = "points"
     state_type = EmpiresState
     action_adapter = A.ACTION_ADAPTER

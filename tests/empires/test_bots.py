@@ -7,11 +7,12 @@ import functools
 import pytest
 
 from engine.core import Accepted, Action, Outcome, bot_rng, step
+from engine.core.search import SearchBot
 from engine.empires import GAME
 from engine.empires import actions as A
 from engine.empires.content import empires_content
 from engine.empires.state import PIRATE_ID, PIRATES_BAY, EmpiresState
-from tests.empires.helpers import calm, clear, my_turn, new, put
+from tests.empires.helpers import calm, clear, do, my_turn, new, own, put
 
 
 def play(seats: int, seed: int, kinds: list[str]) -> Outcome:
@@ -229,6 +230,7 @@ def test_a_ship_beside_a_port_it_cannot_buy_does_not_hop_to_another_no_better() 
         for cell in board.sea_beside(board.ports[port].cell)[:1]:
             put(state, 0, "transport", cell, "t1")
             state.players[0].gold = 0  # no port can be bought this turn
+            state.players[0].wood = state.players[0].steel = 1  # nor Gold traded for
             my_turn(state, 0, actions=5)
             choice = standard_choice(state, 0, 1)
             hops += isinstance(choice, A.Sail) and icons(tuple(choice.to)) <= icons(cell)  # type: ignore[arg-type]
@@ -248,3 +250,59 @@ def test_a_ship_heads_for_the_pirates_bay_when_its_partner_waits_there() -> None
     for choice in moves:
         assert isinstance(choice, A.Sail) and choice.ship == "f1" \
             and tuple(choice.to) == bay_cell, choice
+
+
+def steel_short_france() -> EmpiresState:
+    """France's turn in a three-player game: Gold and Wood to spare but no Steel, none coming
+    (its one port makes Gold), a Transport beside Port Royal (free, but not to be bought
+    without Steel) and Willemstad, which sells Steel, two cells east."""
+    state = new(3, 1)
+    clear(state, pirate_at=(27, 20))
+    calm(state)
+    france = next(s for s, p in enumerate(state.players) if p.nation == "france")
+    own(state, france, "cadiz")
+    put(state, france, "transport", (7, 12), "f1")
+    player = state.players[france]
+    player.gold, player.wood, player.steel = 8, 4, 0
+    my_turn(state, france, actions=5)
+    return state
+
+
+def test_short_of_steel_it_trades_for_it_and_buys_a_port_instead_of_ending_the_turn() -> None:
+    """Old habit: a nation without Steel and with none coming left its Transport beside a
+    port it could not pay for, discarded its cards (none could be paid for either) and ended
+    turn after turn with every action unused, its Gold piling up. A person sails to a port
+    that sells Steel, trades Gold for it and buys a port."""
+    for salt in range(3):
+        state = steel_short_france()
+        seat = state.turn_state.seat  # type: ignore[union-attr]
+        played: list[Action] = []
+        while state.turn_state is not None and state.turn_state.seat == seat \
+                and state.combat is None:
+            action = standard_choice(state, seat, salt)
+            played.append(action)
+            state, _ = do(state, seat, action)
+        kinds = [a.type for a in played]
+        assert "trade" in kinds and kinds[-1] == "buy_port", kinds
+        trade = next(a for a in played if isinstance(a, A.Trade))
+        assert empires_content().board(state.side).ports[trade.port].produces == "steel", trade
+
+
+def test_the_strong_bot_keeps_its_combat_orders_at_the_refill() -> None:
+    """Old habit: at the refill the strong bot swapped a Broadside or an Evasive Manoeuvres
+    for an unknown card, though the standard bot keeps them: the playouts cannot tell the two
+    apart, and with several Orders to choose from one of the swaps led the draw by one
+    standard error often enough. The rules allow the swap (Orders may be discarded before the
+    hand is refilled, and the hand is refilled to six all the same), so it is left to the
+    standard bot's judgement unless the playouts clearly favour it."""
+    refills = [(state, seat) for state, seat, action in standard_game(3, 1000)
+               if state.pending and state.pending[0].kind == "refill"
+               and {"broadside", "evasive"} <= set(state.players[seat].hand)]
+    assert len(refills) >= 2
+    for state, seat in refills[:2]:
+        for salt in range(6):
+            GAME.forget_legal_keys()
+            bot = SearchBot(GAME, GAME.bots()["standard"], iterations=120)
+            choice = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat),
+                                bot_rng(salt, state.version, seat))
+            assert isinstance(choice, A.Draw), (state.round, salt, choice)
