@@ -33,7 +33,7 @@ from engine.core.protocol import Action
 from . import actions as A
 from .content import ocean_trader_content
 from .explain import trade_block, where_it_sells
-from .legal import bid_amounts, route_costs
+from .legal import bid_amounts, route_costs, throw_lands
 from .rules import money, wanted, wanting_cards
 from .state import OceanTraderView, Ship
 
@@ -92,15 +92,16 @@ def ship_label(number: int, view: V) -> str:
 
 
 def route_label(route_id: str, view: V, wind: bool = True) -> str:
-    """"Liverpool → New York (8 spaces, Roaring Forties +2 to the throw)" from the port the
-    waiting decision is about."""
+    """"Liverpool → New York (8 spaces, Roaring Forties +2, ends 4 spaces out)" from the port the
+    waiting decision is about, with where the throw takes the ship (``throw_lands``)."""
     c = ocean_trader_content()
     route = c.route(route_id)
     here = view.pending.port if view.pending is not None and view.pending.port else route.a
     there = route.other(here)
     twins = [r for r in c.routes_from(here) if r.other(here) == there]
     by = f" by the {route.name}" if route.name and len(twins) > 1 else ""
-    notes = [f"{route.length} spaces", *route_costs(route, there, wind=wind)]
+    notes = [f"{route.length} spaces", *route_costs(route, there, wind=wind),
+             *(throw_lands(view, view.pending.seat, route) if view.pending is not None else [])]
     return f"{port_name(here)} → {port_name(there)}{by} ({', '.join(notes)})"
 
 

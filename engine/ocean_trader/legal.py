@@ -26,7 +26,7 @@ from .rules import (
     wanted,
     wanting_cards,
 )
-from .state import OceanTraderState
+from .state import OceanTraderState, OceanTraderView
 
 
 def actors(state: OceanTraderState) -> set[int]:
@@ -71,15 +71,10 @@ def _answers(state: OceanTraderState, seat: int) -> Iterator[Action]:
     voyage = state.voyage
     if pending.kind == "depart":
         assert pending.port is not None and pending.ship is not None
-        ship = state.players[seat].ship(pending.ship)
-        throw = None
-        if voyage is not None and ship is not None:
-            throw = voyage.die * (2 if ship.double_next else 1)
         for route in c.routes_from(pending.port):
             there = route.other(pending.port)
-            notes = [f"{route.length} spaces", *route_costs(route, there)]
-            if throw is not None:
-                notes.append(landing(route, pending.port, throw + roaring_forties(route, there)))
+            notes = [f"{route.length} spaces", *route_costs(route, there),
+                     *throw_lands(state, seat, route)]
             yield A.ChooseRoute(ship=pending.ship, route=route.id,
                                 label=f"Ship {pending.ship}: sail for {port_name(there)} "
                                       f"({', '.join(notes)})")
@@ -95,12 +90,10 @@ def _answers(state: OceanTraderState, seat: int) -> Iterator[Action]:
                            f"{left} {'point' if left == 1 else 'points'} unused "
                            f"(fee {money(fee)}{ruin})")
         windblown = voyage is not None and (voyage.windblown or voyage.card_move)
-        card_move = voyage is not None and voyage.card_move
         for route in c.routes_from(pending.port):
             there = route.other(pending.port)
-            notes = route_costs(route, there, wind=not windblown)
-            points = left + (0 if windblown else roaring_forties(route, there))
-            notes.append(landing(route, pending.port, points, card_move))
+            notes = [*route_costs(route, there, wind=not windblown),
+                     *throw_lands(state, seat, route)]
             yield A.SailOn(ship=pending.ship, route=route.id,
                            label=f"Ship {pending.ship}: sail on towards {port_name(there)} "
                                  f"({', '.join(notes)})")
@@ -114,6 +107,28 @@ def _answers(state: OceanTraderState, seat: int) -> Iterator[Action]:
         for order in itertools.permutations(pending.cards):
             yield A.OrderCards(order=tuple(order), label="Put back, top first: " + "; ".join(
                 card_text(card) for card in order))
+
+
+def throw_lands(table: OceanTraderState | OceanTraderView, seat: int,
+                route: Route) -> list[str]:
+    """Where the ship of the waiting route decision ends on ``route`` with the points it has
+    (``landing``); nothing when no decision waits. Read from a state or a view alike: the
+    throw and the ships are public."""
+    pending, voyage = table.pending, table.voyage
+    if pending is None or voyage is None or pending.port is None:
+        return []
+    toward = route.other(pending.port)
+    if pending.kind == "depart":
+        ship = next((s for s in table.players[seat].ships if s.number == pending.ship), None)
+        if ship is None:
+            return []
+        points = voyage.die * (2 if ship.double_next else 1) + roaring_forties(route, toward)
+    elif pending.kind == "at_port":
+        windblown = voyage.windblown or voyage.card_move
+        points = voyage.steps + (0 if windblown else roaring_forties(route, toward))
+    else:
+        return []
+    return [landing(route, pending.port, points, voyage.card_move)]
 
 
 def landing(route: Route, start: str, points: int, card_move: bool = False) -> str:
@@ -144,7 +159,7 @@ def route_costs(route: Route, toward: str, wind: bool = True) -> list[str]:
         notes.append(f"Suez Canal tow {money(content().rules.suez_canal_fee.value)}")
     change = roaring_forties(route, toward)
     if change and wind:
-        notes.append(f"Roaring Forties {change:+d} to the throw")
+        notes.append(f"Roaring Forties {change:+d}")
     return notes
 
 

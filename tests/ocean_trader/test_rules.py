@@ -331,7 +331,7 @@ def test_the_roaring_forties_change_every_throw_that_sails_the_route(
     choice = next(a for a in GAME.legal_actions(state, 0)
                   if isinstance(a, A.SailOn) and a.route == route)
     change = -2 if start[2] == "MEL" else 2
-    assert f"Roaring Forties {change:+d} to the throw" in choice.label
+    assert f"Roaring Forties {change:+d}, " in choice.label
     state, events = act(state, 0, choice)
     ship = state.players[0].ships[0]
     assert (ship.route, ship.at, ship.port) == after
@@ -365,7 +365,7 @@ def test_route_choices_name_the_suez_tow_and_the_roaring_forties() -> None:
     state, _ = act(state, 0, A.ThrowDice(depart=(1,)))
     labels = {a.route: a.label for a in GAME.legal_actions(state, 0)
               if isinstance(a, A.ChooseRoute)}
-    assert "Roaring Forties +2 to the throw" in labels["R21"]
+    assert "Roaring Forties +2, " in labels["R21"]
 
 
 # --- buying and selling goods ---------------------------------------------------------------
