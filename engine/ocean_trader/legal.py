@@ -134,17 +134,16 @@ def throw_lands(table: OceanTraderState | OceanTraderView, seat: int,
 def landing(route: Route, start: str, points: int, card_move: bool = False) -> str:
     """Where ``points`` take a ship setting out along ``route`` from port ``start``: back in
     port, a space out (a red one draws a Prospect card, unless a card ordered the move), the
-    next port's dock, or through it with points to spare. Only the dice and the board decide
-    it, so every player could count it."""
+    next port's dock ("there": the label names the port), or into it with points to spare.
+    Only the dice and the board decide it, so every player could count it."""
     there = route.other(start)
     if points <= 0:
         return f"stays in {port_name(start)}"
     if points == route.length:
-        return f"docks at {port_name(there)}"
+        return "docks there"
     if points > route.length:
         spare = points - route.length
-        return f"reaches {port_name(there)} with {spare} {'point' if spare == 1 else 'points'} " \
-            "to spare"
+        return f"arrives with {spare} {'point' if spare == 1 else 'points'} to spare"
     at = points if start == route.a else route.length - points
     where = f"ends {points} {'space' if points == 1 else 'spaces'} out"
     if at in route.red and not card_move:

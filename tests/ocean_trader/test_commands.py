@@ -375,21 +375,17 @@ def test_a_route_choice_says_where_the_throw_ends_and_it_ends_there() -> None:
                 from_start = ship.at if route.other(there) == route.a \
                     else route.length - ship.at
                 assert from_start == spaces, label
-            elif f"docks at {there}" in label.replace(ship_name(there), there):
+            elif "docks there" in label:
                 told.add("dock")
                 assert ship.port == there or after.players[seat].eliminated, label
             elif "to spare" in label:
                 told.add("through")
-                spare = int(re.search(r"with (\d+) points? to spare", label).group(1))  # type: ignore[union-attr]
+                spare = int(re.search(r"arrives with (\d+) points? to spare", label).group(1))  # type: ignore[union-attr]
                 pending = after.pending
                 assert pending is not None and pending.kind == "at_port", label
                 assert pending.port == there and after.voyage is not None
                 assert after.voyage.steps == spare, label
     assert told == {"sea", "dock", "through"}
-
-
-def ship_name(port: str) -> str:
-    return ocean_trader_content().port(port).name
 
 
 def test_docking_without_the_fee_says_it_eliminates_only_to_the_ship_owner() -> None:
