@@ -136,7 +136,6 @@ def landing(route: Route, start: str, points: int, card_move: bool = False) -> s
     port, a space out (a red one draws a Prospect card, unless a card ordered the move), the
     next port's dock ("there": the label names the port), or into it with points to spare.
     Only the dice and the board decide it, so every player could count it."""
-    there = route.other(start)
     if points <= 0:
         return f"stays in {port_name(start)}"
     if points == route.length:
