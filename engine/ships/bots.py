@@ -18,11 +18,17 @@ Three habits of people it keeps (issue 15):
   that loss up front, and upgrading a ship already on the track is preferred to building;
 - the steam ages' borders (13-15 navigation) come down only by one for each ship in the age below,
   so ships pile up there unless someone holds the navigation: a seat a few counters short of
-  opening the next steam age collects them, as the first ship there is worth 9-11 VP."""
+  opening the next steam age collects them, as the first ship there is worth 9-11 VP.
+
+A card is worth what it brings (its gains, or the best way of carrying out its action): taking
+one is the turn's action, so a card whose action cannot be carried out is not taken. Cubes are
+taken back from the present area, which is still to be scored, only when its being full is what
+stops the seat building, and then one at a time."""
 
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
 from engine.core import Action, Rng, View
 
@@ -30,14 +36,32 @@ from . import actions as A
 from .board import REST_AREA, board
 from .content import ships_content
 from .economy import bank_space, price, row_spaces
+from .effects import (
+    ConvertGoods,
+    GainEffect,
+    GainGoodsOfChoice,
+    OpponentsDiscardGoods,
+    PerOwnCube,
+    PerOwnShip,
+    RemoveShipsFromOneAge,
+    RetrieveCubes,
+)
+from .effects import PlaceShip as PlaceShipEffect
 from .effects import SellGoods as SellGoodsEffect
+from .effects import UpgradeShip as UpgradeShipEffect
+from .legal import placement_targets
 from .rules import (
     ACTION_BOX,
     LAST_AGE,
+    age_options,
     area_border,
+    area_options,
     card_action_effect,
     gold_cost,
+    metal_range,
     opening_cost,
+    own_ships,
+    placement_rules,
 )
 from .scoring import area_scores
 from .state import ShipsView
@@ -56,6 +80,8 @@ AGE_REACH = 0.5  # how surely navigation that brings the next age within reach o
 AGE_SPAN = 4  # the navigation short of the next age that is worth collecting for it
 BENEFIT = {"merchant_cubes": 1.2, "free_action_cubes": 1.0, "gold": 0.5, "navigation": 0.7,
            "industry": 0.8, "vp": 1.0}
+SKIP = -1.0  # giving up a card's action: the card is taken, so only a worse action is worse
+CARD = 0.3  # a card taken is one the others cannot take
 
 
 class StandardBot:
@@ -70,11 +96,14 @@ def choose_from(view: ShipsView, me: int, legal: list[Action], rng: Rng) -> Acti
     sees it (its view, or a search's sample read the same way)."""
     best: list[Action] = []
     best_value = float("-inf")
-    # when a full area is what stops all building, cubes taken back from it open its
-    # trade boxes again
+    # when a full area is what stops all building, a cube taken back from it opens one of
+    # its trade boxes again; a seat with no ship to build or upgrade, or with the navigation
+    # to move on to the next area, is not stopped by the area, and taking its cubes back
+    # would only throw away their score
     area_boxes = board().trade_by_area.get(view.area, ())
     no_build = not any(isinstance(a, (A.PlaceShip, A.UpgradeShip)) for a in legal)
-    blocked = no_build and bool(area_boxes) and all(t in view.trade for t in area_boxes)
+    blocked = no_build and bool(area_boxes) and all(t in view.trade for t in area_boxes) \
+        and _has_ship_to_build(view, me) and not _can_move_on(view, me)
     pos = _Position(view, me, blocked, no_build)
     for action in legal:
         value = _value(pos, action)
@@ -94,6 +123,7 @@ class _Position:
         self.player = view.players[me]
         self.blocked = blocked
         self.no_build = no_build
+        self.cards: dict[str, float] = {}
 
     @cached_property
     def area_scores(self) -> list[int]:
@@ -140,6 +170,12 @@ class _Position:
     def room(self) -> int:
         return _warehouse_room(self.view, self.me)
 
+    def card_worth(self, card: str) -> float:
+        """What taking ``card`` brings (its gold cost and the cube aside), worked out once."""
+        if card not in self.cards:
+            self.cards[card] = _card_worth(self, card)
+        return self.cards[card]
+
     @cached_property
     def present_discs(self) -> int:
         """Discs in the present area: each takes one off the next border's navigation."""
@@ -165,9 +201,13 @@ def _value(pos: _Position, action: Action) -> float:
     if isinstance(action, A.StopConverting):
         return 0.0
     if isinstance(action, A.SkipCard):
-        return -3.0
+        return SKIP
     if isinstance(action, A.RetrieveCube):
         return -2.0  # whole areas at once are the bot's way
+    if isinstance(action, A.RetrieveMany):
+        return _many_back(pos, action.boxes, action.areas)
+    if isinstance(action, A.RemoveShips):
+        return _ships_back(pos, action.age, action.merchant + action.warship)
     value = 0.0
     if isinstance(action, A.Paid):
         spare = action.pay == "free" and player.free_cubes + player.action_free >= 3
@@ -184,30 +224,36 @@ def _value(pos: _Position, action: Action) -> float:
     if isinstance(action, A.Retrieve):
         cubes = _cubes_back(view, me, action)
         need = 1.0 if player.stock_cubes < 3 else 0.2
-        # cubes in the present area are still to be scored; older areas have been
-        lost = cubes * board().area_values.get(action.source, 0) * 0.8 \
-            if action.source == view.area and not blocked else 0.0
-        return value + cubes * need - lost - 0.3 + (2.0 if blocked and cubes else 0.0)
-    if isinstance(action, A.RetrieveMany):
-        return 1.0 if player.stock_cubes < 3 else -0.5
+        # cubes in the present area are still to be scored; older areas have been. When the
+        # full area stops all building, one cube taken back from it opens a box to build in
+        # (+2, and its score is the price of going on); more give up their score for nothing
+        opens = blocked and cubes > 0 and action.source == view.area
+        scored = cubes - 1 if opens else cubes
+        lost = scored * board().area_values.get(action.source, 0) * 0.8 \
+            if action.source == view.area else 0.0
+        return value + cubes * need - lost - 0.3 + (2.0 if opens else 0.0)
     if isinstance(action, A.TakeNavigation):
         available = min(2, view.supply.navigation)  # an empty pool gives nothing
-        # while the wave lags, navigation for the next border is worth more
-        short = pos.next_border - player.navigation - player.goods.get("metal", 0)
-        each = NAVIGATION + (0.4 * min(2, pos.wave_lag) if short > 0 else 0.0)
-        return value + (available * each if player.navigation < 16 else 0.2) - (
-            0.5 if not available else 0.0) + _age_reach(pos, available)
+        return value + _navigation_worth(pos, available) - (0.5 if not available else 0.0)
     if isinstance(action, A.TakeGold):
         return value + GOLD + 0.1
     if isinstance(action, A.TakeCard):
-        return value + 2.2
+        return value + pos.card_worth(action.card)
     if isinstance(action, A.RemoveShip):
         # a ship about to lose VP for lagging is worth taking back (its losses are saved)
         saved = OBSOLETE * _imminent_loss(view, action.age)
         return value + max(saved - 1.6, _removal(view, me, action.age) if no_build else -1.5)
-    if isinstance(action, A.RemoveShips):
-        return value - 1.5
     return value
+
+
+def _navigation_worth(pos: _Position, available: int) -> float:
+    """What ``available`` navigation counters coming in are worth: more while the wave lags
+    and the next border needs them, and more when they bring the next steam age within reach;
+    little once the seat holds more than any border asks."""
+    player = pos.player
+    short = pos.next_border - player.navigation - player.goods.get("metal", 0)
+    each = NAVIGATION + (0.4 * min(2, pos.wave_lag) if short > 0 else 0.0)
+    return (available * each if player.navigation < 16 else 0.2) + _age_reach(pos, available)
 
 
 def _placement(pos: _Position, action: A.Placement) -> float:
@@ -359,14 +405,21 @@ def _goods_gain(pos: _Position, good: str, amount: int) -> float:
 def _sale(pos: _Position, action: A.SellGoods) -> float:
     """A sale is worth the gold it brings, less the goods' own worth at the end (the final sale
     would bring their price too), plus the room it makes while the warehouse is nearly full."""
-    view, player = pos.view, pos.player
+    view = pos.view
     extra, vp_each = 0, 0
     if action.pay == "card" and view.pending and view.pending[0].card:
         effect = card_action_effect(view.pending[0].card)
         if isinstance(effect, SellGoodsEffect):
             extra, vp_each = effect.extra_gold_per_good, effect.vp_per_good
-    sold = sum(n for _, n in action.goods)
-    worth = sum(price(g) * n for g, n in action.goods)
+    return _sale_worth(pos, action.goods, extra, vp_each)
+
+
+def _sale_worth(pos: _Position, goods: tuple[tuple[str, int], ...], extra: int,
+                vp_each: int) -> float:
+    """See ``_sale``: ``extra`` gold and ``vp_each`` VP a good sold are a card's bonus."""
+    view, player = pos.view, pos.player
+    sold = sum(n for _, n in goods)
+    worth = sum(price(g) * n for g, n in goods)
     gold = min(worth + extra * sold, view.supply.gold)
     kept = min(gold, bank_space(player))
     value = kept * KEPT_GOLD + (gold - kept) // 2 + vp_each * sold - worth * GOLD
@@ -441,3 +494,210 @@ def _cubes_back(view: ShipsView, me: int, action: A.Retrieve) -> int:
         return view.rest_merchant[me]
     return sum(1 for t, owner in view.trade.items()
                if owner == me and board().trade[t].area == source)
+
+
+def _has_ship_to_build(view: ShipsView, me: int) -> bool:
+    """Whether the seat holds a ship counter of the present era or has a ship on the track it
+    could move up: then only the board can be what stops it building."""
+    if view.players[me].ships.get(view.era, 0) > 0:
+        return True
+    return any(age < LAST_AGE for age, _ in own_ships(view, me))
+
+
+def _can_move_on(view: ShipsView, me: int) -> bool:
+    """Whether the seat holds the navigation (and metal) the next area's border asks."""
+    if view.area >= REST_AREA or view.area < 2:
+        return True
+    player = view.players[me]
+    return player.navigation + player.goods.get("metal", 0) >= _next_border(view)
+
+
+def _area_cubes(view: ShipsView, me: int, area: int) -> int:
+    if area == REST_AREA:
+        return view.rest_merchant[me]
+    return sum(1 for t, owner in view.trade.items()
+               if owner == me and board().trade[t].area == area)
+
+
+def _cube_back(pos: _Position, area: int) -> float:
+    """One cube back into the stock from ``area`` (0: the action boxes), as Retrieve counts it:
+    worth more while the stock is low, and a cube taken from the present area gives up the
+    area's score it was placed for."""
+    view = pos.view
+    need = 1.0 if pos.player.stock_cubes < 3 else 0.2
+    lost = board().area_values.get(area, 0) * 0.8 if area == view.area else 0.0
+    return need - lost
+
+
+def _many_back(pos: _Position, boxes: bool, areas: tuple[int, ...]) -> float:
+    """Factories: cubes back from the action boxes and from whole areas, each as Retrieve
+    counts it; stopping (nothing chosen) is worth nothing."""
+    view, me, player = pos.view, pos.me, pos.player
+    value = 0.0
+    if boxes:
+        value += sum(b.merchant for b in player.boxes.values()) * _cube_back(pos, 0)
+    for area in areas:
+        value += _area_cubes(view, me, area) * _cube_back(pos, area)
+    return value - 0.3 if boxes or areas else 0.0
+
+
+def _ships_back(pos: _Position, age: int, ships: int) -> float:
+    """Lighthouse, Sea Clocks: ships taken back from one age. A ship about to lose VP for
+    lagging saves them; any other is a ship given up for nothing (it could still be upgraded,
+    and it counts toward opening the next age), so it is worse than giving the card's action
+    up. A counter back to build with, when the era's have run out, counts once."""
+    view, me = pos.view, pos.me
+    saved = OBSOLETE * _imminent_loss(view, age)
+    value = ships * (saved - 1.2)
+    if pos.no_build:
+        value += max(0.0, _removal(view, me, age) + 1.5)
+    return value
+
+
+def _gain_worth(pos: _Position, what: str, amount: int) -> float:
+    """A card's or a city's gain, as the bot counts the same things elsewhere; what the pool
+    no longer holds is not gained."""
+    view, player = pos.view, pos.player
+    if amount <= 0:
+        return 0.0
+    if what == "gold":
+        taken = min(amount, view.supply.gold)
+        kept = min(taken, bank_space(player))
+        return kept * KEPT_GOLD + (taken - kept) // 2
+    if what == "vp":
+        return float(amount)
+    if what == "merchant_cubes":
+        return min(amount, player.pool_cubes) * BENEFIT[what]
+    if what == "free_action_cubes":
+        return min(amount, view.supply.free_cubes) * BENEFIT[what]
+    if what == "navigation":
+        return _navigation_worth(pos, min(amount, view.supply.navigation))
+    if what == "industry":
+        return min(amount, view.supply.industry) * BENEFIT[what]
+    return BENEFIT.get(what, 0.5) * amount
+
+
+def _card_worth(pos: _Position, card: str) -> float:
+    """What a card brings, effect by effect, as the bot counts the same gains elsewhere; a card
+    with an action (place or upgrade a ship, sell goods, take ships or cubes back) is worth the
+    best way of carrying it out. Taking a card is the turn's action (rulebook: Take One Card),
+    so a card whose action cannot be carried out, or only at a loss, or that brings nothing
+    (Vikings with no ship in the Longships box), is not worth the cube: ``SKIP``."""
+    view, me, player = pos.view, pos.me, pos.player
+    content = ships_content()
+    gained = 0.0
+    for effect in content.card(card).effects:
+        if isinstance(effect, GainEffect):
+            gained += _gain_worth(pos, effect.what, effect.amount)
+        elif isinstance(effect, PerOwnShip):
+            age, side, _ = content.ship_box(effect.box)
+            n = getattr(view.ages[age.age - 1], side).count(me)
+            gained += sum(_gain_worth(pos, g.what, g.amount * n) for g in effect.each)
+        elif isinstance(effect, PerOwnCube):
+            n = _matching_cubes(view, me, effect)
+            gained += sum(_gain_worth(pos, g.what, g.amount * n) for g in effect.each)
+        elif isinstance(effect, GainGoodsOfChoice):
+            gained += max((_goods_gain(pos, g, effect.amount) for g in content.goods_ids
+                           if g not in effect.excluded and view.supply.goods.get(g, 0) > 0),
+                          default=0.0)
+        elif isinstance(effect, ConvertGoods):
+            held = player.goods.get(effect.good, 0)
+            dearest = max((price(g) for g in content.goods_ids if g not in effect.excluded
+                           and g != effect.good), default=0)
+            each = sum(BENEFIT.get(g.what, 0.5) * g.amount for g in effect.each)
+            gained += held * (each + max(0, dearest - price(effect.good)) * GOLD)
+        elif isinstance(effect, OpponentsDiscardGoods):
+            victims = sum(1 for s, p in enumerate(view.players) if s != me and p.goods_count())
+            gained += 0.5 * victims * effect.amount
+        else:
+            best = _card_action(pos, card, effect)
+            if best is None or best <= SKIP:
+                return SKIP
+            gained += best
+    return CARD + gained if gained > 0 else SKIP
+
+
+def _matching_cubes(view: ShipsView, me: int, effect: PerOwnCube) -> int:
+    """The seat's cubes a card counts: in trade boxes of a good or of a location."""
+    b = board()
+    count = 0
+    for space, owner in view.trade.items():
+        if owner != me:
+            continue
+        box = b.trade[space]
+        if effect.in_location is not None and box.location == effect.in_location:
+            count += 1
+        elif effect.in_trade_box_with is not None and box.good == effect.in_trade_box_with:
+            count += 1
+    return count
+
+
+def _card_action(pos: _Position, card: str, effect: object) -> float | None:
+    """The best way of carrying out a card's action, as the bot values the same move when the
+    card is played; None when there is none."""
+    view, me, player = pos.view, pos.me, pos.player
+    if isinstance(effect, (PlaceShipEffect, UpgradeShipEffect)):
+        upgrade = isinstance(effect, UpgradeShipEffect)
+        # a warship placed by a card that waives the food keeps the food the bot counts
+        food = price("food") * GOLD if isinstance(effect, PlaceShipEffect) \
+            and effect.food_cost == 0 else 0.0
+        return max((_placement(pos, a) + view.turn / 60 + (food if a.box == "warship" else 0.0)
+                    for a in _card_placements(view, me, card, upgrade)), default=None)
+    if isinstance(effect, SellGoodsEffect):
+        held = {g: n for g, n in sorted(player.goods.items()) if n > 0}
+        sales: list[tuple[tuple[str, int], ...]] = [((g, n),) for g, n in held.items()]
+        if len(held) > 1:
+            sales.append(tuple(held.items()))
+        return max((_sale_worth(pos, goods, effect.extra_gold_per_good, effect.vp_per_good)
+                    for goods in sales), default=None)
+    if isinstance(effect, RemoveShipsFromOneAge):
+        return max((_ships_back(pos, age, n) for age, side in own_ships(view, me)
+                    for n in range(1, view.ages[age - 1].count() + 1)
+                    if n <= view.ages[age - 1].merchant.count(me)
+                    + view.ages[age - 1].warship.count(me)), default=None)
+    if isinstance(effect, RetrieveCubes):
+        parts = []
+        if effect.action_boxes and any(b.merchant for b in player.boxes.values()):
+            parts.append(sum(b.merchant for b in player.boxes.values()) * _cube_back(pos, 0))
+        areas = {board().trade[t].area for t, owner in view.trade.items() if owner == me}
+        if view.rest_merchant[me]:
+            areas.add(REST_AREA)
+        if effect.areas != "none":
+            worth = sorted((_area_cubes(view, me, a) * _cube_back(pos, a) for a in areas),
+                           reverse=True)
+            parts += [w for w in worth if w > 0] if effect.areas == "all" else worth[:1]
+        return sum(parts) - 0.3 if parts else None
+    return None
+
+
+def _card_placements(view: ShipsView, me: int, card: str, upgrade: bool
+                     ) -> list[A.Placement]:
+    """The ships a card's Place Ship or Upgrade Ship could put down, as the legal moves offer
+    them once the card is taken (no gold to pay; the least metal that meets the navigation)."""
+    rules = placement_rules(card)
+    player = view.players[me]
+    eras = board().age_era
+    origins: list[tuple[int, str] | None] = (
+        [o for o in own_ships(view, me) if o[0] < LAST_AGE] if upgrade else [None])
+    areas = area_options(view)
+    found: list[A.Placement] = []
+    for origin in origins:
+        for age in age_options(view, origin[0] if origin else None):
+            if not upgrade and player.ships.get(eras[age.age], 0) < 1:
+                continue
+            for area in areas:
+                metals = metal_range(view, me, age.navigation + area.navigation)
+                if not metals:
+                    continue
+                targets = placement_targets(view, me, area.area, rules, 0)  # type: ignore[arg-type]
+                for side, spaces, extra in targets:
+                    fields: dict[str, Any] = dict(
+                        pay="card", wine=0, age=age.age, box=side, spaces=spaces,
+                        metal=metals.start, disc_from=extra.get("disc_from"),
+                        industry=bool(extra.get("industry", False)))
+                    if origin is None:
+                        found.append(A.PlaceShip.model_construct(**fields))
+                    else:
+                        fields.update(from_age=origin[0], from_box=origin[1])
+                        found.append(A.UpgradeShip.model_construct(**fields))
+    return found

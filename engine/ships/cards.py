@@ -88,16 +88,23 @@ def _own_cubes(state: ShipsState, seat: int, effect: PerOwnCube) -> int:
     return count
 
 
-def convert_bonus(state: ShipsState, seat: int, pending: Pending, events: list[Event]) -> None:
-    """What one good converted brings. The gold of all the card's conversions is one gain: a
-    full bank's surplus coins (kept count of in ``pending.count``) pair into VP across them."""
+def convert_bonus(state: ShipsState, seat: int, pending: Pending,
+                  events: list[Event]) -> list[str]:
+    """What one good converted brings, and its words ("1 gold", "1 VP"). The gold of all the
+    card's conversions is one gain: a full bank's surplus coins (kept count of in
+    ``pending.count``) pair into VP across them, told by a line of their own."""
     if pending.card is None:
-        return
+        return []
+    got = []
     for effect in ships_content().card(pending.card).effects:
         if isinstance(effect, ConvertGoods):
             for g in effect.each:
                 if g.what == "gold":
+                    before = state.players[seat].gold
                     pending.count += gain_gold(state, seat, g.amount, events,
                                                carried=pending.count)
+                    if state.players[seat].gold > before:
+                        got.append(f"{state.players[seat].gold - before} gold")
                 else:
-                    gain(state, seat, g.what, g.amount, events)
+                    got.append(gain(state, seat, g.what, g.amount, events))
+    return got

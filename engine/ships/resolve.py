@@ -424,9 +424,10 @@ def _pending_step(state: ShipsState, seat: int, action: Action, events: list[Eve
     if isinstance(action, A.ConvertWine):
         return_goods(state, seat, "wine")
         gain_goods(state, seat, action.good, 1)  # one for one: the warehouse cannot overflow
-        convert_bonus(state, seat, pending, events)
+        got = convert_bonus(state, seat, pending, events)
         events.append(Event(kind="convert", seat=seat,
-                            text=f"{who} turned one wine into {action.good}."))
+                            text=f"{who} turned one wine into {action.good}"
+                                 + (f", receiving {' and '.join(got)}." if got else ".")))
         return
     if isinstance(action, A.StopConverting):
         state.pending.pop(0)

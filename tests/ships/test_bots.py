@@ -128,7 +128,7 @@ def test_values_a_sale_by_the_gold_it_brings() -> None:
     """Given only the choice, one cloth (4 gold) is sold before one food (1 gold): the same room
     is made either way and the bank has room for the gold, so the gold decides."""
     state, seat, legal = _first_position(
-        ((3, 1), (3, 2), (4, 1), (2, 1)), lambda s, seat, legal: _sale_of(legal, "cloth")
+        ((3, 1), (3, 2), (3, 3), (4, 1), (2, 1)), lambda s, seat, legal: _sale_of(legal, "cloth")
         is not None and _sale_of(legal, "food") is not None and bank_space(s.players[seat]) >= 4)
     cloth, food = _sale_of(legal, "cloth"), _sale_of(legal, "food")
     assert cloth is not None and food is not None
@@ -195,7 +195,7 @@ def test_moves_on_from_a_full_area_it_does_not_lead() -> None:
         here, on = _here_and_on(s, legal)
         return scores[seat] < max(scores) and len(free) <= 3 and bool(here) and bool(on)
 
-    for seats, seed in ((3, 1), (3, 3), (4, 2)):
+    for seats, seed in ((3, 1), (3, 3), (4, 3)):
         state, seat, legal = position(seats, seed, wanted)
         here, on = _here_and_on(state, legal)
         choice = BOT.choose(GAME.view(state, seat), here + on, bot_rng(seed, state.version, seat))
@@ -315,3 +315,100 @@ def test_collects_the_navigation_for_a_steam_age_within_reach() -> None:
             seats, seed, weakest.label)
         checked += 1
     assert checked == 3
+
+
+# --- moves testers saw and no person would make --------------------------------------------------
+def _own_moves(seats: int, seed: int) -> list[tuple[ShipsState, int, Action]]:
+    """Every decision of a seeded game between standard bots: the table, the seat, its move."""
+    state = GAME.setup({}, seats, seed)
+    found = []
+    while GAME.outcome(state) is None:
+        seat = min(GAME.actors(state))
+        action, _ = _decide(state, seat, seed)
+        found.append((state, seat, action))
+        outcome = step(GAME, state, seat, action, state.version)
+        assert isinstance(outcome, Accepted), outcome
+        assert isinstance(outcome.state, ShipsState)
+        state = outcome.state
+    return found
+
+
+def test_takes_no_card_whose_action_it_then_gives_up() -> None:
+    """Taking a card is the turn's action (rulebook: Take One Card): a card whose action cannot
+    be carried out (Lateen Sail with no ship to upgrade, Docks with no goods, a canal with one
+    cube left) is an action given up. Every card was worth the same to the bot, and it gave up
+    3 to 4 card actions a game; now a card is worth what it brings, and none is given up."""
+    given_up = [(seats, seed, state.pending[0].card) for seats, seed in GAMES
+                for state, _, action in _own_moves(seats, seed)
+                if isinstance(action, A.SkipCard)]
+    assert not given_up, given_up
+
+
+def test_keeps_the_cubes_of_the_area_still_to_be_scored() -> None:
+    """Cubes taken back from the present area lose the score they were placed for. When no
+    ship could be built, the bot took back every cube it had there, often the cube it had just
+    placed, even when it could not build for want of a ship counter or of gold, or held the
+    navigation to move on: now only a full area that it cannot leave makes it take one back,
+    which opens a box for it to build in."""
+    from engine.ships.bots import _cubes_back
+
+    for seats, seed in GAMES:
+        for state, seat, action in _own_moves(seats, seed):
+            if isinstance(action, A.Retrieve) and action.source == state.area < 7:
+                cubes = _cubes_back(GAME.view(state, seat), seat, action)
+                assert cubes <= 1, (seats, seed, state.version, action.label)
+            if isinstance(action, A.RetrieveMany):
+                assert state.area not in action.areas or state.area == 7, action.label
+
+
+def test_gives_a_card_action_up_rather_than_a_ship_that_loses_nothing() -> None:
+    """Lighthouse and Sea Clocks take ships back for nothing more. A ship that loses no VP when
+    the next age opens is one still to upgrade, and it counts toward opening that age: the bot
+    gave one back rather than give the card's action up; now it keeps it."""
+    from engine.ships.bots import _imminent_loss
+
+    def take(legal: list[Action]) -> A.TakeCard | None:
+        return next((a for a in legal if isinstance(a, A.TakeCard) and a.pay == "merchant"
+                     and a.card in ("lighthouse", "sea_clocks")), None)
+
+    def wanted(s: ShipsState, seat: int, legal: list[Action]) -> bool:
+        ages = [i + 1 for i, boxes in enumerate(s.ages) if seat in boxes.merchant + boxes.warship]
+        view = GAME.view(s, seat)
+        return take(legal) is not None and bool(ages) and all(
+            _imminent_loss(view, age) == 0 for age in ages)
+
+    for seats, seed in ((3, 1), (3, 2), (4, 1)):
+        state, seat, legal = position(seats, seed, wanted)
+        card = take(legal)
+        assert card is not None
+        outcome = step(GAME, state, seat, card, state.version)
+        assert isinstance(outcome, Accepted), outcome
+        after = outcome.state
+        assert isinstance(after, ShipsState)
+        moves = GAME.legal_actions(after, seat)
+        assert any(isinstance(a, A.RemoveShips) for a in moves)
+        choice = BOT.choose(GAME.view(after, seat), moves, bot_rng(seed, after.version, seat))
+        assert isinstance(choice, A.SkipCard), (seats, seed, choice.label)
+
+
+# --- the search keeps its guide's sound moves ----------------------------------------------------
+def _search_choices(seats: int, seed: int, version: int, rounds: int = 3) -> list[Action]:
+    """What the search bot (its playouts counted, so the test does not depend on the machine)
+    plays at a seeded standard-bot game's position, from ``rounds`` seeds of its own."""
+    from engine.core.search import SearchBot
+
+    state, seat, legal = position(seats, seed, lambda s, seat, legal: s.version == version)
+    view = GAME.view(state, seat)
+    return [SearchBot(GAME, BOT, iterations=40).choose(view, legal, bot_rng(n, version, seat))
+            for n in range(rounds)]
+
+
+def test_the_search_takes_no_cube_or_ship_back_for_a_standing_two_turns_on() -> None:
+    """Read two turns on, the standing counts a cube back in the stock as 1 VP and a ship
+    taken back as the VP it would lose as the ages pass it, but navigation as nothing: the
+    search took back the cube it had just used for a card, with 7 cubes in its stock, and paid
+    to take back a ship, where its guide took navigation. Ships' playouts now run 8 turns."""
+    for seats, seed, version in ((3, 2, 2), (3, 1, 68)):
+        for choice in _search_choices(seats, seed, version):
+            assert not isinstance(choice, (A.Retrieve, A.RemoveShip)), (seed, choice.label)
+
