@@ -34,6 +34,7 @@ from engine.core import Action, Rng, View
 
 from . import actions as A
 from .board import REST_AREA, board
+from .cards import own_cubes
 from .content import ships_content
 from .economy import bank_space, price, row_spaces
 from .effects import (
@@ -594,7 +595,7 @@ def _card_worth(pos: _Position, card: str) -> float:
             n = getattr(view.ages[age.age - 1], side).count(me)
             gained += sum(_gain_worth(pos, g.what, g.amount * n) for g in effect.each)
         elif isinstance(effect, PerOwnCube):
-            n = _matching_cubes(view, me, effect)
+            n = own_cubes(view.trade, me, effect)
             gained += sum(_gain_worth(pos, g.what, g.amount * n) for g in effect.each)
         elif isinstance(effect, GainGoodsOfChoice):
             gained += max((_goods_gain(pos, g, effect.amount) for g in content.goods_ids
@@ -615,21 +616,6 @@ def _card_worth(pos: _Position, card: str) -> float:
                 return SKIP
             gained += best
     return CARD + gained if gained > 0 else SKIP
-
-
-def _matching_cubes(view: ShipsView, me: int, effect: PerOwnCube) -> int:
-    """The seat's cubes a card counts: in trade boxes of a good or of a location."""
-    b = board()
-    count = 0
-    for space, owner in view.trade.items():
-        if owner != me:
-            continue
-        box = b.trade[space]
-        if effect.in_location is not None and box.location == effect.in_location:
-            count += 1
-        elif effect.in_trade_box_with is not None and box.good == effect.in_trade_box_with:
-            count += 1
-    return count
 
 
 def _card_action(pos: _Position, card: str, effect: object) -> float | None:

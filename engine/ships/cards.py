@@ -5,6 +5,8 @@ Effects that need no choice happen at once; the others wait as a pending decisio
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.core import Event, seat_ref
 
 from .board import board
@@ -38,7 +40,7 @@ def resolve_card(state: ShipsState, seat: int, card_id: str, events: list[Event]
                 if count:
                     received.append(gain(state, seat, g.what, g.amount * count, events))
         elif isinstance(effect, PerOwnCube):
-            count = _own_cubes(state, seat, effect)
+            count = own_cubes(state.trade, seat, effect)
             for g in effect.each:
                 if count:
                     received.append(gain(state, seat, g.what, g.amount * count, events))
@@ -73,11 +75,13 @@ def _received(parts: list[str]) -> str:
     return "; ".join([listed, *notes])
 
 
-def _own_cubes(state: ShipsState, seat: int, effect: PerOwnCube) -> int:
-    """Cubes in matching trade boxes; Area 7's merchant box is no trade box and never counts."""
+def own_cubes(trade: Mapping[str, int], seat: int, effect: PerOwnCube) -> int:
+    """The seat's cubes in the trade boxes (``trade``, a state's or a view's) that ``effect``
+    counts: of a location or of a good. Area 7's merchant box is no trade box and never
+    counts."""
     b = board()
     count = 0
-    for space, owner in state.trade.items():
+    for space, owner in trade.items():
         if owner != seat:
             continue
         box = b.trade[space]
