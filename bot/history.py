@@ -103,8 +103,10 @@ def turning_points(turns: TurnRecord, most: int = 3) -> list[TurningPoint]:
         leaders = [s for s, v in enumerate(row) if v == best]
         if best > 0 and len(leaders) == 1 and leaders[0] != leader:
             if leader is not None:
+                # (named by its unit: a game's public score may be only part of the real
+                # one, as Ocean Trader's visible assets are)
                 changes.append(TurningPoint(k, f"{when(k)}: {names[leaders[0]]} took the lead "
-                                              f"from {names[leader]} ({best:g} {unit})."))
+                                              f"in {unit} from {names[leader]} ({best:g})."))
             leader = leaders[0]
     points += changes[-most:]
     swings = [(after[seat] - before[seat], k, seat)

@@ -23,7 +23,7 @@ def test_turning_points_name_the_round_as_the_board_counts_it() -> None:
                         seqs=list(range(8)), scores=scores, final=None)
     texts = [p.text for p in turning_points(record)]
     # the 8 came in the table's fourth turn (view 4 follows it): the first of round 2
-    assert "Round 2: Ben took the lead from Ann (9 VP)." in texts, texts
+    assert "Round 2: Ben took the lead in VP from Ann (9)." in texts, texts
     assert "Round 2: Ben gained 8 VP, the game's biggest in one turn." in texts, texts
     assert "Round 1: Ann gained 5 VP." in texts, texts
     assert not any(t.startswith("Turn ") for t in texts)
