@@ -418,12 +418,10 @@ def _sale(pos: _Position, action: A.SellGoods) -> float:
 def _sale_worth(pos: _Position, goods: tuple[tuple[str, int], ...], extra: int,
                 vp_each: int) -> float:
     """See ``_sale``: ``extra`` gold and ``vp_each`` VP a good sold are a card's bonus."""
-    view, player = pos.view, pos.player
+    player = pos.player
     sold = sum(n for _, n in goods)
     worth = sum(price(g) * n for g, n in goods)
-    gold = min(worth + extra * sold, view.supply.gold)
-    kept = min(gold, bank_space(player))
-    value = kept * KEPT_GOLD + (gold - kept) // 2 + vp_each * sold - worth * GOLD
+    value = _gold_worth(pos, worth + extra * sold) + vp_each * sold - worth * GOLD
     room = pos.room
     value += ROOM * min(sold, max(0, 3 - room)) - 0.1 * sold
     if room <= 1 and player.action_merchant + player.action_free >= 2:
@@ -489,12 +487,7 @@ def _cubes_back(view: ShipsView, me: int, action: A.Retrieve) -> int:
         return len(action.spaces)
     if action.count is not None:
         return action.count
-    if source == 0:
-        return sum(b.merchant for b in view.players[me].boxes.values())
-    if source == REST_AREA:
-        return view.rest_merchant[me]
-    return sum(1 for t, owner in view.trade.items()
-               if owner == me and board().trade[t].area == source)
+    return _area_cubes(view, me, source)
 
 
 def _has_ship_to_build(view: ShipsView, me: int) -> bool:
@@ -514,6 +507,9 @@ def _can_move_on(view: ShipsView, me: int) -> bool:
 
 
 def _area_cubes(view: ShipsView, me: int, area: int) -> int:
+    """The seat's cubes in ``area`` (0: the action boxes; ``REST_AREA``: Area 7's box)."""
+    if area == 0:
+        return sum(b.merchant for b in view.players[me].boxes.values())
     if area == REST_AREA:
         return view.rest_merchant[me]
     return sum(1 for t, owner in view.trade.items()
@@ -533,11 +529,9 @@ def _cube_back(pos: _Position, area: int) -> float:
 def _many_back(pos: _Position, boxes: bool, areas: tuple[int, ...]) -> float:
     """Factories: cubes back from the action boxes and from whole areas, each as Retrieve
     counts it; stopping (nothing chosen) is worth nothing."""
-    view, me, player = pos.view, pos.me, pos.player
+    view, me = pos.view, pos.me
     value = 0.0
-    if boxes:
-        value += sum(b.merchant for b in player.boxes.values()) * _cube_back(pos, 0)
-    for area in areas:
+    for area in (0, *areas) if boxes else areas:
         value += _area_cubes(view, me, area) * _cube_back(pos, area)
     return value - 0.3 if boxes or areas else 0.0
 
@@ -555,6 +549,14 @@ def _ships_back(pos: _Position, age: int, ships: int) -> float:
     return value
 
 
+def _gold_worth(pos: _Position, amount: int) -> float:
+    """``amount`` gold from the pool (what it still holds): worth ``KEPT_GOLD`` a coin in the
+    bank, and what a full bank turns away 1 VP a pair."""
+    taken = min(amount, pos.view.supply.gold)
+    kept = min(taken, bank_space(pos.player))
+    return kept * KEPT_GOLD + (taken - kept) // 2
+
+
 def _gain_worth(pos: _Position, what: str, amount: int) -> float:
     """A card's or a city's gain, as the bot counts the same things elsewhere; what the pool
     no longer holds is not gained."""
@@ -562,9 +564,7 @@ def _gain_worth(pos: _Position, what: str, amount: int) -> float:
     if amount <= 0:
         return 0.0
     if what == "gold":
-        taken = min(amount, view.supply.gold)
-        kept = min(taken, bank_space(player))
-        return kept * KEPT_GOLD + (taken - kept) // 2
+        return _gold_worth(pos, amount)
     if what == "vp":
         return float(amount)
     if what == "merchant_cubes":
@@ -643,8 +643,9 @@ def _card_action(pos: _Position, card: str, effect: object) -> float | None:
                     + view.ages[age - 1].warship.count(me)), default=None)
     if isinstance(effect, RetrieveCubes):
         parts = []
-        if effect.action_boxes and any(b.merchant for b in player.boxes.values()):
-            parts.append(sum(b.merchant for b in player.boxes.values()) * _cube_back(pos, 0))
+        boxed = _area_cubes(view, me, 0)
+        if effect.action_boxes and boxed:
+            parts.append(boxed * _cube_back(pos, 0))
         areas = {board().trade[t].area for t, owner in view.trade.items() if owner == me}
         if view.rest_merchant[me]:
             areas.add(REST_AREA)
