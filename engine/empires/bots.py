@@ -25,10 +25,11 @@ from engine.core import Action, Rng, View
 from . import actions as A
 from .cards import full_sail_orders
 from .content import PORT_LEVELS, Cell, MapSide, empires_content
-from .effects import RESOURCES
+from .effects import RESOURCES, Resource
 from .legal import actors, attacks, buys, legal_actions
 from .rules import (
     front_effects,
+    income,
     port_card,
     ports_beside_ship,
     sail_moves,
@@ -322,7 +323,7 @@ def _ship_targets(ctx: _Ctx, ship: Ship) -> list[tuple[Cell, float]]:
     return found
 
 
-def _short_for_a_port(ctx: _Ctx) -> list[str]:
+def _short_for_a_port(ctx: _Ctx) -> list[Resource]:
     """The resources we lack to buy a port (1 Gold, 1 Steel, 1 Wood)."""
     p = ctx.view.players[ctx.me]
     cost = empires_content().rules.turn.buy_port_cost
@@ -335,20 +336,10 @@ def _spare(ctx: _Ctx) -> bool:
     return any(getattr(p, r) >= 2 for r in RESOURCES)
 
 
-def _income(ctx: _Ctx) -> dict[str, int]:
+def _income(ctx: _Ctx) -> dict[Resource, int]:
     """What each production brings us: our ports' icons and our Industry cards."""
-    c = empires_content()
-    found: dict[str, int] = dict.fromkeys(RESOURCES, 0)
-    for port_id, owner in ctx.view.port_owners.items():
-        if owner == ctx.me:
-            card = ctx.board.ports[port_id]
-            found[card.produces] += card.icons
-    for card_id in ctx.view.players[ctx.me].in_front:
-        for e in c.captain(card_id).effects:
-            if e.effect == "produce":
-                for r, n in e.items():
-                    found[r] += n
-    return found
+    return income(ctx.board, [p for p, o in ctx.view.port_owners.items() if o == ctx.me],
+                  ctx.view.players[ctx.me].in_front)
 
 
 def _pirate_ev(ctx: _Ctx, pirate: Ship, target: str, bonus: int) -> float:

@@ -17,7 +17,6 @@ from engine.core.words import capital, count, listing
 from . import actions as A
 from .cards import apply_history, claim, launch, play_card, play_order, window_text
 from .combat import close_window, declare, describe_ship, named_ship, roll
-from .effects import Resource
 from .legal import pending_has_choice, recovery_ports
 from .marks import note, settle, turn_begins, turn_ends
 from .names import destination
@@ -26,6 +25,7 @@ from .rules import (
     board,
     content,
     first_sail_free,
+    income,
     pirate_actions,
     port_card,
     produces,
@@ -516,16 +516,9 @@ def _begin_round(state: EmpiresState, events: list[Event]) -> None:
 
 def _production(state: EmpiresState, events: list[Event]) -> None:
     for seat, player in enumerate(state.players):
-        got: dict[Resource, int] = {"gold": 0, "wood": 0, "steel": 0}
-        for port_id, hold in state.ports.items():
-            if hold.owner == seat and produces(state, port_id):
-                card = port_card(state, port_id)
-                got[card.produces] += card.icons
-        for card_id in player.in_front:
-            for e in content().captain(card_id).effects:
-                if e.effect == "produce":
-                    for r, n in e.items():
-                        got[r] += n
+        got = income(board(state), [p for p, hold in state.ports.items()
+                                    if hold.owner == seat and produces(state, p)],
+                     player.in_front)
         for r, n in got.items():
             setattr(player, r, getattr(player, r) + n)
         if any(got.values()):

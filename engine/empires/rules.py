@@ -4,7 +4,7 @@ whom. Nothing here changes the state."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from .content import (
     PORT_LEVELS,
@@ -16,7 +16,7 @@ from .content import (
     PortLevel,
     empires_content,
 )
-from .effects import RESOURCES, CaptainEffect, HistoryEffect, WeatherEffect
+from .effects import RESOURCES, CaptainEffect, HistoryEffect, Resource, WeatherEffect
 from .state import EmpiresState, EmpiresView, Player, PublicPlayer, Ship
 
 # a state, or a seat's view, which shows the round's cards and the nations the same way
@@ -196,6 +196,22 @@ def claimable_ports(state: EmpiresState, seat: int, continent: str | None = None
     return sorted(p for p, hold in state.ports.items() if hold.owner is None
                   and (continent is None or port_card(state, p).continent == continent)
                   and may_take_port(state, seat, p))
+
+
+def income(side: Board, ports: Iterable[str], in_front: Iterable[str]) -> dict[Resource, int]:
+    """What one production brings a nation: each of its ``ports``' icons of what the port
+    makes, and what its Industry cards (among ``in_front``) make. (Which ports produce this
+    round is the caller's to say: see ``produces``.)"""
+    got = dict.fromkeys(RESOURCES, 0)
+    for port_id in ports:
+        card = side.ports[port_id]
+        got[card.produces] += card.icons
+    for card_id in in_front:
+        for e in content().captain(card_id).effects:
+            if e.effect == "produce":
+                for r, n in e.items():
+                    got[r] += n
+    return got
 
 
 def produces(state: EmpiresState, port_id: str) -> bool:

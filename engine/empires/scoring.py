@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rules import content, port_level
+from .rules import content, income, port_level
 from .state import EmpiresState
 
 
@@ -40,32 +40,20 @@ def productions_left(state: EmpiresState) -> int:
 
 def standing(state: EmpiresState) -> list[float]:
     """Each seat's expected final Empire Score from here (``STANDING_WEIGHTS``)."""
-    c = content()
     w = STANDING_WEIGHTS
     left = productions_left(state)
-    gold = [0] * state.seats
-    other = [0] * state.seats
+    owned: list[list[str]] = [[] for _ in range(state.seats)]
     for port_id, hold in state.ports.items():
         if hold.owner is not None and hold.owner >= 0:
-            card = c.board(state.side).ports[port_id]
-            if card.produces == "gold":
-                gold[hold.owner] += card.icons
-            else:
-                other[hold.owner] += card.icons
+            owned[hold.owner].append(port_id)
+    side = content().board(state.side)
     found = []
     for seat, player in enumerate(state.players):
-        for card_id in player.in_front:
-            for e in c.captain(card_id).effects:
-                if e.effect == "produce":
-                    for r, n in e.items():
-                        if r == "gold":
-                            gold[seat] += n
-                        else:
-                            other[seat] += n
+        coming = income(side, owned[seat], player.in_front)
         parts = score_parts(state, seat)
         found.append(w["score"] * sum(parts.values())
-                     + left * (w["gold_to_come"] * gold[seat]
-                               + w["wood_steel_to_come"] * other[seat])
+                     + left * (w["gold_to_come"] * coming["gold"]
+                               + w["wood_steel_to_come"] * (coming["wood"] + coming["steel"]))
                      + w["hand"] * len(player.hand)
                      + w["ships_at_risk"] * parts["ships"] * left / max(1, state.rounds)
                      + w["odd_gold"] * (player.gold % 2)
