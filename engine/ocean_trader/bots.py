@@ -21,7 +21,7 @@ from engine.core import Action, Rng, View
 from . import actions as A
 from .content import OceanTraderContent, ocean_trader_content
 from .content_models import Route
-from .movement import roaring_forties
+from .movement import lands_on_red, roaring_forties
 from .rules import bills_left, office_assets
 from .state import OceanTraderState, OceanTraderView, Player, PlayerView, Ship
 
@@ -332,8 +332,7 @@ class _Plan:
         if points == route.spaces + 1:
             # the throw ends on the next port, whose fee we cannot pay
             return -1e6 if self.c.port(there).fee > self.cash else 0.0
-        at = points if here == route.a else route.spaces + 1 - points
-        if self.cash < PROSPECT_WORST and 0 < points <= route.spaces and at in route.red:
+        if self.cash < PROSPECT_WORST and lands_on_red(route, here, points):
             return -DANGER
         return 0.0
 

@@ -409,12 +409,13 @@ def _claim_lines(state: OceanTraderState, seat: Seat) -> list[str]:
         return [f"{seat_ref(claim.claimant)} claims a majority, {when}. To block it, show as "
                 "many certificates as they hold or more (/trader challenge)."]
     player = state.players[seat]
+    policies = policies_held(state, seat)
     return [f"Your claim of a majority is {when}. The check asks for more certificates than "
             f"any other player, {rules.must_hold_ships} ship, {rules.must_hold_policies} "
             f"policy and {money(rules.must_hold_cash)}; you hold {player.shares} "
             f"certificate{'s' if player.shares != 1 else ''}, {len(player.ships)} "
-            f"ship{'s' if len(player.ships) != 1 else ''}, {policies_held(state, seat)} "
-            f"polic{'ies' if policies_held(state, seat) != 1 else 'y'} and "
+            f"ship{'s' if len(player.ships) != 1 else ''}, {policies} "
+            f"polic{'ies' if policies != 1 else 'y'} and "
             f"{money(player.cash)}."]
 
 

@@ -9,7 +9,7 @@ from engine.core import Action, seat_ref
 
 from . import actions as A
 from .content_models import Route
-from .movement import roaring_forties
+from .movement import lands_on_red, roaring_forties
 from .rules import (
     bills_available,
     can_trade,
@@ -143,9 +143,8 @@ def landing(route: Route, start: str, points: int, card_move: bool = False) -> s
     if points > route.length:
         spare = points - route.length
         return f"arrives with {spare} {'point' if spare == 1 else 'points'} to spare"
-    at = points if start == route.a else route.length - points
     where = f"ends {points} {'space' if points == 1 else 'spaces'} out"
-    if at in route.red and not card_move:
+    if lands_on_red(route, start, points) and not card_move:
         return where + " on a red space"
     return where
 

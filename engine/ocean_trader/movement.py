@@ -25,6 +25,14 @@ def heading(route: Route, toward: str) -> int:
     return 1 if toward == route.b else -1
 
 
+def lands_on_red(route: Route, start: str, points: int) -> bool:
+    """Whether ``points`` from port ``start`` end a move on one of ``route``'s red spaces (not
+    short of the route, nor at or past its far port)."""
+    if not 0 < points < route.length:
+        return False
+    return (points if start == route.a else route.length - points) in route.red
+
+
 def roaring_forties(route: Route, toward: str) -> int:
     """The wind's change to a throw on this route in this direction (0 elsewhere)."""
     east_end = route.roaring_forties_east_end
