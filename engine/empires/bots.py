@@ -615,7 +615,9 @@ def _turn_move(state: EmpiresState, seat: int, ctx: _Ctx, turn: TurnState) -> Ac
 
 def _trade_options(state: EmpiresState, seat: int, ctx: _Ctx, mine: list[Ship]
                    ) -> list[Option]:
-    """The trades ``legal.trades`` offers, valued as ``_trade`` values them."""
+    """The trades ``legal.trades`` offers, valued as ``_trade`` values them, but for paying
+    the resource the port produces, which gains only while a card raises trades (the search
+    weighs those)."""
     player = state.players[seat]
     have = {"gold": player.gold, "wood": player.wood, "steel": player.steel}
     found: list[Option] = []

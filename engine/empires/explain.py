@@ -128,10 +128,7 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
             return "The History card forbids trading at that port this round."
         if getattr(player, action.give) < 1:
             return f"You have no {action.give} to give."
-        return (
-            "Trade needs one of your ships beside the port, and you give a resource other "
-            "than the one the port produces."
-        )
+        return "Trade needs one of your ships beside the port."
     if isinstance(action, A.BuyPort):
         if action.port not in state.ports:
             return f"There is no port {action.port!r} on this map."

@@ -51,7 +51,7 @@ class EmpiresAtSea(Game[EmpiresState]):
     name = "Empires at Sea"
     min_players = 2
     max_players = 5
-    rules_version = "4"
+    rules_version = "5"
     # see engine.core.upgrade; a stored game that never met a changed rule replays unchanged
     version_steps = (
         Upgrade("1", "2", events=lambda events: [_sail_final(e) for e in events],
@@ -72,6 +72,14 @@ class EmpiresAtSea(Game[EmpiresState]):
                 note="An attack's outcome, once told (ships sunk, a port taken or lost, the "
                      "attack failed or called off), is final: the answers that led to it "
                      "can no longer be taken back."),
+        # rules 5 adds a move (a trade paying the port's own resource), which no stored game
+        # made, and keeps the end-of-round port draw out of the ports a History card closes: a
+        # stored game whose draw went there tells another story and is set aside
+        Upgrade("4", "5", events="keep",
+                note="A trade may pay the resource the port produces, as the rulebook allows "
+                     "(worth it while a card gives more than one for one); the end-of-round "
+                     "free port is drawn only among the ports the History card leaves open "
+                     "(the Monroe Doctrine closes the Americas)."),
     )
     options = (
         OptionSpec(name="map", kind="choice", default="rulebook", choices=MAP_CHOICES,

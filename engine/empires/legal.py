@@ -117,7 +117,10 @@ def trades(state: EmpiresState, seat: int, mine: list[Ship]) -> list[Action]:
             continue
         card = port_card(state, port_id)
         for give in RESOURCES:
-            if give != card.produces and getattr(player, give) > 0:
+            # rulebook, Trading: "pay one resource to the bank for one resource of the type
+            # produced by that port": any resource, the port's own too (worth it when a card
+            # gives more than one for one)
+            if getattr(player, give) > 0:
                 found.append(
                     A.Trade(
                         port=port_id,
@@ -327,7 +330,10 @@ def recovery_ports(state: EmpiresState, seat: int) -> list[str]:
     a cube left."""
     if state.players[seat].cubes < 1 or any(h.owner == seat for h in state.ports.values()):
         return []
-    return sorted(p for p, h in state.ports.items() if h.owner is None)
+    # a History card that closes ports (the Monroe Doctrine) holds until the next one is
+    # drawn, so through this round's recovery too: the draw is among the ports it leaves open
+    return sorted(p for p, h in state.ports.items()
+                  if h.owner is None and may_take_port(state, seat, p))
 
 
 def pending_has_choice(state: EmpiresState) -> bool:

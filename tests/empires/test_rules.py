@@ -281,10 +281,23 @@ def test_trade_one_for_one_and_the_owner_receives_the_payment() -> None:
     state, _ = do(state, 0, {"type": "trade", "port": "boston", "give": "gold"})
     assert state.players[0].gold == p0.gold - 1 and state.players[0].steel == p0.steel + 1
     assert state.players[1].gold == p1.gold + 1
-    assert not any(
-        isinstance(a, A.Trade) and a.give == "steel" and a.port == "boston"
-        for a in GAME.legal_actions(state, 0)
-    )  # not the port's own resource
+
+
+def test_a_trade_may_pay_the_resource_the_port_produces() -> None:
+    # "pay one resource to the bank for one resource of the type produced by that port": any
+    # resource; with the Treaty of Aix-la-Chapelle (3 for 1) paying Steel for Steel is a gain
+    state = new(2)
+    clear(state)
+    calm(state, history="aix_la_chapelle")
+    put(state, 0, "transport", (8, 4), "t")  # beside Boston, which produces Steel
+    my_turn(state, 0)
+    steel = state.players[0].steel
+    trade = next(a for a in GAME.legal_actions(state, 0)
+                 if isinstance(a, A.Trade) and a.port == "boston" and a.give == "steel")
+    assert trade.label == "Trade 1 steel for 3 steel at Boston"
+    state, events = do(state, 0, trade)
+    assert state.players[0].steel == steel + 2
+    assert any(e.kind == "trade" and "1 steel for 3 steel" in e.text for e in events)
 
 
 def test_buy_port_costs_gold_steel_wood_and_ends_the_turn() -> None:
@@ -425,6 +438,31 @@ def test_recovery_free_port_and_transport_at_the_end_of_the_round() -> None:
     launch = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, A.Launch))
     state, _ = do(state, 0, launch)
     assert [s.kind for s in state.ships if s.owner == 0] == ["transport"]
+
+
+def test_the_recovery_draw_keeps_out_of_the_ports_the_monroe_doctrine_closes() -> None:
+    # the History card holds until the next is drawn, so through the round's recovery: Britain
+    # may not "claim a port in the Americas this round", and draws only among the others
+    side = empires_content().board("atlantic")
+    open_ports = sorted(p for p, card in side.ports.items() if not card.ruby)
+    assert open_ports and len(open_ports) < len(side.ports)
+    for seed in range(8):
+        state = new(3, seed=seed, map="atlantic")
+        clear(state)
+        state.history = "monroe_doctrine"
+        britain = next(s for s in range(3) if state.players[s].nation == "britain")
+        for seat in range(3):
+            if seat != britain:
+                own(state, seat, open_ports[seat])
+        state.turn_state = None
+        state.phase = "recovery"
+        state.pending = []
+        advance(state, [])
+        while state.pending[0].seat != britain or state.pending[0].kind != "draw_port":
+            state, _ = do(state, state.pending[0].seat, A.Decline())
+        state, _ = do(state, britain, A.Draw())
+        taken = [p for p, hold in state.ports.items() if hold.owner == britain]
+        assert len(taken) == 1 and not side.ports[taken[0]].ruby
 
 
 def test_game_ends_after_the_last_history_card_with_the_empire_score() -> None:
