@@ -21,7 +21,8 @@ from engine.core import Action, Rng, View
 from . import actions as A
 from .content import OceanTraderContent, ocean_trader_content
 from .content_models import Route
-from .movement import lands_on_red, roaring_forties
+from .legal import throw_points
+from .movement import lands_on_red
 from .rules import bills_left, office_assets
 from .state import OceanTraderState, OceanTraderView, Player, PlayerView, Ship
 
@@ -306,33 +307,31 @@ class _Plan:
         return 0.0 if action.amount == 0 else -1.0
 
     def _choose_route(self, action: A.ChooseRoute) -> float:
-        voyage = self.view.voyage
         route = self.c.route(action.route)
-        here = self.view.pending.port if self.view.pending else None
-        points = None
-        if voyage is not None and here is not None and not self._ship(action.ship).double_next:
-            points = voyage.die + roaring_forties(route, route.other(here))
-        return self._route_value(action.ship, action.route) + self._landing(route, points)
+        return self._route_value(action.ship, action.route) + self._landing(route)
 
     def _sail_on(self, action: A.SailOn) -> float:
-        voyage = self.view.voyage
         route = self.c.route(action.route)
-        return self._route_value(action.ship, action.route) + \
-            self._landing(route, voyage.steps if voyage is not None else None)
+        return self._route_value(action.ship, action.route) + self._landing(route)
 
-    def _landing(self, route: Route, points: int | None) -> float:
-        """Where this throw ends on ``route`` from the port the ship is in or passing: on the
-        next port, whose fee we may not be able to pay; or, for an office too poor for the
-        worst Prospect card, on a red space (one card in six asks for money it has not got, or
-        sinks an uninsured ship)."""
+    def _landing(self, route: Route) -> float:
+        """Where this throw ends on ``route`` from the port the ship is in or passing, as the
+        engine counts it (``legal.throw_points``): in a port, the next one or this one, whose
+        fee we may not be able to pay; or, for an office too poor for the worst Prospect card,
+        on a red space (one card in six asks for money it has not got, or sinks an uninsured
+        ship)."""
         here = self.view.pending.port if self.view.pending else None
-        if points is None or here is None or points <= 0:
+        points = throw_points(self.view, self.me, route)
+        if points is None or here is None:
             return 0.0
-        there = route.other(here)
-        if points == route.spaces + 1:
-            # the throw ends on the next port, whose fee we cannot pay
-            return -1e6 if self.c.port(there).fee > self.cash else 0.0
-        if self.cash < PROSPECT_WORST and lands_on_red(route, here, points):
+        # no points left (or the wind drives it back): the ship stays in the port it is in or
+        # passing (docking there, or leaving it only to pay its fee for the turn)
+        port = here if points <= 0 else route.other(here) if points == route.length else None
+        if port is not None:
+            # the throw ends in a port whose fee we cannot pay
+            return -1e6 if self.c.port(port).fee > self.cash else 0.0
+        card_move = self.view.voyage is not None and self.view.voyage.card_move
+        if self.cash < PROSPECT_WORST and not card_move and lands_on_red(route, here, points):
             return -DANGER
         return 0.0
 

@@ -114,21 +114,33 @@ def throw_lands(table: OceanTraderState | OceanTraderView, seat: int,
     """Where the ship of the waiting route decision ends on ``route`` with the points it has
     (``landing``); nothing when no decision waits. Read from a state or a view alike: the
     throw and the ships are public."""
+    points = throw_points(table, seat, route)
+    if points is None:
+        return []
+    assert table.pending is not None and table.pending.port is not None
+    assert table.voyage is not None
+    return [landing(route, table.pending.port, points, table.voyage.card_move)]
+
+
+def throw_points(table: OceanTraderState | OceanTraderView, seat: int,
+                 route: Route) -> int | None:
+    """The points the waiting route decision's ship has along ``route`` from the port it is in
+    or passing: the throw, doubled by a Favourable Current, changed by the Roaring Forties
+    where the route enters them (once a throw, and not on a move a card ordered); ``None``
+    when no route decision waits."""
     pending, voyage = table.pending, table.voyage
     if pending is None or voyage is None or pending.port is None:
-        return []
+        return None
     toward = route.other(pending.port)
     if pending.kind == "depart":
         ship = next((s for s in table.players[seat].ships if s.number == pending.ship), None)
         if ship is None:
-            return []
-        points = voyage.die * (2 if ship.double_next else 1) + roaring_forties(route, toward)
-    elif pending.kind == "at_port":
+            return None
+        return voyage.die * (2 if ship.double_next else 1) + roaring_forties(route, toward)
+    if pending.kind == "at_port":
         windblown = voyage.windblown or voyage.card_move
-        points = voyage.steps + (0 if windblown else roaring_forties(route, toward))
-    else:
-        return []
-    return [landing(route, pending.port, points, voyage.card_move)]
+        return voyage.steps + (0 if windblown else roaring_forties(route, toward))
+    return None
 
 
 def landing(route: Route, start: str, points: int, card_move: bool = False) -> str:

@@ -353,3 +353,61 @@ def test_with_no_deal_that_keeps_the_floor_back_buys_what_leaves_the_voyage_paid
     # a deal that keeps the floor back comes first
     choice = _choose(position(card_for("NOR", "coffee"), card_for("NYC", "sugar")), 0)
     assert isinstance(choice, A.BuyCargo) and choice.goods == "sugar"
+
+
+def test_a_favourable_current_doubles_the_throw_the_bot_expects() -> None:
+    """The bot left a doubled throw (a Favourable Current) out of where the ship would end, so
+    a poor office sailed for the port its cargo sells in and docked there without the fee:
+    from Colombo a doubled 2 ends in Calcutta's dock (£60), whose label says so. It reads the
+    engine's count now (``legal.throw_points``) and keeps clear of it."""
+    def position(die: int, double: bool) -> OceanTraderState:
+        state = new_game(2, "short", cash=50)
+        only_card(state, card_for("CAL", "wine"))
+        ship = state.players[0].ships[0]
+        ship.port, ship.cargo, ship.double_next = "COL", ["wine"], double
+        load_die(state, die)
+        state, _ = act(state, 0, A.ThrowDice(depart=[1]))
+        assert state.pending is not None and state.pending.kind == "depart"
+        return state
+
+    state = position(2, double=True)
+    calcutta = next(a for a in GAME.legal_actions(state, 0)
+                    if isinstance(a, A.ChooseRoute) and a.route == "R36")
+    assert "docks there" in calcutta.label
+    for seed in range(5):
+        choice = _choose(state, 0, seed)
+        assert isinstance(choice, A.ChooseRoute) and choice.route != "R36"
+        after, _ = act(state, 0, choice)
+        assert not after.players[0].eliminated
+    # as with a plain 4, which the bot always counted
+    choice = _choose(position(4, double=False), 0)
+    assert isinstance(choice, A.ChooseRoute) and choice.route != "R36"
+
+
+def test_the_roaring_forties_count_on_a_throw_that_sails_on_into_them() -> None:
+    """A ship passing Cape Town with points left that sails on into the Roaring Forties gains
+    2 (ruling "Entering the Roaring Forties during a throw"); the bot counted the points left
+    without the wind, so a poor office with cargo for Melbourne sailed on with 3 into space 5,
+    a red one, and with 5 turned away for Colombo, though the wind takes 5 to space 7, off the
+    red ones (5 and 9)."""
+    def position(die: int) -> tuple[OceanTraderState, A.SailOn]:
+        state = new_game(2, "short", cash=120)  # too poor for the worst Prospect card
+        only_card(state, card_for("MEL", "spices"))
+        ship = state.players[0].ships[0]
+        ship.cargo, ship.insured = ["spices"], False
+        put_at_sea(ship, "R41", 7, "CPT")  # a space short of Cape Town
+        load_die(state, die)
+        state, _ = act(state, 0, A.ThrowDice(depart=[]))
+        assert state.pending is not None and state.pending.kind == "at_port"
+        melbourne = next(a for a in GAME.legal_actions(state, 0)
+                         if isinstance(a, A.SailOn) and a.route == "R21")
+        return state, melbourne
+
+    state, melbourne = position(4)  # 3 points left, 5 with the wind
+    assert "Roaring Forties +2, ends 5 spaces out on a red space" in melbourne.label
+    for seed in range(5):
+        assert _choose(state, 0, seed) != melbourne
+    state, melbourne = position(6)  # 5 points left, 7 with the wind
+    assert "ends 7 spaces out)" in melbourne.label
+    for seed in range(5):
+        assert _choose(state, 0, seed) == melbourne
