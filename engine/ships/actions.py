@@ -28,13 +28,15 @@ class Paid(Action):
 class Placement(Paid):
     """Where a ship goes and what it brings: ``spaces`` are trade box ids (merchant box) or a
     city space id (warship box). Area 7's merchant box is written ``rest_of_world.merchant.GOOD``
-    with the good chosen; its warship box ``rest_of_world.warship``."""
+    with the good chosen; its warship box ``rest_of_world.warship``. ``industry`` names the one
+    of ``spaces`` whose goods an industry counter adds one to (None: no counter spent); with two
+    cubes (Panama and Suez Canal) the player chooses it when the two give different goods."""
 
     age: int
     box: Side
     spaces: tuple[str, ...]
     disc_from: Row | None = None
-    industry: bool = False
+    industry: str | None = None
     metal: int = 0
 
 

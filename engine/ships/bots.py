@@ -305,7 +305,8 @@ def _placement(pos: _Position, action: A.Placement) -> float:
                 value += trade.amount * GOLD
             else:
                 good = trade.good or "food"
-                amount = ships_content().good(good).trade_box_yield + (1 if action.industry else 0)
+                extra = 1 if space == action.industry else 0  # the box the counter goes with
+                amount = ships_content().good(good).trade_box_yield + extra
                 value += _goods_gain(pos, good, amount)
         if action.industry:
             value -= 0.3  # the counter cycles like a cube
@@ -681,7 +682,7 @@ def _card_placements(view: ShipsView, me: int, card: str, upgrade: bool
                     fields: dict[str, Any] = dict(
                         pay="card", wine=0, age=age.age, box=side, spaces=spaces,
                         metal=metals.start, disc_from=extra.get("disc_from"),
-                        industry=bool(extra.get("industry", False)))
+                        industry=extra.get("industry"))
                     if origin is None:
                         found.append(A.PlaceShip.model_construct(**fields))
                     else:

@@ -36,7 +36,16 @@ from .content import ships_content
 from .economy import price
 from .explain import cards_with
 from .legal import PAY_LABEL, PAY_WITH
-from .rules import METAL_VP, AgeOption, age_options, area_options, gold_cost
+from .rules import (
+    METAL_VP,
+    AgeOption,
+    age_options,
+    area_options,
+    first_industry_space,
+    gold_cost,
+    industry_choices,
+    industry_good,
+)
 from .state import ShipsView
 from .unavailable import Asked, why_none
 
@@ -200,7 +209,20 @@ def _where(action: Placement, view: V) -> str:
 
 
 def _industry(action: Placement, view: V) -> str:
-    return yes_no(action.industry)
+    return yes_no(action.industry is not None)
+
+
+def _extra(action: Placement, view: V) -> str | None:
+    """The trade box whose goods the industry counter adds to, where the move's two cubes give
+    different goods (Panama and Suez Canal); no value where there is nothing to choose."""
+    if action.industry is None or len(industry_choices(action.spaces)) < 2:
+        return None
+    return action.industry
+
+
+def extra_label(space: str) -> str:
+    return f"+1 {good_name(industry_good(space) or '')} with industry " \
+        f"({board().space_label(space)})"
 
 
 def _disc(action: Placement, view: V) -> str | None:
@@ -232,6 +254,9 @@ def placement_options() -> tuple[Option[PL, V], ...]:
         Option("industry", "Spend an industry counter for one more good (merchant box)",
                _industry, lambda a, v: "spend an industry counter" if a.industry else
                "no industry counter", required=False, kind="yes_no", default="no"),
+        Option("extra", "Two cubes with an industry counter: the trade box whose goods get the "
+               "one more good", _extra, lambda a, v: extra_label(a.industry or ""),
+               required=False),
         Option("disc", "Warship box: take the city disc from your warehouse or your bank row",
                _disc, required=False, fixed=DISC_VALUES),
         Option("metal", "Metal to exchange for navigation (2 VP each); left out: only what is "
@@ -322,10 +347,29 @@ def _checked(make: Callable[[], P]) -> P:
 
 
 def _placement(typed: Mapping[str, str | None]) -> dict[str, Any]:
-    return dict(_paid(typed), box=typed.get("box") or "merchant",
-                spaces=_spaces(typed.get("where")), disc_from=typed.get("disc"),
-                industry=typed.get("industry") == "yes",
+    spaces = _spaces(typed.get("where"))
+    return dict(_paid(typed), box=typed.get("box") or "merchant", spaces=spaces,
+                disc_from=typed.get("disc"),
+                industry=_industry_space(typed.get("industry"), typed.get("extra"), spaces),
                 metal=_count(typed.get("metal"), "metal"))
+
+
+def _industry_space(industry: str | None, extra: str | None, spaces: tuple[str, ...]
+                    ) -> str | None:
+    """The trade box an industry counter goes with: the one ``extra`` names (a space, or the
+    good one of ``spaces`` gives), else the first of ``spaces`` that takes one; None without
+    the counter. Asked for where none can take it, the first space stands for it, so that the
+    engine says why."""
+    if industry != "yes":
+        if extra is not None:
+            raise CommandError("Extra says which good an industry counter adds to: set "
+                               "industry to yes as well, or leave extra out.")
+        return None
+    if extra is not None:
+        wanted = extra.strip().lower()
+        return next((s for s in spaces if s == wanted),
+                    next((s for s in spaces if industry_good(s) == wanted), extra.strip()))
+    return first_industry_space(spaces) or (spaces[0] if spaces else None)
 
 
 def build_place(typed: Mapping[str, str | None], view: V) -> A.PlaceShip:

@@ -49,16 +49,19 @@ def price(good: str) -> int:
 def gain_gold(state: ShipsState, seat: int, amount: int, events: list[Event],
               carried: int = 0, said: bool = False) -> int:
     """Gold from the pool into the bank; what does not fit scores 1 VP per 2 and stays in the
-    pool (rulebook: Important Note About Gold). An empty pool gives what it has. ``carried`` is
-    the surplus of earlier parts of the same gain (Hanseatic League's coins, one a wine): it
-    pairs with this part's. Returns this part's surplus. ``said``: the caller's own line tells
-    what became of the gold (``gold_text``), so the surplus event carries no line of its own."""
+    pool (rulebook: Important Note About Gold). The surplus is the gold beyond the bank's room,
+    however little the pool holds: its coins go straight back to the pool, so the pool never
+    limits it. Only what goes into the bank comes from the pool: a short pool gives what it has
+    (gold that would fit but is not there is simply not received). ``carried`` is the surplus
+    of earlier parts of the same gain (Hanseatic League's coins, one a wine): it pairs with
+    this part's. Returns this part's surplus. ``said``: the caller's own line tells what became
+    of the gold (``gold_text``), so the surplus event carries no line of its own."""
     player = state.players[seat]
-    taken = min(amount, state.supply.gold)
-    kept = min(taken, bank_space(player))
+    room = bank_space(player)
+    kept = min(amount, room, state.supply.gold)
     player.gold += kept
     state.supply.gold -= kept
-    surplus = taken - kept
+    surplus = max(0, amount - room)
     if surplus:
         vp = (carried + surplus) // GOLD_PER_VP - carried // GOLD_PER_VP
         award(state, seat, vp, "surplus gold", events)
@@ -83,20 +86,29 @@ def surplus_text(surplus: int, vp: int, carried: int = 0) -> str:
             "for 1 VP")
 
 
+def gold_notes(amount: int, kept: int, room: int, pool: int, surplus: int) -> list[str]:
+    """What to say of a gain of ``amount`` gold of which ``kept`` went into a bank that had
+    ``room`` for it, from a pool of ``pool``, with ``surplus`` beyond the room: that the pool
+    ran short of what would fit, and what became of the surplus."""
+    notes = []
+    if kept < min(amount, room):
+        notes.append(f"the pool had only {pool}" if pool else "the pool is empty")
+    if surplus:
+        full = "the bank is full" if kept == room else \
+            f"the bank had room for only {room}"
+        notes.append(f"{full}: " + surplus_text(surplus, surplus // GOLD_PER_VP))
+    return notes
+
+
 def gold_text(state: ShipsState, seat: int, amount: int, events: list[Event]) -> str:
     """Takes ``amount`` gold as a benefit; returns what the player got, saying so when the bank
     was full or the pool short."""
     player = state.players[seat]
-    before, pool = player.gold, state.supply.gold
+    before, pool, room = player.gold, state.supply.gold, bank_space(player)
     surplus = gain_gold(state, seat, amount, events, said=True)
     kept = player.gold - before
     text = f"{kept} gold" if kept else "no gold"
-    notes = []
-    if pool < amount:
-        notes.append(f"the pool had only {pool}" if pool else "the pool is empty")
-    if surplus:
-        notes.append("the bank is full: " + surplus_text(surplus, surplus // GOLD_PER_VP))
-    return "; ".join([text, *notes])
+    return "; ".join([text, *gold_notes(amount, kept, room, pool, surplus)])
 
 
 def pay_gold(state: ShipsState, seat: int, amount: int) -> None:

@@ -29,6 +29,8 @@ from .rules import (
     card_action_effect,
     gold_cost,
     industry_allowed,
+    industry_choices,
+    industry_good,
     is_spice,
     metal_range,
     own_cube_areas,
@@ -372,6 +374,15 @@ def _placement_reason(state: Table, seat: int, action: A.Placement,
         if not any(industry_allowed(s) for s in action.spaces):
             return (f"An industry counter adds one good to a goods box's; "
                     f"{board_label(action.spaces)} gives no goods counter.")
+        if action.industry not in action.spaces:
+            return (f"The industry counter adds a good of one of the trade boxes you place "
+                    f"in ({board_label(action.spaces)}); name one of them.")
+        if not industry_allowed(action.industry):
+            return (f"An industry counter adds one good to a goods box's; "
+                    f"{board_label((action.industry,))} gives no goods counter.")
+        if action.industry not in industry_choices(action.spaces):
+            return (f"The extra good is {industry_good(action.industry)} whichever box takes "
+                    "it: leave out extra.")
     return None
 
 

@@ -27,6 +27,7 @@ from .explain import explain
 from .legal import actors, legal_actions, only_end_turn_left
 from .playout import playout_action
 from .resolve import apply_action
+from .rules import first_industry_space
 from .sampler import sample_state
 from .scoring import standing
 from .state import ERAS, AgeBoxes, Player, ShipsState, ShipsView, Supply
@@ -38,18 +39,40 @@ RULES_2_NOTE = (
     "League's gold is one gain, so a full bank's surplus coins pair into VP across its wine."
 )
 
+RULES_3_NOTE = (
+    "Panama and Suez Canal with an industry counter: when your two cubes' trade boxes give "
+    "different goods, you now choose which of them the one additional good is (before, it was "
+    "always the first box's). Gold beyond a full bank: all of it scores, 1 VP for each 2 coins, "
+    "however little gold the pool holds (before, a short pool cut the VP)."
+)
+
+
+def industry_names_its_box(action: dict[str, Any]) -> dict[str, Any]:
+    """Rules 2 to 3: a placement's ``industry`` was yes or no, the counter going with the first
+    of its spaces that takes one; it now names that space (so every stored move means what it
+    meant, and is still legal)."""
+    if action.get("type") in ("place_ship", "upgrade_ship") and \
+            isinstance(action.get("industry"), bool):
+        spaces = tuple(action.get("spaces") or ())
+        action["industry"] = first_industry_space(spaces) if action["industry"] else None
+    return action
+
 
 class Ships(Game[ShipsState]):
     id = "ships"
     name = "Ships"
     min_players = 2
     max_players = 4
-    rules_version = "2"
-    # Games stored under rules 1 carry on: every move they made means what it meant, and the
-    # new choices only add moves (see engine.core.upgrade). A game that went through a changed
-    # rule tells a different story, and replay sets it aside.
+    rules_version = "3"
+    # Games stored under earlier rules carry on: every move they made means what it meant, and
+    # the new choices only add moves (see engine.core.upgrade). A game that went through a
+    # changed rule tells a different story, and replay sets it aside. Rules 3: a placement's
+    # industry counter names its trade box (rewritten from the old yes/no as it was carried
+    # out, so a canal move of rules 2 replays as it went); a sale or other gain of gold into
+    # a full bank while the pool was short now gives more VP, and such a game is set aside.
     version_steps = (
         Upgrade("1", "2", events="keep", note=RULES_2_NOTE),
+        Upgrade("2", "3", action=industry_names_its_box, events="keep", note=RULES_3_NOTE),
     )
     options = ()
     # Testers saw the search play moves its guide ranks well below its own: cubes taken back

@@ -24,7 +24,8 @@ from .rules import (
     free_city_spaces,
     free_trade_boxes,
     gold_cost,
-    industry_allowed,
+    industry_choices,
+    industry_good,
     is_spice,
     metal_range,
     own_cube_areas,
@@ -196,7 +197,7 @@ def _placements(state: ShipsState, seat: int, pay: str, upgrade: bool,
                                           spaces=spaces, metal=metal, **extra)
                             label = _placement_label(origin, age.age, age.opens, area.area,
                                                      area.opens, navigation, side, spaces,
-                                                     bool(extra.get("industry")),
+                                                     extra.get("industry"),
                                                      extra.get("disc_from"),
                                                      pay, cost, wine, metal)
                             if origin is None:
@@ -222,8 +223,10 @@ def placement_targets(state: ShipsState, seat: int, area: int, rules: PlaceShipE
             if player.stock_cubes < needed:
                 continue
             yield "merchant", group, {}
-            if player.industry > 0 and any(industry_allowed(s) for s in group):
-                yield "merchant", group, {"industry": True}
+            if player.industry > 0:
+                # one move for each good the counter can add: the player's choice with two cubes
+                for boosted in industry_choices(group):
+                    yield "merchant", group, {"industry": boosted}
     if rules.box in (None, "warship"):
         food = player.goods.get("food", 0)
         if food >= rules.food_cost:
@@ -237,7 +240,7 @@ def placement_targets(state: ShipsState, seat: int, area: int, rules: PlaceShipE
 @functools.lru_cache(maxsize=1 << 16)
 def _placement_label(origin: tuple[int, str] | None, age: int, opens_age: bool, area: int,
                      opens_area: bool, navigation: int, side: str, spaces: tuple[str, ...],
-                     industry: bool, disc_from: str | None, pay: str, cost: int, wine: int,
+                     industry: str | None, disc_from: str | None, pay: str, cost: int, wine: int,
                      metal: int) -> str:
     """The move's label, worked out once for each way it can read (a search asks again and
     again for the same moves)."""
@@ -249,7 +252,7 @@ def _placement_label(origin: tuple[int, str] | None, age: int, opens_age: bool, 
     area_text = f" in Area {area}{' (next area)' if opens_area else ''}"
     parts = [f"{where}: {targets}{area_text}"]
     if industry:
-        parts.append("+1 good with industry")
+        parts.append(f"+1 {industry_good(industry)} with industry")
     if disc_from:
         parts.append(f"disc from {disc_from}")
     if navigation:

@@ -14,6 +14,7 @@ from .content import ships_content
 from .economy import (
     GOLD_PER_VP,
     award,
+    bank_space,
     gain,
     gain_gold,
     gain_goods,
@@ -34,7 +35,6 @@ from .rules import (
     age_options,
     area_options,
     gold_cost,
-    industry_allowed,
     placement_rules,
 )
 from .scoring import score_area
@@ -170,9 +170,9 @@ def place(state: ShipsState, seat: int, action: A.Placement, events: list[Event]
                             else None)
     previous_area = state.area
     if action.box == "merchant":
-        # one industry counter, for the first of the trade boxes that allows one
-        boosted = next((s for s in action.spaces if industry_allowed(s)), None) \
-            if action.industry else None
+        # one industry counter, for the trade box the player named (Area 7 may name the same
+        # box twice: one of its cubes takes it)
+        boosted = action.industry
         for space in action.spaces:
             industry_box = "take_card" if action.pay == "card" else ACTION_BOX[action.type]
             _place_cube(state, seat, space, space == boosted, industry_box, events)
@@ -273,7 +273,8 @@ def _place_cube(state: ShipsState, seat: int, space: str, industry: bool, indust
         state.rest_merchant[seat] += 1
         got = gain_goods(state, seat, good, 1 + extra)
         events.append(Event(kind="cube", seat=seat,
-                            text=f"{who} took {_goods(got, good)} in the Rest of the World."))
+                            text=f"{who} took {_goods(got, good)} in the Rest of the World"
+                                 + (" (with industry)." if extra else ".")))
         return
     state.trade[space] = seat
     box_info = b.trade[space]
@@ -334,16 +335,21 @@ def sell(state: ShipsState, seat: int, goods: tuple[tuple[str, int], ...], extra
         sold += count
         value += (price(good) + extra_gold) * count
     award(state, seat, vp_per_good * sold, "card sale bonus", events)
-    before = state.players[seat].gold
+    player = state.players[seat]
+    before, room = player.gold, bank_space(player)
     surplus = gain_gold(state, seat, value, events, said=True)
-    kept = state.players[seat].gold - before
+    kept = player.gold - before
     text = listing([f"{n} {g}" for g, n in goods])
     note = ""
     if kept < value:
         note = (f"; {kept} gold goes into the bank" if kept else
-                "; none of it goes into the bank") + (
-            f"; the bank is full: {surplus_text(surplus, surplus // GOLD_PER_VP)}"
-            if surplus else ", all the pool had")
+                "; none of it goes into the bank")
+        if kept < min(value, room):  # the pool ran out before the bank was full
+            note += ", all the pool had"
+        if surplus:
+            full = "the bank is full" if kept == room else \
+                f"the bank had room for only {room}"
+            note += f"; {full}: {surplus_text(surplus, surplus // GOLD_PER_VP)}"
     events.append(Event(kind="sell", seat=seat,
                         text=f"{seat_ref(seat)} sold {text} for {value} gold"
                              + (f" and {vp_per_good * sold} VP" if vp_per_good else "")

@@ -150,6 +150,37 @@ def industry_allowed(space: str) -> bool:
     return t is not None and t.kind == "goods"
 
 
+@functools.cache
+def industry_good(space: str) -> str | None:
+    """The good an industry counter adds one of when placing in ``space``; None where no
+    industry counter may be used (spice, the two-gold box, a city)."""
+    if not industry_allowed(space):
+        return None
+    if space.startswith(REST_MERCHANT):
+        return space.rsplit(".", 1)[1]
+    return board().trade[space].good
+
+
+@functools.cache
+def industry_choices(spaces: tuple[str, ...]) -> tuple[str, ...]:
+    """The spaces of a placement an industry counter may go with, one for each good it can
+    add (the first space giving that good): two only when a card places two cubes whose boxes
+    give different goods, the one choice that changes what the player gets (rulebook: Industry
+    Counters, "take one additional goods counter")."""
+    found: dict[str, str] = {}
+    for space in spaces:
+        good = industry_good(space)
+        if good is not None and good not in found:
+            found[good] = space
+    return tuple(found.values())
+
+
+def first_industry_space(spaces: tuple[str, ...]) -> str | None:
+    """The first of ``spaces`` an industry counter may go with: where "spend an industry
+    counter", said without naming a box, puts it (and where rules 2 put it)."""
+    return next((s for s in spaces if industry_allowed(s)), None)
+
+
 def own_ships(state: Table, seat: int) -> list[tuple[int, str]]:
     """(age, side) of each box holding at least one of the seat's ships."""
     found = []

@@ -21,6 +21,7 @@ from tests.contract.playout import play as playout
 from .helpers import (
     give_gold,
     give_goods,
+    give_industry,
     give_navigation,
     play,
     position,
@@ -176,6 +177,48 @@ def test_a_ship_to_move_up_is_named_by_its_age_alone() -> None:
     assert found.asking == "from" and len(found.values) == 2
     found = resolve(table(), "upgrade", {"from": "3"}, _moves(state, 0), view)
     assert found.problem is not None and "Age 5 merchant: Cog" in found.problem
+
+
+def _canal(area: int) -> ShipsState:
+    """Seat 0 has taken the Panama Canal, with an industry counter to spend."""
+    state = position(stock_free=1)
+    state.era = "steam"
+    state.display = ["panama_canal"]
+    put_ships(state, 9, merchant=[1])
+    state.area = area
+    give_industry(state, 0, 1)
+    return play(state, 0, "take_card", pay="merchant", card="panama_canal")
+
+
+@pytest.mark.parametrize("area", [2, 7])
+def test_canal_industry_choices_come_back(area: int) -> None:
+    state = _canal(area)
+    moves = _moves(state, 0)
+    assert not check_round_trip(table(), moves, GAME.view(state, 0))
+
+
+def test_canal_industry_asks_which_good_gets_the_extra_one() -> None:
+    # two cubes giving food and cloth: "industry yes" asks which good the counter adds to
+    state = _canal(2)
+    view = GAME.view(state, 0)
+    typed = {"age": "9", "box": "merchant", "where": "tyre.t0,tyre.t1", "pay": "card",
+             "industry": "yes"}
+    found = resolve(table(), "place", typed, _moves(state, 0), view)
+    assert found.asking == "extra", found
+    assert {v.label for v in found.values} == {"+1 food with industry (Tyre: food)",
+                                               "+1 cloth with industry (Tyre: cloth)"}
+    found = resolve(table(), "place", {**typed, "extra": "cloth"}, _moves(state, 0), view)
+    assert isinstance(found.action, A.PlaceShip) and found.action.industry == "tyre.t1"
+
+
+def test_industry_on_one_box_needs_no_extra() -> None:
+    state = position()
+    give_industry(state, 0, 1)
+    view = GAME.view(state, 0)
+    found = resolve(table(), "place", {"age": "1", "box": "merchant", "where": "tyre.t1",
+                                       "pay": "merchant", "industry": "yes"},
+                    _moves(state, 0), view)
+    assert isinstance(found.action, A.PlaceShip) and found.action.industry == "tyre.t1"
 
 
 def test_an_illegal_combination_is_refused_with_a_reason() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core import LogEntry, upgrade_log
 from engine.ships.economy import bank_space
 from engine.ships.state import ActionBox, ShipsState
 
@@ -175,7 +176,7 @@ def test_card_placement_industry_counter_goes_to_the_card_box() -> None:
     give_industry(state, 0, 1)
     state = _took(state, "panama_canal")
     state = play(state, 0, "place_ship",
-                 **place(("tyre.t1", "knossos.t1"), 9, pay="card", industry=True))
+                 **place(("tyre.t1", "knossos.t1"), 9, pay="card", industry="tyre.t1"))
     p = state.players[0]
     assert p.goods == {"cloth": 2, "wine": 1}
     assert p.boxes["take_card"].industry == 1
@@ -189,8 +190,95 @@ def test_panama_industry_counter_for_the_goods_box_beside_the_two_gold_box() -> 
     state.area = 5
     give_industry(state, 0, 1)
     state = _took(state, "panama_canal")
-    pairs = {frozenset(a.spaces) for a in legal(state, 0, "place_ship", industry=True)}
-    assert frozenset({"south_america.t0", "south_america.t1"}) in pairs
+    pairs = {(frozenset(a.spaces), getattr(a, "industry", None))
+             for a in legal(state, 0, "place_ship")}
+    both = frozenset({"south_america.t0", "south_america.t1"})
+    assert (both, "south_america.t1") in pairs and (both, "south_america.t0") not in pairs
+
+
+def _canal_with_industry(card: str, area: int) -> ShipsState:
+    """Seat 0 has taken ``card`` (Panama or Suez Canal) with one industry counter in stock;
+    ``area`` is the present area."""
+    state = _take(card, era="steam")
+    put_ships(state, 9, merchant=[1])
+    state.area = area
+    state.players[0].warehouse_discs = 0  # room for every good
+    give_industry(state, 0, 1)
+    return _took(state, card)
+
+
+def _industry_moves(state: ShipsState, spaces: set[str]) -> dict[str | None, str]:
+    """The label of each industry choice among the card's placements in ``spaces``."""
+    return {getattr(a, "industry", None): a.label for a in legal(state, 0, "place_ship")
+            if set(getattr(a, "spaces", ())) == spaces and getattr(a, "industry", None)}
+
+
+@pytest.mark.parametrize("card", ["panama_canal", "suez_canal"])
+def test_canal_industry_counter_adds_to_the_good_the_player_chooses(card: str) -> None:
+    # Panama / Suez Canal: "All standard rules apply", and Industry Counters: "When you take
+    # goods you can expend ONE industry counter ... and take one additional goods counter":
+    # with food and cloth taken, the one additional counter may be either (Tyre: food, cloth).
+    state = _canal_with_industry(card, 2)
+    moves = _industry_moves(state, {"tyre.t0", "tyre.t1"})
+    assert set(moves) == {"tyre.t0", "tyre.t1"}
+    assert "+1 cloth with industry" in moves["tyre.t1"]
+    assert "+1 food with industry" in moves["tyre.t0"]
+    state = play(state, 0, "place_ship",
+                 **place(("tyre.t0", "tyre.t1"), 9, pay="card", industry="tyre.t1"))
+    p = state.players[0]
+    assert p.goods == {"food": 2, "cloth": 2}
+    assert p.industry == 0 and p.boxes["take_card"].industry == 1
+
+
+def test_canal_industry_counter_for_the_first_box_still_gives_its_good() -> None:
+    state = _canal_with_industry("panama_canal", 2)
+    state = play(state, 0, "place_ship",
+                 **place(("tyre.t0", "tyre.t1"), 9, pay="card", industry="tyre.t0"))
+    assert state.players[0].goods == {"food": 3, "cloth": 1}
+
+
+def test_canal_industry_choice_in_the_rest_of_the_world() -> None:
+    # Area 7: two cubes, each one good of choice; the additional good may go with either.
+    state = _canal_with_industry("panama_canal", 7)
+    food, cloth = "rest_of_world.merchant.food", "rest_of_world.merchant.cloth"
+    moves = _industry_moves(state, {food, cloth})
+    assert set(moves) == {food, cloth}
+    assert "+1 cloth with industry" in moves[cloth]
+    state = play(state, 0, "place_ship", **place((food, cloth), 9, pay="card", industry=cloth))
+    assert state.players[0].goods == {"food": 1, "cloth": 2}
+    assert state.rest_merchant[0] == 2
+
+
+@pytest.mark.parametrize(("area", "spaces"), [
+    (7, ("rest_of_world.merchant.food", "rest_of_world.merchant.food")),  # the same good twice
+    (5, ("south_america.t0", "south_america.t1")),  # only one box takes a counter
+])
+def test_canal_industry_is_one_move_when_the_choice_changes_nothing(
+        area: int, spaces: tuple[str, str]) -> None:
+    state = _canal_with_industry("suez_canal", area)
+    assert len(_industry_moves(state, set(spaces))) == 1
+
+
+def test_a_rules_2_canal_move_with_industry_keeps_its_meaning() -> None:
+    # Rules 2 wrote the counter as yes/no, for the first box that takes one; a stored game's
+    # move is rewritten to name that box, is still legal, and does what it did (3 food, 1 cloth).
+    state = _canal_with_industry("panama_canal", 2)
+    stored = {"type": "place_ship", **place(("tyre.t0", "tyre.t1"), 9, pay="card"),
+              "wine": 0, "metal": 0, "disc_from": None, "industry": True}
+    [entry] = upgrade_log(GAME, "2", [LogEntry(seq=state.version + 1, seat=0, action=stored)])
+    assert entry.action["industry"] == "tyre.t0"
+    kind, fields = entry.action["type"], {k: v for k, v in entry.action.items() if k != "type"}
+    assert play(state, 0, kind, **fields).players[0].goods == {"food": 3, "cloth": 1}
+    plain = upgrade_log(GAME, "2", [LogEntry(seq=1, seat=0,
+                                             action={**stored, "industry": False})])
+    assert plain[0].action["industry"] is None
+
+
+def test_canal_industry_counter_names_one_of_the_two_boxes() -> None:
+    state = _canal_with_industry("panama_canal", 2)
+    rejection = refuse(state, 0, "place_ship",
+                       **place(("tyre.t0", "tyre.t1"), 9, pay="card", industry="knossos.t1"))
+    assert "name one of them" in rejection.message
 
 
 def test_upgrade_card_costs_no_gold() -> None:

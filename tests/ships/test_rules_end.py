@@ -63,6 +63,65 @@ def test_card_gold_per_ship_beyond_the_bank_becomes_vp() -> None:
     assert state.players[0].navigation == 4
 
 
+def _full_banks_and_ten_cloth() -> Any:
+    """Both banks full (ten gold each, every bank space open), 36 coins left in the pool, and
+    ten cloth (40 gold) in seat 0's warehouse: all 56 coins are accounted for."""
+    state = position()
+    for seat in (0, 1):
+        state.players[seat].bank_discs = 0
+        give_gold(state, seat, 10)
+    state.players[0].warehouse_discs = 0
+    give_goods(state, 0, cloth=10)
+    return state
+
+
+def test_surplus_gold_is_not_limited_by_the_pool() -> None:
+    # Important Note About Gold: "Whenever you gain gold and do not have the room to store it
+    # in your bank you immediately convert this surplus gold into victory points, one point
+    # for every two such gold you have. You then return the gold to the pool. This rule covers
+    # ALL situations": 40 gold into a full bank is 20 VP, though the pool holds only 36 coins.
+    state = _full_banks_and_ten_cloth()
+    assert state.supply.gold == 36
+    result = act(state, 0, "sell_goods", pay="merchant", goods=[["cloth", 10]])
+    new = result.state
+    assert new.players[0].vp == 5 + 20
+    assert new.players[0].gold == 10 and new.supply.gold == 36
+    line = next(e.text for e in result.events if e.kind == "sell")
+    assert "40 gold does not fit and becomes 20 VP" in line, line
+
+
+def test_gold_beyond_the_room_scores_even_when_the_pool_cannot_fill_the_bank() -> None:
+    # Room for 3, a pool of 2, a sale of 8: the pool's 2 go into the bank (the third coin that
+    # would fit is not there to take) and the 5 beyond the room become 2 VP.
+    state = position()
+    state.players[0].bank_discs = 0
+    give_gold(state, 0, 7)
+    give_goods(state, 0, cloth=2)
+    state.supply.gold = 2
+    result = act(state, 0, "sell_goods", pay="merchant", goods=[["cloth", 2]])
+    p = result.state.players[0]
+    assert p.gold == 9 and result.state.supply.gold == 0
+    assert p.vp == 5 + 2
+    line = next(e.text for e in result.events if e.kind == "sell")
+    assert "all the pool had" in line and "room for only 3" in line, line
+
+
+def test_city_gold_into_a_full_bank_scores_with_an_empty_pool() -> None:
+    # "This rule covers ALL situations where you gain gold": Tyre's two gold, a full bank and
+    # no coin in the pool still make 1 VP, and the line does not blame the pool.
+    state = position()
+    give_gold(state, 0, 2)  # the two open bank spaces are full
+    give_goods(state, 0, food=1)
+    state.supply.gold = 0
+    result = act(state, 0, "place_ship",
+                 **place("tyre.c0", 1, box="warship", disc_from="warehouse"))
+    p = result.state.players[0]
+    assert p.gold == 2 and p.vp == 5 + 1 + 1  # Age 1's first ship, and the surplus
+    line = next(e.text for e in result.events if e.kind == "disc")
+    assert "the bank is full: 2 gold does not fit and becomes 1 VP" in line, line
+    assert "pool" not in line, line
+
+
 # --- The pool is finite -------------------------------------------------------------------------
 
 
@@ -112,8 +171,13 @@ def test_sale_with_a_short_gold_pool() -> None:
     state.players[0].bank_discs = 0
     give_goods(state, 0, cloth=1)
     state.supply.gold = 3
-    state = play(state, 0, "sell_goods", pay="merchant", goods=[["cloth", 1]])
+    result = act(state, 0, "sell_goods", pay="merchant", goods=[["cloth", 1]])
+    state = result.state
+    # the bank has room for all four: the pool's three are received, the fourth is not (and
+    # scores nothing, as it did not fail to fit)
     assert state.players[0].gold == 3 and state.supply.gold == 0
+    assert state.players[0].vp == 5
+    assert not [e for e in result.events if e.kind == "gold_to_vp"]
 
 
 # --- Ending and Winning the Game ----------------------------------------------------------------

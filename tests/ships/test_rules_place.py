@@ -239,7 +239,7 @@ def test_industry_counter_for_one_more_good_goes_to_the_action_box() -> None:
     # the action and cycles like a merchant cube.
     state = position()
     give_industry(state, 0, 2)
-    state = play(state, 0, "place_ship", **place("tyre.t1", 1), industry=True)
+    state = play(state, 0, "place_ship", **place("tyre.t1", 1), industry="tyre.t1")
     p = state.players[0]
     assert p.goods == {"cloth": 2}
     assert p.industry == 1
@@ -250,7 +250,7 @@ def test_industry_counter_with_food_gives_three() -> None:
     state = position()
     give_industry(state, 0, 1)
     state.players[0].warehouse_discs = 0
-    state = play(state, 0, "place_ship", **place("alexandria.t0", 1), industry=True)
+    state = play(state, 0, "place_ship", **place("alexandria.t0", 1), industry="alexandria.t0")
     assert state.players[0].goods == {"food": 3}
 
 
@@ -261,9 +261,9 @@ def test_no_industry_counter_for_spice_or_the_two_gold_box(space: str) -> None:
     put_ships(state, 1, merchant=[1])
     state.area = 6 if space.startswith("india") else 5
     give_industry(state, 0, 1)
-    refuse(state, 0, "place_ship", **place(space, 1), industry=True)
-    assert not legal(state, 0, "place_ship", industry=True, spaces=[space])
-    assert legal(state, 0, "place_ship", industry=False, spaces=[space])
+    refuse(state, 0, "place_ship", **place(space, 1), industry=space)
+    assert not legal(state, 0, "place_ship", industry=space, spaces=[space])
+    assert legal(state, 0, "place_ship", industry=None, spaces=[space])
 
 
 def test_spice_locks_a_second_cube_scores_seven_vp_and_one_gold() -> None:
@@ -514,7 +514,7 @@ def test_area_seven_cube_takes_one_good_of_choice_never_oil() -> None:
     state.rest_merchant = [0, 3]
     refuse(state, 0, "place_ship", **place("rest_of_world.merchant.oil", 1))
     choices = {a.spaces[0] for a in legal(state, 0, "place_ship", box="merchant",
-                                          industry=False, pay="merchant")}
+                                          industry=None, pay="merchant")}
     assert choices == {f"rest_of_world.merchant.{g}" for g in ("food", "metal", "wine", "cloth")}
     state = play(state, 0, "place_ship", **place("rest_of_world.merchant.food", 1))
     assert state.players[0].goods == {"food": 1}
@@ -667,7 +667,7 @@ def test_upgrade_with_industry_puts_the_counter_in_the_upgrade_box() -> None:
     give_gold(state, 0, 1)
     give_industry(state, 0, 1)
     state = play(state, 0, "upgrade_ship", **place("knossos.t1", 2), from_age=1,
-                 from_box="merchant", industry=True)
+                 from_box="merchant", industry="knossos.t1")
     p = state.players[0]
     assert p.goods == {"wine": 2}
     assert p.boxes["upgrade_ship"].industry == 1 and p.industry == 0
