@@ -73,8 +73,8 @@ def apply_action(state: ShipsState, seat: int, action: Action) -> list[Event]:
         resolve_card(state, seat, action.card, events)
         _tell_the_pirated(state, action.card, events)
     elif isinstance(action, A.TakeGold):
-        gain_gold(state, seat, 1, events)
-        events.append(Event(kind="take_gold", seat=seat, text=f"{who} took one gold."))
+        got = gold_text(state, seat, 1, events)  # "no gold; the pool is empty" when it is
+        events.append(Event(kind="take_gold", seat=seat, text=f"{who} took {got}."))
     elif isinstance(action, A.TakeNavigation):
         got = gain(state, seat, "navigation", 2, events)
         events.append(Event(kind="take_navigation", seat=seat, text=f"{who} took {got}."))

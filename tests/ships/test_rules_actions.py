@@ -170,6 +170,16 @@ def test_take_one_gold() -> None:
     assert state.players[0].gold == 1 and state.supply.gold == 55
 
 
+def test_take_one_gold_from_an_empty_pool_says_nothing_was_taken() -> None:
+    # "You take one gold from the available stock": with none left, the line does not claim one
+    state = position()
+    state.supply.gold = 0
+    accepted = act(state, 0, "take_gold", pay="merchant")
+    assert accepted.state.players[0].gold == 0
+    said = next(e.text for e in accepted.events if e.kind == "take_gold")
+    assert "took no gold; the pool is empty" in said
+
+
 def test_take_one_gold_needs_space_in_the_bank() -> None:
     # Take One Gold: you must have space in your bank to perform this action.
     state = position()
