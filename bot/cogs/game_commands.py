@@ -23,7 +23,7 @@ from discord import app_commands
 from bot import commands as shared
 from bot.ui.decide import answer_with_menu
 from bot.ui.replies import answering, sent_at, service_of, tell
-from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, clip_choice
+from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, choice_names, clip_choice
 from engine.core.commands import Command, Option
 
 from .common import channel_of
@@ -163,8 +163,9 @@ def decide_command(group: shared.Group) -> app_commands.Command[Any, Any, None]:
         except Exception:
             log.exception("/%s decide autocomplete failed", group.name)
             return []
-        return [AppChoice(name=clip_choice(c.label), value=c.value)
-                for c in found][:CHOICE_LIMIT]
+        shown = found[:CHOICE_LIMIT]
+        return [AppChoice(name=name, value=c.value)
+                for c, name in zip(shown, choice_names([c.label for c in shown]), strict=True)]
 
     made: app_commands.Command[Any, Any, None] = app_commands.Command(
         name="decide", description="Make a decision the game waits for",

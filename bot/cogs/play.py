@@ -12,7 +12,13 @@ from bot.commands import after
 from bot.ui.decide import answer_with_menu
 from bot.ui.lookup import why_no_moves
 from bot.ui.replies import answering, sent_at, tell
-from bot.ui.text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, NOT_A_MOVE, unreadable_move
+from bot.ui.text import (
+    CHOICE_LIMIT,
+    CHOICE_TEXT_LIMIT,
+    NOT_A_MOVE,
+    choice_names,
+    unreadable_move,
+)
 
 from .common import PortolanCog, channel_of
 
@@ -52,8 +58,7 @@ class PlayCog(PortolanCog):
             log.exception("move autocomplete failed in channel %s", interaction.channel_id)
             return []
         typed = current.strip().lower()
-        return [
-            app_commands.Choice(name=c.label[:CHOICE_TEXT_LIMIT], value=c.value)
-            for c in choices
-            if typed in c.label.lower() and len(c.value) <= CHOICE_TEXT_LIMIT
-        ][:CHOICE_LIMIT]
+        names = choice_names([c.label for c in choices])
+        return [app_commands.Choice(name=name, value=c.value)
+                for c, name in zip(choices, names, strict=True)
+                if typed in c.label.lower() and len(c.value) <= CHOICE_TEXT_LIMIT][:CHOICE_LIMIT]

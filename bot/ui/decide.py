@@ -19,7 +19,14 @@ from bot.commands import Answer, after
 from bot.service import Choice
 
 from .replies import answering, sent_at, service_of, tell
-from .text import CHOICE_LIMIT, CHOICE_TEXT_LIMIT, clip_choice, join_lines, unreadable_move
+from .text import (
+    CHOICE_LIMIT,
+    CHOICE_TEXT_LIMIT,
+    ELLIPSIS,
+    choice_names,
+    join_lines,
+    unreadable_move,
+)
 
 Select = discord.ui.Select[discord.ui.View]
 
@@ -37,8 +44,13 @@ class DecideSelect(discord.ui.DynamicItem[Select],
 
     def __init__(self, match_id: int, version: int,
                  choices: Sequence[Choice] = ()) -> None:
-        options = [discord.SelectOption(label=clip_choice(c.label), value=c.value)
-                   for c in choices[:MENU_LIMIT] if len(c.value) <= CHOICE_TEXT_LIMIT]
+        shown = [c for c in choices[:MENU_LIMIT] if len(c.value) <= CHOICE_TEXT_LIMIT]
+        # a label cut short shows its end under it (Discord gives an option a description)
+        options = [discord.SelectOption(label=name, value=c.value,
+                                        description=None if name == c.label else
+                                        ELLIPSIS + c.label[len(c.label) - 99:])
+                   for c, name in zip(shown, choice_names([c.label for c in shown]),
+                                      strict=True)]
         select: Select = discord.ui.Select(
             custom_id=_custom_id(match_id, version), placeholder="Decide",
             min_values=1, max_values=1,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -26,6 +27,7 @@ NOT_A_MOVE = ("That is not one of your legal moves now. Pick one from the list t
 TYPED_LIMIT = 1000  # characters: longer than any move's label or value
 
 _ELLIPSIS = "…"
+ELLIPSIS = _ELLIPSIS  # what marks text left out
 
 
 def echo(typed: str | None, limit: int = 60) -> str:
@@ -60,9 +62,62 @@ def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     return cut.rstrip() + _ELLIPSIS
 
 
-def clip_choice(text: str) -> str:
-    """A menu option's or an autocomplete choice's name, cut to Discord's 100 characters."""
-    return text if len(text) <= CHOICE_TEXT_LIMIT else text[: CHOICE_TEXT_LIMIT - 1] + _ELLIPSIS
+def clip_choice(text: str, limit: int = CHOICE_TEXT_LIMIT) -> str:
+    """A menu option's or an autocomplete choice's name, cut to Discord's 100 characters in
+    the middle: moves alike differ at the start (what is done) or at the end (how it is paid,
+    where it goes), so both are kept."""
+    if len(text) <= limit:
+        return text
+    keep = limit - len(_ELLIPSIS)
+    head = keep * 3 // 5
+    return text[:head].rstrip() + _ELLIPSIS + text[len(text) - (keep - head):].lstrip()
+
+
+def choice_names(labels: Sequence[str]) -> list[str]:
+    """Each of ``labels`` as a choice's name (``clip_choice``), so that no two choices of one
+    menu or list read alike: where two would once cut, each shows its start and the part of its
+    label where it parts from the others; as a last resort, its place in the list ("#7")."""
+    names = [clip_choice(label) for label in labels]
+    alike: dict[str, list[int]] = {}
+    for i, name in enumerate(names):
+        alike.setdefault(name, []).append(i)
+    for group in alike.values():
+        for i in group if len(group) > 1 else ():
+            parts = max(_shared(labels[i], labels[j]) for j in group if j != i)
+            names[i] = _around(labels[i], parts)
+    count = Counter(names)
+    for i, name in enumerate(names):
+        if count[name] > 1:  # its place in the list tells it apart
+            suffix = f" #{i + 1}"
+            names[i] = name[: CHOICE_TEXT_LIMIT - len(suffix)] + suffix
+    return names
+
+
+def _shared(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` begin with alike."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _around(text: str, at: int, limit: int = CHOICE_TEXT_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters keeping its start and the part from a little
+    before character ``at`` on (where it parts from a label alike)."""
+    if len(text) <= limit:
+        return text
+    head = limit * 2 // 5
+    start = max(at - 20, head)
+    space = text.find(" ", start, at)  # from a word's start, where one is near
+    start = space + 1 if space >= 0 else start
+    room = limit - head - len(_ELLIPSIS)
+    if start >= len(text) - room:  # the rest fits: cut only in the middle
+        return text[:head] + _ELLIPSIS + text[len(text) - room:]
+    if start <= head:
+        return text[: limit - len(_ELLIPSIS)] + _ELLIPSIS
+    return text[:head] + _ELLIPSIS + text[start:start + room - len(_ELLIPSIS)] + _ELLIPSIS
 
 
 def join_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> str:
