@@ -1,18 +1,21 @@
 """Bot seats as a host picks them (strong by default, easy, random by name), what the channel
-calls them, and bots thinking off the event loop."""
+calls them, and bots thinking off the event loop (and a hung one giving way)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import signal
 import time
 
 import pytest
 
 from bot.service import ServiceError
-from bot.thinker import BotThinker
+from bot.thinker import BotThinker, think_limit
 from engine import catalog
 from engine.core import Accepted, Rng, registry, step
-from engine.core.bots import bot_rng
+from engine.core.bots import bot_rng, make_bot
 
 from .conftest import Harness
 
@@ -101,3 +104,45 @@ async def test_a_thread_thinks_the_same_way_when_there_are_no_workers() -> None:
     action = await BotThinker(workers=0, think_seconds=0.05).choose(
         "empires", "strong", game.view(state, seat), legal, Rng.from_seed(1))
     assert action in legal
+
+
+async def test_a_hung_bot_worker_gives_way_to_the_easy_bot_within_the_limit() -> None:
+    """A bot worker that hangs (stopped, as in a deadlock) no longer stops every game's bot
+    seats: after the limit the worker is killed and the game's easy bot moves, from the same
+    seat's view; the next decision thinks in a fresh pool."""
+    game = registry.get("ships")
+    state = game.setup(game.resolve_options({}), 3, 9)
+    seat = min(game.actors(state))
+    legal = game.legal_actions(state, seat)
+    view = game.view(state, seat)
+    thinker = BotThinker(workers=1, think_seconds=0.05)
+    stopped: list[int] = []
+    try:
+        await thinker.warm()
+        pool = thinker._pool
+        assert pool is not None
+        stopped = list(pool._processes)  # type: ignore[attr-defined]
+        for pid in stopped:
+            os.kill(pid, signal.SIGSTOP)
+        thinker.limit = 1.0
+        started = time.monotonic()
+        action = await asyncio.wait_for(
+            thinker.choose("ships", "strong", view, legal, bot_rng(9, state.version, seat)), 20)
+        assert time.monotonic() - started < 1.0 + 2.0
+        easy = make_bot(game, "easy").choose(view, legal, bot_rng(9, state.version, seat))
+        assert action == easy and action in legal
+        assert isinstance(step(game, state, seat, action, state.version), Accepted)
+        for pid in stopped:  # the stopped worker is gone (killed and reaped)
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline and os.path.exists(f"/proc/{pid}"):
+                await asyncio.sleep(0.05)
+            assert not os.path.exists(f"/proc/{pid}")
+        thinker.limit = think_limit(0.05)
+        again = await asyncio.wait_for(
+            thinker.choose("ships", "strong", view, legal, bot_rng(9, state.version, seat)), 60)
+        assert again in legal and thinker._pool is not None and thinker._pool is not pool
+    finally:
+        for pid in stopped:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        await thinker.close()

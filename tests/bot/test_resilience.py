@@ -4,8 +4,11 @@ full, repeated sends, crowded lobbies and chosen seeds, on real SQLite files."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
+import signal
 import sqlite3
 from typing import Any
 
@@ -14,7 +17,9 @@ import pytest
 from bot.notices import DeliveryFailed, Notice
 from bot.service import CACHED_STATES, MatchService, ServiceError, mix_seed
 from bot.storage import Storage
+from bot.thinker import BotThinker
 from engine.core import SetupRecord, registry
+from engine.core.bots import bot_rng, make_bot
 
 from .conftest import Harness
 from .test_service import ANNA, BEN, CARL, CH, actor_user, started
@@ -429,6 +434,54 @@ async def test_a_bot_task_that_fails_is_retried_and_told(harness: Harness,
     lines = [line for n in harness.notices for line in n.lines]
     assert any("keeps failing" in line for line in lines)
     assert any("running again" in line for line in lines)
+
+
+async def test_a_hung_bot_worker_holds_the_bot_seats_up_only_until_its_limit(
+        harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    """A bot worker that hangs (stopped) no longer stops the game's bot seats for good: after
+    the limit the seat plays the game's easy bot's move, chosen from its own view, which goes
+    through the usual commit; the log says so once, without the view."""
+    service = harness.service
+    assert service is not None
+    service.run_bots = False
+    match = await service.create(channel_id=CH, guild_id=1, game_id="ships", host_id=ANNA,
+                                 host_name="Anna", seed=3, exact_seed=True)
+    await service.add_bot(CH, ANNA, "strong")
+    await service.start(CH, ANNA)
+    seats = await service.storage.seats(match.id)
+    anna = next(s.seat for s in seats if s.user_id == ANNA)
+    assert anna is not None
+    await service.storage.replace_seat_with_bot(match.id, anna, "strong")  # bots only
+    game = registry.get("ships")
+    state = await service.state_of(match.id)
+    seat = min(game.actors(state))
+    easy = make_bot(game, "easy").choose(game.view(state, seat), game.legal_actions(state, seat),
+                                         bot_rng(state.seed, state.version, seat))
+    await service.thinker.close()
+    service.thinker = thinker = BotThinker(workers=1, think_seconds=0.02)
+    stopped: list[int] = []
+    try:
+        await thinker.warm()
+        assert thinker._pool is not None
+        stopped = list(thinker._pool._processes)  # type: ignore[attr-defined]
+        for pid in stopped:
+            os.kill(pid, signal.SIGSTOP)
+        thinker.limit = 1.0
+        with caplog.at_level(logging.WARNING):
+            moved = await asyncio.wait_for(service.run_bot_turns(match.id, delay=0, limit=1),
+                                           20)
+        assert moved == 1
+        [row] = await service.storage.actions(match.id, after=state.version)
+        assert (row.seat, row.action) == (seat, easy.model_dump(mode="json"))
+        warnings = [r for r in caplog.records if r.levelno >= logging.WARNING]
+        assert [r.name for r in warnings] == ["bot.painter"]
+        assert "over 1 s" in warnings[0].getMessage() and "easy" in warnings[0].getMessage()
+        assert thinker._pool is None  # killed; the next decision starts a new one
+    finally:
+        for pid in stopped:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        await thinker.close()
 
 
 # --- 6. a command sent twice applies once ------------------------------------------------------
