@@ -28,6 +28,7 @@ from discord.ext import commands, tasks
 
 from bot.cogs import add_cogs
 from bot.notices import DeliveryFailed, Notice
+from bot.painter import WorkTimedOut
 from bot.service import MatchService, Notify
 from bot.settings import Settings, parse_shards
 from bot.storage import Storage
@@ -35,7 +36,7 @@ from bot.storage.postgres import is_url
 from bot.ui.buttons import DYNAMIC_ITEMS, board_view, png_file
 from bot.ui.decide import decide_button_view
 from bot.ui.replies import QUIET, answering
-from bot.ui.text import MESSAGE_LIMIT, NO_DM, join_lines
+from bot.ui.text import MESSAGE_LIMIT, NO_DM, join_lines, pages
 from engine import catalog as engine_catalog
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,11 @@ ServiceFactory = Callable[[Notify], Awaitable[MatchService]]
 SHUTDOWN_GRACE = 7.0
 WORKERS_GRACE = 3.0  # seconds for the board workers to finish the board they are drawing
 IDENTIFY_INTERVAL = 5.0  # Discord's least time between two IDENTIFYs of one bucket
+MISSING_PERMISSIONS = 50013  # Discord's JSON error code for a permission the bot lacks
+NO_BOARD_FILE = ("(The board image could not be attached: the bot lacks the Attach Files "
+                 "permission in this channel. /game board shows it.)")
+NO_PICTURE_FILE = ("(The picture could not be attached: the bot lacks the Attach Files "
+                   "permission in this channel.)")
 
 
 class PortolanBot(commands.AutoShardedBot):
@@ -84,6 +90,8 @@ class PortolanBot(commands.AutoShardedBot):
         self._turn_posts: dict[int, tuple[discord.Message, list[str]]] = {}
         self._identified: list[tuple[int, float]] = []  # (shard, when) of recent IDENTIFYs
         self._max_concurrency: int | None = None  # Discord's, read when first needed
+        # channels where the bot may post but not attach files (its last try with a file)
+        self.files_refused: set[int] = set()
 
     @property
     def service(self) -> MatchService:
@@ -217,6 +225,8 @@ class PortolanBot(commands.AutoShardedBot):
                 await self.service.tick()
             except Exception:
                 log.exception("the deadline clock failed; it runs again next tick")
+            # games whose posts Discord refused for good, tried again now and then
+            self.service.retry_refused()
 
     @ticker.before_loop
     async def _before_ticker(self) -> None:
@@ -225,6 +235,41 @@ class PortolanBot(commands.AutoShardedBot):
         # background: deadlines and interactions need not wait for it
         await self.service.resume(background=True)
         self._warming = asyncio.ensure_future(self.service.painter.warm())
+
+    # --- channels and servers lost --------------------------------------------------------
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._channel_lost(channel.id, f"channel {channel.id}: deleted")
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._channel_lost(payload.thread_id, f"channel {payload.thread_id}: deleted")
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was kicked or banned, or the server deleted: its games wait (no reminders,
+        deadlines or bot moves; an end reached meanwhile is not rated)."""
+        try:
+            await self.service.guild_lost(guild.id, f"server {guild.id}: the bot was removed")
+        except Exception:
+            log.exception("recording the loss of server %s failed", guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Invited (back): the games there that waited for their channel try again at once."""
+        try:
+            await self.service.post_refused(guild_id=guild.id)
+        except Exception:
+            log.exception("trying the games of server %s again failed", guild.id)
+
+    async def _channel_lost(self, channel_id: int, reason: str) -> None:
+        self._forget_channel(channel_id)
+        try:
+            await self.service.channel_lost(channel_id, reason)
+        except Exception:
+            log.exception("recording the loss of channel %s failed", channel_id)
+
+    def _forget_channel(self, channel_id: int) -> None:
+        self.files_refused.discard(channel_id)
+        for match_id, (message, _) in list(self._turn_posts.items()):
+            if getattr(message.channel, "id", None) == channel_id:
+                del self._turn_posts[match_id]
 
     # --- delivering notices ---------------------------------------------------------------
     async def deliver(self, notice: Notice) -> None:
@@ -291,13 +336,21 @@ class PortolanBot(commands.AutoShardedBot):
                     notice: Notice) -> discord.Message | None:
         pings = list(dict.fromkeys(notice.ping))
         tail = ("Your move: " + " ".join(f"<@{uid}>" for uid in pings)) if pings else ""
-        body = join_lines(notice.lines, MESSAGE_LIMIT - len(tail) - 1)
-        content = "\n".join(part for part in (body, tail) if part)
+        # lines beyond one message (a turn's catch-up after an outage) go first, whole, in
+        # messages of their own: the last one carries the newest lines, the board and pings
+        *lead, lines = _paged(notice.lines, MESSAGE_LIMIT - len(tail) - len(NO_BOARD_FILE) - 2)
+        for n, page in enumerate(lead):
+            first: dict[str, Any] = {"nonce": f"{notice.nonce}c{n}"[:25]} if notice.ledger else {}
+            with _refusals(notice.channel_id):
+                await channel.send("\n".join(page), allowed_mentions=QUIET, **first)
+        content = _content(lines, tail)
         extra: dict[str, Any] = {}
         if notice.board:
             try:
                 png = await self.service.render(notice.match_id)
                 extra["file"] = png_file(png, f"board-{notice.match_id}-{notice.version}.png")
+            except WorkTimedOut:
+                pass  # told once, by the pool that gave it up; the lines go without it
             except Exception:
                 log.exception("match %s: drawing the board failed", notice.match_id)
             extra["view"] = board_view(notice.match_id, notice.version, finished=notice.finished)
@@ -314,7 +367,25 @@ class PortolanBot(commands.AutoShardedBot):
         if notice.ledger:
             extra["nonce"] = notice.nonce
         with _refusals(notice.channel_id):
-            message = await channel.send(content or None, allowed_mentions=mentions, **extra)
+            try:
+                message = await channel.send(content or None, allowed_mentions=mentions,
+                                             **extra)
+            except discord.Forbidden as err:
+                if err.code != MISSING_PERMISSIONS or "file" not in extra:
+                    raise
+                # Send Messages without Attach Files: the text, the pings and the buttons
+                # still go, saying why the picture does not
+                (log.info if notice.channel_id in self.files_refused else log.warning)(
+                    "match %s: may not attach files in channel %s; posting the text alone",
+                    notice.match_id, notice.channel_id)
+                del extra["file"]
+                note = NO_BOARD_FILE if notice.board else NO_PICTURE_FILE
+                message = await channel.send(_content([*lines, note], tail),
+                                             allowed_mentions=mentions, **extra)
+                self.files_refused.add(notice.channel_id)
+            else:
+                if "file" in extra:
+                    self.files_refused.discard(notice.channel_id)
         if notice.finished and notice.board:
             await self.service.final_post(notice.match_id, message.id)
         return message
@@ -326,15 +397,20 @@ class PortolanBot(commands.AutoShardedBot):
         for user_id, lines in notice.private.items():
             if not lines:
                 continue
-            text = join_lines([f"From your game in <#{notice.channel_id}> (only you see this):",
-                               *lines])
+            texts = pages([f"From your game in <#{notice.channel_id}> (only you see this):",
+                           *lines])
             name = f"<@{user_id}>"
             key = (notice.match_id, user_id)
             try:
                 user = await self.resolve_user(user_id)
                 name = user.display_name
-                await user.send(text, allowed_mentions=QUIET)
+                for text in texts:
+                    await user.send(text, allowed_mentions=QUIET)
             except discord.HTTPException as err:
+                if err.status == 429 or err.status >= 500:  # Discord's trouble, not the DMs'
+                    log.warning("match %s: a DM to user %s failed for now (%s)",
+                                notice.match_id, user_id, err.status)
+                    continue
                 log.info("match %s: cannot DM user %s (%s, code %s)",
                          notice.match_id, user_id, err.status, err.code)
                 if key not in self._dm_closed:  # say it once per game, not every turn
@@ -372,6 +448,18 @@ def _refusals(channel_id: int) -> Iterator[None]:
                              f"channel {channel_id}: {err.status} {err.code}") from None
     except (aiohttp.ClientError, OSError, TimeoutError) as err:
         raise DeliveryFailed(False, f"channel {channel_id}: {type(err).__name__}") from None
+
+
+def _paged(lines: list[str], limit: int) -> list[list[str]]:
+    """``lines`` in groups of whole lines of at most ``limit`` characters each (at least one
+    group, maybe empty)."""
+    return [page.split("\n") for page in pages(lines, limit)] or [[]]
+
+
+def _content(lines: list[str], tail: str) -> str:
+    """A notice's message text: its lines (cut to fit), then the pings."""
+    body = join_lines(lines, MESSAGE_LIMIT - len(tail) - 1)
+    return "\n".join(part for part in (body, tail) if part)
 
 
 def _refused_for_good(err: discord.HTTPException) -> bool:

@@ -14,7 +14,9 @@ Who is rated in a game (see README, "Ratings"):
   who played on; several such share the last place), and the bot that finished for them is
   not rated for that game;
 - aborted games have no result and rate nobody; a game with fewer than two rated seats
-  changes no rating.
+  changes no rating;
+- a game that ended while its channel did not hear it (deleted, the bot removed or short of a
+  permission: its result is stored with ``unrated``) rates nobody.
 
 Ratings are worked out in the order games finished, so rebuilding them from every stored
 result (``python -m bot ratings --rebuild``) gives exactly the values kept game by game.
@@ -79,8 +81,8 @@ def rated_places(result: Mapping[str, Any]) -> list[tuple[str, int]]:
     """(player, place) for each rated seat of a stored result (see the module), place 1
     first; a person who left shares the place after the last seat that played on."""
     ranks = list(result.get("outcome", {}).get("ranks") or [])
-    if not ranks:
-        return []  # no places, no rating
+    if not ranks or result.get("outcome", {}).get("unrated"):
+        return []  # no places, or a game nobody could follow to its end: no rating
     stayed: list[tuple[str, int]] = []
     left: list[str] = []
     for seat in result["seats"]:

@@ -15,6 +15,7 @@ from bot.service.records import match_label, match_title
 from bot.storage import MatchRow
 from bot.ui import lookup
 from bot.ui.buttons import abort_view, board_view, png_file, show_my_view
+from bot.ui.channel_problems import NO_FILES_TEXT, problem_text, status_text, undelivered_text
 from bot.ui.records import history_lines
 from bot.ui.replies import announce, answering, sent_at, tell
 from bot.ui.text import (
@@ -24,6 +25,7 @@ from bot.ui.text import (
     echo,
     join_lines,
     options_text,
+    pages,
     players_text,
 )
 from engine.core import registry
@@ -69,10 +71,12 @@ def check_seed(seed: int | None) -> None:
 
 
 def act_reply(result: ActResult) -> str:
-    """What the acting player reads: the refusal verbatim, or "Done." and their private news."""
+    """What the acting player reads: the refusal verbatim, or "Done." and their private news
+    (and, when the channel did not take the move's post, why and what would fix it)."""
     if not result.ok:
         return result.message
-    return join_lines([result.message, *result.private])
+    refused = [undelivered_text(result.undelivered)] if result.undelivered else []
+    return join_lines([result.message, *result.private, *refused])
 
 
 def deadline_text(settings: dict[str, Any]) -> str:
@@ -184,9 +188,21 @@ class GameCog(PortolanCog):
     @game.command(name="start", description="Host: start the game with the players who joined")
     async def game_start(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, "/game start") as attempt:
-            await self.service.start(channel_of(interaction), interaction.user.id)
+            channel = channel_of(interaction)
+            notice = await self.service.start(channel, interaction.user.id)
             attempt.changed = True
-            await tell(interaction, "The game has begun; the board is in the channel.")
+            refused = await self.service.delivery_trouble(notice.match_id)
+            if refused is not None:
+                await tell(interaction, "The game has begun, but the bot could not post it in "
+                           "this channel, so the players were not told. "
+                           f"{problem_text(refused)} The game's posts catch up by themselves "
+                           "once it can post (at once with /game status).")
+            elif channel in getattr(self.bot, "files_refused", ()):
+                await tell(interaction, "The game has begun; it is posted in the channel "
+                           "without the board image: the bot lacks the Attach Files "
+                           "permission here (/game board shows the board).")
+            else:
+                await tell(interaction, "The game has begun; the board is in the channel.")
 
     @game.command(name="settings", description="Host: set the turn deadline and what happens after")
     @app_commands.describe(
@@ -220,7 +236,18 @@ class GameCog(PortolanCog):
     @game.command(name="status", description="Who plays, the options, and whose move it is")
     async def game_status(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, "/game status"):
-            await tell(interaction, join_lines(await self.service.status(channel_of(interaction))))
+            channel = channel_of(interaction)
+            match = await self.service.current(channel)
+            problems = []
+            if match is not None and match.status == "active" \
+                    and await self.service.delivery_trouble(match.id) is not None \
+                    and not await self.service.post_again(match.id):  # fixed by now?
+                refused = await self.service.delivery_trouble(match.id)
+                problems.append(status_text(refused or ""))
+            if match is not None and channel in getattr(self.bot, "files_refused", ()):
+                problems.append(NO_FILES_TEXT)
+            await tell(interaction, join_lines([*await self.service.status(channel),
+                                                *problems]))
 
     @game.command(name="board", description="Post the board as it is now, for everyone")
     async def game_board(self, interaction: discord.Interaction[Any]) -> None:
@@ -302,7 +329,8 @@ class GameCog(PortolanCog):
             channel = None if where == "server" else channel_of(interaction)
             rows = await self.service.history(interaction.guild_id, channel)
             place = "on this server" if channel is None else "in this channel"
-            await tell(interaction, join_lines(history_lines(rows, place)))
+            for page in pages(history_lines(rows, place)):  # every game listed, none cut
+                await tell(interaction, page)
 
     @game.command(name="replay", description="A finished game, replayed as an animation")
     @app_commands.describe(match="A finished game of this server, by number (see /game history)")

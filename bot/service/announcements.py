@@ -14,15 +14,21 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator
+from typing import Any
 
 from bot import history
 from bot.notices import DeliveryFailed, Notice, private_lines, public_lines, result_lines
 from bot.service.base import RETRY_MOST, STORAGE_FAULTS, ServiceBase, log
 from bot.service.results import ServiceError
+from bot.service.texts import seed_line
 from bot.storage import MatchRow, SeatRow
 from engine.core import Event, Outcome
 
 SUMMARY_TRIES = 6  # a game's summary refused for now is tried this often, pauses doubling
+# a game whose posts were refused for good is tried again after this many seconds, then after
+# pauses doubling up to REFUSED_MOST (and at each start, and at once by /game status)
+REFUSED_FIRST, REFUSED_MOST = 600.0, 6 * 3600.0
+REFUSED_ROUND = 60.0  # seconds at least between two looks for them
 
 
 class Announcements(ServiceBase):
@@ -121,9 +127,11 @@ class Announcements(ServiceBase):
             await self._delivery_failed(notice, False, type(err).__name__)
             return
         if notice.ledger:
+            self._undelivered.pop(notice.match_id, None)
             try:
                 if await self.storage.mark_announced(notice.match_id, notice.version):
                     log.info("match %s: notices get through again", notice.match_id)
+                    self._back_in_reach(notice.match_id)
             except Exception:  # at worst the notice is posted again after a restart
                 log.exception("match %s: recording an announcement failed", notice.match_id)
             if notice.finished:
@@ -185,6 +193,7 @@ class Announcements(ServiceBase):
                         reason)
             return
         if permanent:
+            self._undelivered[notice.match_id] = reason
             if await self.storage.record_delivery_problem(notice.match_id, notice.version,
                                                           reason):
                 log.warning("match %s: Discord refuses its notices (%s); they are not retried "
@@ -225,6 +234,172 @@ class Announcements(ServiceBase):
 
         self._running[(match_id, "delivery")] = self._spawn(job())
 
+    # --- channels that do not hear the game -----------------------------------------------
+    async def channel_reachable(self, match_id: int) -> bool:
+        """Whether the match's channel hears the game: False while the adapter refuses its
+        posts for good (the channel or thread deleted, the bot removed from the server or
+        short of a permission there), as a refused post or the adapter (:meth:`channel_lost`)
+        recorded it. Reminders, deadlines and bot seats wait meanwhile, since nobody would
+        see what they did, and a game that ends meanwhile is not rated. One small read."""
+        return await self.storage.delivery_problem(match_id) is None
+
+    async def _outcome_record(self, match_id: int, result: Outcome) -> dict[str, Any]:
+        """A result as stored; ``unrated`` (with why) when the game ends while its channel
+        does not hear it: nobody saw how it ended, so it changes no rating."""
+        record: dict[str, Any] = result.model_dump(mode="json")
+        if not await self.channel_reachable(match_id):
+            record["unrated"] = "the game's channel could not be reached"
+        return record
+
+    async def delivery_trouble(self, match_id: int) -> str | None:
+        """The adapter's reason for refusing the match's posts for good, if one is recorded
+        (for its front end to put in words)."""
+        problem = await self.storage.delivery_problem(match_id)
+        return None if problem is None else problem[1]
+
+    async def channel_lost(self, channel_id: int, reason: str) -> int | None:
+        """The adapter heard that a channel is gone or out of its reach (deleted, a thread
+        deleted): the game in play there, if any, waits until a post gets through again.
+        Returns its match id."""
+        match = await self.storage.open_match(channel_id)
+        if match is None or match.status != "active" or not self.owns(match):
+            return None
+        await self._lost(match, reason)
+        return match.id
+
+    async def guild_lost(self, guild_id: int, reason: str) -> list[int]:
+        """The bot was removed from a server (or the server deleted): each game in play there
+        waits, as for :meth:`channel_lost`. Returns their match ids."""
+        lost = []
+        for match in await self.storage.matches("active"):
+            if match.guild_id == guild_id and self.owns(match):
+                await self._lost(match, reason)
+                lost.append(match.id)
+        return lost
+
+    async def _lost(self, match: MatchRow, reason: str) -> None:
+        self._undelivered[match.id] = reason
+        if await self.storage.record_delivery_problem(match.id, match.version, reason):
+            log.warning("match %s: its channel is out of reach (%s); the game waits until a "
+                        "post gets through", match.id, reason)
+
+    def _back_in_reach(self, match_id: int) -> None:
+        """A post got through after a refusal for good: bot seats carry on (deadlines apply
+        again at their next tick)."""
+        self._refused_next.pop(match_id, None)
+        self._maybe_run_bots(match_id)
+
+    async def post_again(self, match_id: int) -> bool:
+        """One more try for a match whose posts were refused for good (someone gave the bot
+        its permission back, invited it back): what the channel missed, or, when it missed
+        nothing, the board and whose move it is. True when its posts get through now (or
+        nothing was refused)."""
+        if self._notify is None:
+            return False
+        async with self._locks[match_id]:
+            if await self.storage.delivery_problem(match_id) is None:
+                return True
+            match = await self.storage.get_match(match_id)
+            if match.status not in ("active", "finished"):
+                return False
+            await self._order[match_id].acquire()
+        try:
+            await self._post_refused(match, restarted=False)
+        finally:
+            self._order[match_id].release()
+            self._evict(match_id)
+        return await self.storage.delivery_problem(match_id) is None
+
+    async def _post_refused(self, match: MatchRow, *, restarted: bool) -> None:
+        """Called holding the match's lock and order lock, for a match whose posts were
+        refused for good."""
+        announced = await self.storage.announced(match.id)
+        if announced < match.version:
+            await self._announce_again(match, announced, restarted=restarted)
+            return
+        if match.status != "active" or self._notify is None:
+            return
+        try:
+            state = await self._state(match)
+        except ServiceError:
+            return  # set aside: its channel was told
+        game = self._game(match.game)
+        seats = await self.storage.seats(match.id)
+        notice = Notice(match.id, match.channel_id, match.version, board=True, lines=[
+            "(The bot can post in this channel again; the game goes on.)"])
+        self._after_turn(game, state, seats, notice, previous_actors=set())
+        try:
+            await self._notify(notice)
+        except Exception as err:
+            reason = err.reason if isinstance(err, DeliveryFailed) else type(err).__name__
+            log.info("match %s: its channel still does not take posts (%s)", match.id, reason)
+            if isinstance(err, DeliveryFailed) and err.permanent:
+                self._undelivered[match.id] = reason
+                await self.storage.record_delivery_problem(match.id, match.version, reason)
+            return
+        self._undelivered.pop(match.id, None)
+        if await self.storage.mark_announced(match.id, announced):
+            log.info("match %s: notices get through again", match.id)
+            self._back_in_reach(match.id)
+
+    def retry_refused(self) -> None:
+        """Starts, in the background, a round of :meth:`post_refused` unless one runs (the
+        adapter's clock calls this every tick)."""
+        if self._notify is None or self.stopping or (0, "refused") in self._running \
+                or self.clock() - self._refused_round < REFUSED_ROUND:
+            return
+        self._refused_round = self.clock()
+
+        async def job() -> None:
+            try:
+                await self.post_refused()
+            except Exception:
+                log.exception("trying refused posts again failed; tried again next tick")
+            finally:
+                self._running.pop((0, "refused"), None)
+
+        self._running[(0, "refused")] = self._spawn(job())
+
+    async def post_refused(self, guild_id: int | None = None) -> int:
+        """Tries again the games whose posts were refused for good, now and then: each one
+        ``REFUSED_FIRST`` after it was found refused, then after pauses doubling up to
+        ``REFUSED_MOST`` while it stays so. With ``guild_id``, that server's games at once (the
+        bot was invited back). A move in such a game tries at once anyway, and so does
+        ``/game status``. Returns how many get through now."""
+        now = self.clock()
+        found = await self.storage.refused_matches(self.shards)
+        if guild_id is None:
+            for gone in set(self._refused_next) - set(found):
+                del self._refused_next[gone]
+        through = 0
+        for match_id in found:
+            if self.stopping:
+                break
+            if guild_id is not None:
+                if (await self.storage.get_match(match_id)).guild_id != guild_id:
+                    continue
+            elif match_id not in self._refused_next:
+                self._refused_next[match_id] = (now + REFUSED_FIRST, REFUSED_FIRST)
+                continue
+            elif now < self._refused_next[match_id][0]:
+                continue
+            if self._locks[match_id].locked():
+                continue  # a move or a deadline is under way there: its post tries anyway
+            try:
+                ok = await self.post_again(match_id)
+            except Exception:
+                log.exception("match %s: trying its refused posts again failed", match_id)
+                ok = False
+            if ok:
+                through += 1
+                self._refused_next.pop(match_id, None)
+            else:
+                pause = self._refused_next.get(match_id, (0.0, REFUSED_FIRST / 2))[1]
+                pause = min(REFUSED_MOST, pause * 2)
+                self._refused_next[match_id] = (self.clock() + pause, pause)
+            await asyncio.sleep(0)
+        return through
+
     @staticmethod
     def _private_parts(events: list[Event], seats: list[SeatRow],
                        names: list[str]) -> dict[int, list[str]]:
@@ -249,6 +424,8 @@ class Announcements(ServiceBase):
         matches of this process's shards (another process posts its own)."""
         started = time.monotonic()
         ids = await self.storage.unannounced(self.shards) if self._notify else []
+        if self._notify:  # and those refused for good: a permission may have come back
+            ids = sorted({*ids, *await self.storage.refused_matches(self.shards)})
         held = []
         for match_id in ids:  # free locks: taken at once
             try:
@@ -327,6 +504,9 @@ class Announcements(ServiceBase):
                 log.info("match %s: recording the end a stop cut off", match.id)
                 await self._record_finish(match, result, await self.storage.seats(match.id))
                 match = await self.storage.get_match(match_id)
+        if await self.storage.delivery_problem(match.id) is not None:
+            await self._post_refused(match, restarted=False)
+            return
         announced = await self.storage.announced(match.id)
         if announced < match.version:
             await self._announce_again(match, announced, restarted=True)
@@ -335,7 +515,8 @@ class Announcements(ServiceBase):
                              seats: list[SeatRow]) -> None:
         """The end of a game whose final move was stored without it (older releases)."""
         await self.storage.finish_match(
-            match.id, end_reason=result.end_reason, outcome=result.model_dump(mode="json"),
+            match.id, end_reason=result.end_reason,
+            outcome=await self._outcome_record(match.id, result),
             seats=self._seat_records(seats),
         )
         self._finished(match.id)
@@ -378,7 +559,11 @@ class Announcements(ServiceBase):
             match.id, after=max(announced, 0)) if row.seq <= match.version
             for e in row.events]
         lines = ["(The bot was restarted before it could post this.)" if restarted else
-                 "(Posted late: Discord did not take it at first.)", *public_lines(events, names)]
+                 "(Posted late: it could not be posted at first.)", *public_lines(events, names)]
+        if announced < 0:  # the start itself was never posted
+            lines[1:1] = [f"{game.name} has begun. Players in seat order: "
+                          + ", ".join(names) + "."] \
+                + ([seed_line(match)] if match.chosen_seed is not None else [])
         notice = Notice(match.id, match.channel_id, match.version, board=True, ledger=True,
                         lines=lines, private=self._private_parts(events, seats, names),
                         since=announced)

@@ -32,7 +32,7 @@ from bot.storage import (
     StorageError,
 )
 from bot.thinker import BotThinker
-from engine.core import Action, Event, Game, State, registry
+from engine.core import Action, Event, Game, Outcome, State, registry
 
 log = logging.getLogger("bot.service")  # the one logger of every part of the service
 
@@ -144,6 +144,11 @@ class ServiceBase:
         # each match's lines of the turn so far, not yet posted (see Announcements._deliver)
         self._held: dict[int, Notice] = {}
         self._flushing = asyncio.Event()  # set: every held line goes out now
+        # matches whose last post the adapter refused for good, with its reason (see
+        # Announcements._deliver_now), and when each is next tried again with its pause
+        self._undelivered: dict[int, str] = {}
+        self._refused_next: dict[int, tuple[float, float]] = {}
+        self._refused_round = float("-inf")  # when the last round of them began
 
     async def close(self) -> None:
         """Stops the board and bot workers (the storage is closed by its owner)."""
@@ -254,6 +259,10 @@ class ServiceBase:
         def _seat_records(seats: list[SeatRow]) -> list[dict[str, Any]]: ...  # moves
 
         async def _deliver(self, notice: Notice) -> None: ...  # announcements
+        async def channel_reachable(self, match_id: int) -> bool: ...  # announcements
+        def _redeliver(self, match_id: int) -> None: ...  # announcements
+        async def _outcome_record(self, match_id: int,
+                                  result: Outcome) -> dict[str, Any]: ...  # announcements
         def flush_held(self) -> None: ...  # announcements
         # announcements
         def _announcing(self, match_id: int

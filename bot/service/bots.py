@@ -106,8 +106,8 @@ class BotSeats(ServiceBase):
         """The game, its state, and the first bot seat that may act with its bot's name; or
         ``None`` when no bot may act (or the match cannot be loaded: its channel was told)."""
         match = await self.storage.get_match(match_id)
-        if match.status != "active":
-            return None
+        if match.status != "active" or not await self.channel_reachable(match_id):
+            return None  # (bot seats wait while the channel does not hear the game)
         game = self._game(match.game)
         try:
             state = await self._state(match)

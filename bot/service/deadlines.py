@@ -8,15 +8,25 @@ written with the move; this part applies them, each once, under the match's lock
 
 from __future__ import annotations
 
+import functools
+import os
+import socket
+import uuid
 from typing import Any
 
 from bot.notices import Notice
 from bot.service import clocks
-from bot.service.base import ServiceBase, log
+from bot.service.base import STORAGE_FAULTS, ServiceBase, log
 from bot.service.results import ActResult
 from bot.storage import DeadlinePlan, DeadlineRow, MatchRow, SeatRow
 from engine.core import Game, State
 from engine.core.bots import default_bot
+
+# how long a claimed deadline is this process's to apply before it is due again (renewed
+# before each move of a late turn): long enough for a move and a retry's pause, short enough
+# that a game whose process died waits only a few minutes more
+LEASE_SECONDS = 300.0
+LATE_TURN = "late turn"  # the job of a match (ServiceBase._running) that plays a late turn
 
 
 class Deadlines(ServiceBase):
@@ -38,7 +48,6 @@ class Deadlines(ServiceBase):
                 continue
             if notice is not None:
                 notices.append(notice)
-                await self._deliver(notice)
         for row in due:
             try:
                 notices += await self._deadline(row, now)
@@ -48,8 +57,29 @@ class Deadlines(ServiceBase):
 
     async def _reminder(self, row: DeadlineRow, now: float,
                         overdue: set[tuple[int, str]]) -> Notice | None:
-        if not await self.storage.mark_reminded(row.match_id, row.version, row.kind):
+        """Sends a due reminder, if it is still wanted. It is claimed for a while first
+        (:meth:`Storage.claim_reminder`) and marked sent only once it is handed over, so a
+        process that dies or fails in between leaves it due again when the claim runs out."""
+        if not await self.storage.claim_reminder(row.match_id, row.kind, row.version,
+                                                 now=now,
+                                                 until=self.clock() + LEASE_SECONDS):
             return None  # sent by another process, or the deadline changed meanwhile
+        if not await self.channel_reachable(row.match_id):
+            return None  # nobody would read it: due again when the claim runs out
+        try:
+            notice = await self._reminder_notice(row, now, overdue)
+        except STORAGE_FAULTS:
+            raise  # tried again when the claim runs out
+        except Exception:  # the match's own problem (told elsewhere): not tried again
+            await self.storage.mark_reminded(row.match_id, row.version, row.kind)
+            raise
+        if notice is not None:
+            await self._deliver(notice)
+        await self.storage.mark_reminded(row.match_id, row.version, row.kind)
+        return notice
+
+    async def _reminder_notice(self, row: DeadlineRow, now: float,
+                               overdue: set[tuple[int, str]]) -> Notice | None:
         if (row.match_id, row.kind) in overdue:
             return None
         match = await self.storage.get_match(row.match_id)
@@ -82,7 +112,15 @@ class Deadlines(ServiceBase):
 
     async def _deadline(self, due: DeadlineRow, now: float) -> list[Notice]:
         """Applies one due deadline, if it still holds once the match's lock is taken (a move
-        committed meanwhile may have ended the turn or answered)."""
+        committed meanwhile may have ended the turn or answered).
+
+        A turn deadline is claimed for a while (:data:`LEASE_SECONDS`, see
+        :meth:`Storage.claim_deadline`) and removed only once its effect is stored: with the
+        seats handed to a bot (policy 'remove', one transaction), or once the late turn is
+        played (policy 'bot', in the background, its claim kept meanwhile). A process that
+        dies or fails half way leaves the deadline due again once the claim runs out."""
+        if (due.match_id, LATE_TURN) in self._running:
+            return []  # this process is playing the late turn already
         async with self._announcing(due.match_id) as notices:
             match = await self.storage.get_match(due.match_id)
             row = next((r for r in await self.storage.deadlines(match.id)
@@ -90,6 +128,8 @@ class Deadlines(ServiceBase):
                         and r.due_at <= now), None)
             if row is None or match.status != "active":
                 return []
+            if not await self.channel_reachable(match.id):
+                return []  # the game waits for its channel: the deadline stays due
             game = self._game(match.game)
             state = await self._state(match)
             seats = await self.storage.seats(match.id)
@@ -111,30 +151,60 @@ class Deadlines(ServiceBase):
                 results = await self._answer_for(match, game, seats, late)
                 notices += [r.notice for r in results if r.notice is not None]
             else:
-                if not await self.storage.take_deadline(match.id, row.kind, row.version):
+                holder = self.lease_holder
+                if not await self.storage.claim_deadline(
+                        match.id, row.kind, row.version, now=now,
+                        until=self.clock() + LEASE_SECONDS, holder=holder):
                     return []  # applied by another process meanwhile
                 names = ", ".join(seats[s].name for s in late)
                 notice = Notice(match.id, match.channel_id, match.version)
                 stand_in = default_bot(game)
                 if policy == "remove":
-                    for s in late:
-                        await self.storage.replace_seat_with_bot(match.id, s, stand_in)
+                    if not await self.storage.hand_seats_to_bot(
+                            match.id, late, stand_in, kind=row.kind, version=row.version,
+                            holder=holder):
+                        return []
                     notice.lines.append(f"{names} missed the deadline and the {stand_in} bot "
                                         "takes the seat from now on.")
                 elif policy == "bot":
+                    # the claim stays until the late turn is played (_late_turn)
                     notice.lines.append(f"{names} missed the deadline; the {stand_in} bot "
                                         "plays this turn.")
                 else:
+                    await self.storage.finish_deadline(match.id, row.kind, row.version, holder)
                     notice.lines.append(f"{names}: the turn deadline has passed; the game "
                                         "waits.")
                 notices.append(notice)
-        if row.kind == "answer":
+        if row.kind == "answer" or policy == "remove":
             self._maybe_run_bots(match.id)
-        elif policy in ("bot", "remove"):
-            turn = state.turn
-            await self._supervised(match.id, "late turn",
-                                   lambda: self._play_late_turn(match.id, late, policy, turn))
+        elif policy == "bot":
+            self._late_turn(row, late, state.turn)
         return notices
+
+    @functools.cached_property
+    def lease_holder(self) -> str:
+        """This service's name on the deadlines it claims (host, process, and a random part:
+        two services of one process are two holders)."""
+        return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
+
+    def _late_turn(self, row: DeadlineRow, late: list[int], turn: int) -> None:
+        """Plays a late turn (policy 'bot') in the background, one such task per match, so
+        that the clock goes on to the other games at once. Its deadline stays claimed while it
+        runs and goes once the turn is played; a task cut off by a stop leaves it claimed, due
+        again when the claim runs out."""
+        key = (row.match_id, LATE_TURN)
+        if key in self._running:
+            return
+
+        async def job() -> None:
+            try:
+                await self._supervised(row.match_id, "late turn",
+                                       lambda: self._play_late_turn(row.match_id, late, "bot",
+                                                                    turn, lease=row))
+            finally:
+                self._running.pop(key, None)
+
+        self._running[key] = self._spawn(job())
 
     async def _answer_for(self, match: MatchRow, game: Game[Any], seats: list[SeatRow],
                           late: list[int]) -> list[ActResult]:
@@ -154,30 +224,44 @@ class Deadlines(ServiceBase):
         return results
 
     async def _play_late_turn(self, match_id: int, late: list[int], policy: str,
-                              turn: int | None = None) -> None:
+                              turn: int | None = None,
+                              lease: DeadlineRow | None = None) -> None:
         """The game's strongest bot moves for the late seats until the turn passes (policy
-        'bot') or always (policy 'remove': the seat is a bot seat now and runs as one)."""
+        'bot') or always (policy 'remove': the seat is a bot seat now and runs as one).
+        ``lease``: the claimed deadline this turn applies, kept claimed before each move and
+        removed once the turn has passed (left claimed, to run out, if the work stops
+        early: a stop, or the claim lost to another process)."""
         if policy == "remove":
             self._maybe_run_bots(match_id)
             return
         while True:
+            if self.stopping:
+                return  # the claim runs out, and the next start plays the turn
             async with self._announcing(match_id) as announce:
                 match = await self.storage.get_match(match_id)
-                if match.status != "active":
-                    return
+                if match.status != "active" or not await self.channel_reachable(match_id):
+                    return  # (a channel lost: its claim runs out, and the deadline waits)
                 game = self._game(match.game)
                 state = await self._state(match)
                 turn = state.turn if turn is None else turn
                 acting = [s for s in sorted(game.actors(state)) if s in late]
                 if state.turn != turn or not acting:
                     break
+                if lease is not None and not await self.storage.hold_deadline(
+                        match_id, lease.kind, lease.version,
+                        until=self.clock() + LEASE_SECONDS, holder=self.lease_holder):
+                    log.warning("match %s: its late turn's deadline is no longer this "
+                                "process's to apply", match_id)
+                    return
                 seats = await self.storage.seats(match_id)
                 result = await self._bot_move(match, game, state, seats, acting[0],
                                               default_bot(game))
                 if result.notice is not None:
                     announce.append(result.notice)
-            if not result.ok:
-                break
+            # not ok: another process moved first; what it left is looked at anew
+        if lease is not None:  # (a move that passed the turn replaced it already)
+            await self.storage.finish_deadline(match_id, lease.kind, lease.version,
+                                               self.lease_holder)
         self._maybe_run_bots(match_id)
 
     def _plan(self, match: MatchRow, game: Game[Any], state: State, seats: list[SeatRow],

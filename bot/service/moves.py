@@ -167,14 +167,39 @@ class Moves(ServiceBase):
                     state.version if expected is None else expected, undone=undone,
                 )
             except SaveFailed as err:
+                if err.unknown:
+                    return ActResult(False, f"Your move may not have been saved ({err}). Look "
+                                     "at /game status in a minute before you try it again: "
+                                     "if it was saved, it is posted in the channel.",
+                                     version=state.version)
                 return ActResult(False, f"Your move could not be saved ({err}). Nothing was "
                                  "changed; try again in a while.", version=state.version)
             if result.ok and key is not None and sent_at is not None:
                 self._sent[match.id] = (seat, key, result.version, sent_at)
             if result.notice is not None:
                 announce.append(result.notice)
+        if result.ok and result.notice is not None:
+            # its post went out as the lock was let go: say so if it was refused for good
+            result.undelivered = self._undelivered.get(match.id)
         self._maybe_run_bots(match.id)
         return result
+
+    async def _saved_anyway(self, match_id: int, version: int, seat: int,
+                            action: dict[str, Any]) -> bool | None:
+        """After a commit that failed: whether the database holds this seat's ``action`` as
+        ``version`` all the same (None: it cannot be asked now). Called under the match's
+        lock, so nobody else of this process moved meanwhile."""
+        try:
+            match = await self.storage.get_match(match_id)
+            if match.version < version:
+                return False
+            last = await self.storage.actions(match_id, after=version - 1)
+        except STORAGE_FAULTS as err:
+            log.warning("match %s: cannot tell whether move %s was saved (%s)", match_id,
+                        version, type(err).__name__)
+            return None
+        return bool(last) and last[0].seq == version and last[0].seat == seat \
+            and last[0].action == action
 
     def _sent_twice(self, match_id: int, seat: int, key: str, state: State,
                     sent_at: float | None) -> bool:
@@ -274,7 +299,7 @@ class Moves(ServiceBase):
         finish = plan = None
         opened: list[DeadlineSpec] = []
         if result is not None:
-            finish = Finish(result.end_reason, result.model_dump(mode="json"),
+            finish = Finish(result.end_reason, await self._outcome_record(match.id, result),
                             self._seat_records(seats))
         else:
             current = await self.storage.deadlines(match.id)
@@ -293,10 +318,20 @@ class Moves(ServiceBase):
             return ActResult(False, "Someone moved first: look at the board again.")
         except STORAGE_FAULTS as err:
             self._states.pop(match.id, None)  # nothing was acknowledged; reload from disk
-            log.error("match %s: a move could not be saved (%s: %s)", match.id,
-                      type(err).__name__, err)
-            raise SaveFailed("the bot's storage is full" if disk_full(err) else
-                             "the bot's storage failed") from err
+            # a connection lost while COMMIT's answer was on its way: the server may have
+            # committed. Asked again (on the reading connection, opened anew if need be)
+            saved = await self._saved_anyway(match.id, state.version + 1, seat,
+                                             outcome.action.model_dump(mode="json"))
+            if saved is not True:
+                log.error("match %s: a move could not be saved (%s: %s)%s", match.id,
+                          type(err).__name__, err,
+                          "" if saved is False else "; whether it was is not known yet")
+                if saved is None:  # found out later: posted then, if it was saved
+                    self._redeliver(match.id)
+                raise SaveFailed("the bot's storage is full" if disk_full(err) else
+                                 "the bot's storage failed", unknown=saved is None) from err
+            log.warning("match %s: storage reported a failure (%s) but move %s was saved",
+                        match.id, type(err).__name__, state.version + 1)
         except BaseException:
             self._states.pop(match.id, None)
             raise

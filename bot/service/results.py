@@ -15,7 +15,13 @@ class ServiceError(Exception):
 
 
 class SaveFailed(Exception):
-    """Storage could not write a move (the disk is full, an I/O error); nothing was saved."""
+    """Storage could not write a move (the disk is full, an I/O error); nothing was saved.
+    ``unknown``: the database failed while committing and could not be asked afterwards, so
+    the move may have been saved after all (it is announced once that is known)."""
+
+    def __init__(self, message: str, *, unknown: bool = False) -> None:
+        super().__init__(message)
+        self.unknown = unknown
 
 
 @dataclass
@@ -28,6 +34,9 @@ class ActResult:
     private: list[str] = field(default_factory=list)
     version: int = 0
     notice: Notice | None = None  # what to announce, delivered once the match is unlocked
+    # why the channel did not get the move's post, when the adapter refused it for good (the
+    # adapter's reason, which its front end turns into words for the player)
+    undelivered: str | None = None
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ import asyncio
 import json
 import time
 import zlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -440,18 +440,23 @@ class Storage:
         now = self._clock()
         async with self._write() as db:
             await self._match_in(db, match_id, "active")
-            changed = await execute(
-                db,
-                "UPDATE seats SET bot = ?, user_id = NULL,"
-                " left_user_id = COALESCE(left_user_id, user_id),"
-                " name = COALESCE(?, CASE WHEN user_id IS NULL THEN name"
-                " ELSE name || ' (bot)' END)"
-                " WHERE match_id = ? AND seat = ?",
-                (bot, name, match_id, seat),
-            )
-            if not changed:
-                raise NotFound(f"match {match_id} has no seat {seat}")
+            await self._replace_seat(db, match_id, seat, bot, name)
             await self._touch(db, match_id, now)
+
+    @staticmethod
+    async def _replace_seat(db: Connection, match_id: int, seat: int, bot: str,
+                            name: str | None = None) -> None:
+        changed = await execute(
+            db,
+            "UPDATE seats SET bot = ?, user_id = NULL,"
+            " left_user_id = COALESCE(left_user_id, user_id),"
+            " name = COALESCE(?, CASE WHEN user_id IS NULL THEN name"
+            " ELSE name || ' (bot)' END)"
+            " WHERE match_id = ? AND seat = ?",
+            (bot, name, match_id, seat),
+        )
+        if not changed:
+            raise NotFound(f"match {match_id} has no seat {seat}")
 
     # -- the action log ---------------------------------------------------------------------
 
@@ -913,7 +918,8 @@ class Storage:
             "INSERT INTO deadlines (match_id, kind, turn, version, seats, due_at, remind_at,"
             " reminded) VALUES (?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT (match_id, kind) DO UPDATE"
             " SET turn = excluded.turn, version = excluded.version, seats = excluded.seats,"
-            " due_at = excluded.due_at, remind_at = excluded.remind_at, reminded = 0",
+            " due_at = excluded.due_at, remind_at = excluded.remind_at, reminded = 0,"
+            " held_by = NULL",
             (match_id, spec.kind, spec.turn, version, dumps(spec.seats), spec.due_at,
              spec.remind_at),
         )
@@ -956,6 +962,21 @@ class Storage:
             )
         return [DeadlineRow.of(row) for row in rows]
 
+    async def claim_reminder(self, match_id: int, kind: str, version: int, *, now: float,
+                             until: float) -> bool:
+        """Claims a due reminder until ``until``: only if the deadline is still the one set at
+        ``version`` and its reminder, not sent, is due at ``now`` (never claimed, or its last
+        claim ran out). True for the one caller that claimed it, who sends it and then
+        marks it sent (:meth:`mark_reminded`); one that dies first leaves it due again at
+        ``until``."""
+        async with self._write() as db:
+            claimed = await execute(
+                db,
+                "UPDATE deadlines SET remind_at = ? WHERE match_id = ? AND kind = ?"
+                " AND version = ? AND reminded = 0 AND remind_at <= ?",
+                (until, match_id, kind, version, now))
+        return bool(claimed)
+
     async def mark_reminded(self, match_id: int, version: int, kind: str = "turn") -> bool:
         """Marks the reminder sent; only if the deadline is still the one set at ``version``,
         so a late reminder cannot silence the reminder of a newer deadline. True for the one
@@ -980,15 +1001,69 @@ class Storage:
             )
         return [DeadlineRow.of(row) for row in rows]
 
-    async def take_deadline(self, match_id: int, kind: str, version: int) -> bool:
-        """Removes the deadline of this kind if it is still the one set at ``version``; True
-        for the one caller that removed it, who applies it. (The row lock of the DELETE makes
-        a second process wait, then find nothing.)"""
+    async def claim_deadline(self, match_id: int, kind: str, version: int, *, now: float,
+                             until: float, holder: str) -> bool:
+        """Claims a due deadline for ``holder`` until ``until``: only if it is still the one
+        set at ``version`` and due at ``now`` (never claimed, or its last claim ran out). True
+        for the one caller that claimed it, who applies it and then removes it
+        (:meth:`finish_deadline`, :meth:`hand_seats_to_bot`), keeping the claim meanwhile
+        (:meth:`hold_deadline`). A holder that dies leaves it due again at ``until``, for
+        itself after a restart or for another process. (The row lock of the UPDATE makes a
+        second process wait, then find it no longer due.) A claimed deadline needs no
+        reminder."""
+        async with self._write() as db:
+            claimed = await execute(
+                db,
+                "UPDATE deadlines SET due_at = ?, held_by = ?, reminded = 1"
+                " WHERE match_id = ? AND kind = ? AND version = ? AND due_at <= ?",
+                (until, holder, match_id, kind, version, now))
+        return bool(claimed)
+
+    async def hold_deadline(self, match_id: int, kind: str, version: int, *, until: float,
+                            holder: str) -> bool:
+        """Extends ``holder``'s claim on a deadline to ``until``; False if the deadline is gone
+        (a move passed the turn, a new clock replaced it) or another process claimed it once
+        this claim ran out."""
+        async with self._write() as db:
+            held = await execute(
+                db,
+                "UPDATE deadlines SET due_at = ? WHERE match_id = ? AND kind = ? AND version = ?"
+                " AND held_by = ?",
+                (until, match_id, kind, version, holder))
+        return bool(held)
+
+    async def finish_deadline(self, match_id: int, kind: str, version: int,
+                              holder: str) -> bool:
+        """Removes a deadline ``holder`` claimed, its effect done; False if it is no longer
+        that claim (gone, replaced, or claimed by another process)."""
         async with self._write() as db:
             removed = await execute(
-                db, "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND version = ?",
-                (match_id, kind, version))
+                db,
+                "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND version = ?"
+                " AND held_by = ?",
+                (match_id, kind, version, holder))
         return bool(removed)
+
+    async def hand_seats_to_bot(self, match_id: int, seats: Sequence[int], bot: str, *,
+                                kind: str, version: int, holder: str) -> bool:
+        """A missed deadline's policy 'remove', in one transaction: the deadline ``holder``
+        claimed is removed and each of ``seats`` handed to ``bot`` (as
+        :meth:`replace_seat_with_bot`). False, and nothing changed, if the deadline is no
+        longer that claim."""
+        now = self._clock()
+        async with self._write() as db:
+            await self._match_in(db, match_id, "active")
+            removed = await execute(
+                db,
+                "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND version = ?"
+                " AND held_by = ?",
+                (match_id, kind, version, holder))
+            if not removed:
+                return False
+            for seat in seats:
+                await self._replace_seat(db, match_id, seat, bot)
+            await self._touch(db, match_id, now)
+        return True
 
     # -- one process at a time per match (PostgreSQL) ---------------------------------------
 
@@ -1065,6 +1140,26 @@ class Storage:
                 (match_id,),
             )
         return (int(row["version"]), str(row["reason"])) if row else None
+
+    # -- matches whose deliveries were refused for good, to try again (channel faults) ------
+
+    async def refused_matches(self, shards: Shards | None = None) -> list[int]:
+        """The ids of the matches with a recorded delivery problem that are in play, or over
+        with their last post not yet announced, oldest first (only those of ``shards``'
+        guilds, when given): what is tried again now and then, and at a start."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db,
+                f"SELECT m.id FROM matches m {self.dialect.index('matches_status')} "
+                "WHERE m.status = 'active' AND EXISTS (SELECT 1 FROM delivery_problems p "
+                f"WHERE p.match_id = m.id){_and_owned(shards)} "
+                f"UNION SELECT m.id FROM matches m {self.dialect.index('matches_unannounced')} "
+                "WHERE m.announced < m.version AND m.status IN ('active', 'finished') "
+                "AND EXISTS (SELECT 1 FROM delivery_problems p WHERE p.match_id = m.id)"
+                f"{_and_owned(shards)} ORDER BY 1",
+                (),
+            )
+        return [int(row["id"]) for row in rows]
 
 
 def _join_owned(shards: Shards | None) -> str:

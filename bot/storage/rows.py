@@ -129,7 +129,9 @@ class DeadlineRow:
     lasts the whole of game turn ``turn``; an ``answer`` deadline the window in which seats
     answer (a reaction, a bid, a bribe). ``version`` is the version it was set at: it names
     this deadline, so a late reminder cannot silence a newer one. ``turn`` -1 marks a row from
-    before deadlines followed turns: it holds only while the match is still at ``version``."""
+    before deadlines followed turns: it holds only while the match is still at ``version``.
+    ``held_by`` names the process applying it (see :meth:`Storage.claim_deadline`); its
+    ``due_at`` is then when that claim runs out, and the deadline is due again."""
 
     match_id: int
     version: int
@@ -139,6 +141,7 @@ class DeadlineRow:
     reminded: bool
     kind: str = "turn"
     turn: int = -1
+    held_by: str | None = None
 
     @classmethod
     def of(cls, row: Row) -> DeadlineRow:
@@ -151,6 +154,7 @@ class DeadlineRow:
             reminded=bool(row["reminded"]),
             kind=row["kind"],
             turn=row["turn"],
+            held_by=row["held_by"],
         )
 
 

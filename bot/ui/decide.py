@@ -18,6 +18,7 @@ import discord
 from bot.commands import Answer, after
 from bot.service import Choice
 
+from .channel_problems import undelivered_text
 from .replies import answering, sent_at, service_of, tell
 from .text import (
     CHOICE_LIMIT,
@@ -101,12 +102,16 @@ async def decide_from_menu(interaction: discord.Interaction[Any], match_id: int,
 
 async def answer_with_menu(interaction: discord.Interaction[Any], found: Answer) -> None:
     """A command's private answer (see :class:`bot.commands.Answer`), with its choices as a
-    Decide menu when it has some."""
+    Decide menu when it has some; and, when the channel did not take the move's post, why
+    and what would fix it."""
+    text = found.text
+    if found.result is not None and found.result.ok and found.result.undelivered:
+        text = join_lines([text, undelivered_text(found.result.undelivered)])
     if not found.menu:
-        await tell(interaction, found.text)
+        await tell(interaction, text)
         return
     more = [MORE] if len(found.menu) > MENU_LIMIT else []
-    await tell(interaction, join_lines([found.text, *more]),
+    await tell(interaction, join_lines([text, *more]),
                view=decide_view(found.match_id, found.version, found.menu))
 
 

@@ -4,13 +4,19 @@ turn). Real games, real SQLite files."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from typing import Any
+
 import pytest
 
 from bot.service import MatchService
-from engine.core import Accepted, Rng, registry, step
+from bot.storage import StorageError
+from engine.core import Accepted, Rng, State, registry, step
 from engine.core.bots import default_bot
 
 from .conftest import Harness
+from .test_service import actor_user
 
 CH, ANNA, BEN = 700, 21, 22
 HOURS = 4.0
@@ -72,3 +78,134 @@ async def test_one_action_then_silence_meets_the_reminder_and_the_policy(
     stand_in = default_bot(registry.get(game_id))  # the strongest for the game
     assert any(f"missed the deadline; the {stand_in} bot plays this turn" in line
                for line in lines), lines
+
+
+# --- a deadline is never lost, and one game's late turn never holds up the clock ------------
+async def race_with_deadline(service: MatchService, channel: int, host: int, other: int,
+                             policy: str, seed: int = 4) -> int:
+    match = await service.create(channel_id=channel, guild_id=1, game_id="race", host_id=host,
+                                 host_name=f"Host {host}", seed=seed, options={"target": 20})
+    await service.join(channel, other, f"Guest {other}")
+    await service.update_settings(channel, host, turn_hours=1, policy=policy)
+    await service.start(channel, host)
+    return match.id
+
+
+def said(harness: Harness, text: str) -> int:
+    return sum(text in line for n in harness.notices for line in n.lines)
+
+
+async def test_a_seat_handover_that_could_not_be_stored_is_done_at_a_later_tick(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Policy 'remove': the storage fails as the seat is handed to the bot. The deadline is
+    still due once its claim runs out, and the next tick hands the seat over."""
+    service = harness.service
+    assert service is not None
+    match_id = await race_with_deadline(service, CH, ANNA, BEN, "remove")
+    late = await actor_user(service, match_id)
+
+    async def fails(*args: object, **kwargs: object) -> None:
+        raise StorageError("disk I/O error")
+    for name in ("replace_seat_with_bot", "hand_seats_to_bot"):  # this release's, and the last
+        monkeypatch.setattr(service.storage, name, fails, raising=False)
+    harness.clock.now += 2 * 3600
+    await service.tick()
+    await service.idle()
+    assert not any(s.bot for s in await service.storage.seats(match_id))
+    monkeypatch.undo()
+
+    harness.clock.now += 600  # past the claim of the failed attempt
+    await service.tick()
+    await service.idle()
+    seats = await service.storage.seats(match_id)
+    assert [s.left_user_id for s in seats if s.bot] == [late]
+    assert said(harness, "missed the deadline and the random bot takes the seat") == 1
+    assert await service.storage.deadline(match_id) is None or \
+        (await service.state_of(match_id)).turn > 0
+
+
+async def test_a_late_turn_cut_off_by_a_stop_is_played_after_the_restart(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Policy 'bot': the process stops while the bot is choosing the late move (its task
+    cancelled, as at the end of the shutdown grace). After the restart the deadline is due
+    again and the late turn is played."""
+    service = harness.service
+    assert service is not None
+    match_id = await race_with_deadline(service, CH, ANNA, BEN, "bot")
+    late = await actor_user(service, match_id)
+
+    async def stopped(*args: object, **kwargs: object) -> None:
+        raise asyncio.CancelledError
+    monkeypatch.setattr(service, "_bot_choice", stopped)
+    harness.clock.now += 2 * 3600
+    with contextlib.suppress(asyncio.CancelledError):  # the last release: inside tick
+        await service.tick()
+    with contextlib.suppress(asyncio.CancelledError):
+        await service.idle()
+    assert (await service.state_of(match_id)).turn == 0
+    service = await harness.restart()
+
+    harness.clock.now += 3600
+    await service.tick()
+    await service.idle()
+    assert (await service.state_of(match_id)).turn > 0
+    assert await actor_user(service, match_id) != late
+    assert said(harness, "missed the deadline; the random bot plays this turn") == 2
+    row = await service.storage.deadline(match_id)
+    assert row is None or row.held_by is None  # the next turn's own clock
+
+
+async def test_a_late_turn_that_keeps_failing_holds_up_no_other_game(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game A's bot fails at every try of its late turn; game B's deadline, due a minute
+    later, is applied in the same tick, and the next tick does not start A's turn again."""
+    service = harness.service
+    assert service is not None
+    service.retry_first = 0.01
+    a = await race_with_deadline(service, CH, ANNA, BEN, "bot", seed=4)
+    harness.clock.now += 60
+    b = await race_with_deadline(service, CH + 1, 31, 32, "remove", seed=5)
+    real = service._bot_choice
+
+    async def broken(game: Any, state: State, seat: int, name: str) -> Any:
+        if state.seed == 4:
+            raise RuntimeError(f"bot seat {seat} may act but has no legal action")
+        return await real(game, state, seat, name)
+    monkeypatch.setattr(service, "_bot_choice", broken)
+    harness.clock.now += 2 * 3600
+    try:
+        await asyncio.wait_for(service.tick(), 10)
+        assert [s.bot is not None for s in await service.storage.seats(b)] == [True, False]
+        assert said(harness, "takes the seat from now on") == 1
+        row = await service.storage.deadline(a)
+        assert row is not None and row.held_by is not None  # claimed while A's turn is tried
+        harness.clock.now += 30
+        await asyncio.wait_for(service.tick(), 10)
+        assert said(harness, "the random bot plays this turn") == 1  # not started twice
+    finally:
+        service.stopping = True
+        await asyncio.wait_for(service.idle(), 30)
+    assert (await service.state_of(a)).turn == 0
+    assert await service.storage.deadline(a) is not None  # still there, for the next start
+
+
+async def test_a_reminder_the_storage_failed_to_prepare_is_sent_later(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The storage fails while a reminder is being made: it is not marked sent, and goes out
+    at a tick once its claim runs out (still before the deadline)."""
+    service = harness.service
+    assert service is not None
+    match_id = await race_with_deadline(service, CH, ANNA, BEN, "wait")
+    late = await actor_user(service, match_id)
+    real = service.storage.get_match
+
+    async def fails(*args: object, **kwargs: object) -> None:
+        raise StorageError("disk I/O error")
+    monkeypatch.setattr(service.storage, "get_match", fails)
+    harness.clock.now += 0.8 * 3600  # the reminder is due at 0.75 h of 1 h
+    assert await service.tick() == []
+    monkeypatch.setattr(service.storage, "get_match", real)
+    harness.clock.now += 600
+    reminders = await service.tick()
+    assert [n.ping for n in reminders] == [[late]]
+    assert await service.tick() == []  # once

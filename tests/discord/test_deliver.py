@@ -54,12 +54,20 @@ async def test_closed_dms_are_pointed_to_my_view(table: Table, caplog) -> None:
     assert all("You draw" not in t for t in texts)
 
 
-async def test_one_message_with_pings_truncated_safely(table: Table) -> None:
+async def test_lines_beyond_one_message_go_first_and_the_last_one_pings(table: Table) -> None:
+    """A catch-up after an outage can hold more lines than a message: none is cut, and the
+    newest (the move asked for, the time to answer) are in the message that pings."""
     lines = [f"Line {i}: " + "the fleet sails on " * 5 for i in range(200)]
-    await table.bot.deliver(Notice(1, CHANNEL, 0, lines=lines, ping=[ALICE, ALICE, BOB]))
-    [message] = table.channel.messages
-    assert len(message.text) <= MESSAGE_LIMIT
-    assert message.text.startswith("Line 0:")
+    await table.bot.deliver(Notice(1, CHANNEL, 0, lines=lines, ping=[ALICE, ALICE, BOB],
+                                   ledger=True))
+    *lead, message = table.channel.messages
+    assert lead and all(len(m.text) <= MESSAGE_LIMIT for m in table.channel.messages)
+    assert "\n".join(m.text for m in table.channel.messages) == \
+        "\n".join([*lines, f"Your move: <@{ALICE}> <@{BOB}>"])
+    assert all(not m.kwargs["allowed_mentions"].users and "view" not in m.kwargs
+               for m in lead)  # only the last pings, and carries the buttons
+    assert len({m.kwargs["nonce"] for m in table.channel.messages}) == len(lead) + 1
+    assert all(len(m.kwargs["nonce"]) <= 25 for m in table.channel.messages)
     assert message.text.endswith(f"Your move: <@{ALICE}> <@{BOB}>")
     mentions = message.kwargs["allowed_mentions"]
     assert [u.id for u in mentions.users] == [ALICE, BOB]
@@ -111,3 +119,29 @@ async def test_a_runtime_error_while_connected_is_not_hidden(
     monkeypatch.setattr(table.channel, "send", broken)
     with pytest.raises(RuntimeError):
         await table.bot.deliver(Notice(1, CHANNEL, 0, lines=["Hello"]))
+
+
+async def test_a_dm_that_fails_on_discords_side_is_no_closed_dm(table: Table, caplog) -> None:
+    """A 5xx after discord.py's own retries is Discord's trouble, not the player's settings:
+    nobody is told in the channel that their DMs are closed."""
+    import discord
+
+    class Troubled:
+        status, reason = 503, "Service Unavailable"
+
+    async def fails(content: str | None = None, **kwargs: object) -> None:
+        raise discord.DiscordServerError(Troubled(), "try later")  # type: ignore[arg-type]
+
+    table.users[ALICE].send = fails  # type: ignore[method-assign]
+    await table.bot.deliver(Notice(1, CHANNEL, 0, lines=["A move."],
+                                   private={ALICE: [SECRET]}))
+    assert not any("can't DM" in t for t in table.channel.texts)
+    assert SECRET not in caplog.text
+
+
+async def test_a_long_private_part_reaches_the_player_whole(table: Table) -> None:
+    lines = [f"Card {i}: " + "a secret cargo for a far port " * 3 for i in range(60)]
+    await table.bot.deliver(Notice(1, CHANNEL, 0, lines=["A move."], private={ALICE: lines}))
+    dms = table.users[ALICE].dms
+    assert len(dms) > 1 and all(len(d.text) <= MESSAGE_LIMIT for d in dms)
+    assert all(line in "\n".join(d.text for d in dms) for line in lines)

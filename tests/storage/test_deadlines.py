@@ -70,3 +70,75 @@ async def test_ending_a_match_removes_its_deadline(storage: Storage) -> None:
     assert [d.match_id for d in await storage.due_reminders(100.0)] == [kept.id]
     with pytest.raises(WrongStatus):
         await storage.set_deadline(done.id, version=0, seats=[0], due_at=1.0, remind_at=None)
+
+
+async def test_a_claimed_deadline_stays_until_its_effect_is_done(storage: Storage) -> None:
+    """A claim pushes the deadline ahead for its holder (no reminder any more); it goes only
+    when the holder finishes it. A holder that never does leaves it due again when the claim
+    runs out, for anyone; a new clock for the turn replaces the claim."""
+    match = await new_active(storage)
+    await storage.set_deadline(match.id, version=0, seats=[0], due_at=100.0, remind_at=50.0)
+    assert not await storage.claim_deadline(match.id, "turn", 0, now=99.0, until=400.0,
+                                            holder="a")  # not due yet
+    assert await storage.claim_deadline(match.id, "turn", 0, now=100.0, until=400.0,
+                                        holder="a")
+    row = await storage.deadline(match.id)
+    assert row == DeadlineRow(match.id, 0, [0], 400.0, 50.0, True, held_by="a")
+    assert await storage.due_deadlines(399.0) == [] and await storage.due_reminders(399.0) == []
+    assert not await storage.claim_deadline(match.id, "turn", 0, now=399.0, until=700.0,
+                                            holder="b")
+    assert await storage.hold_deadline(match.id, "turn", 0, until=500.0, holder="a")
+    assert not await storage.hold_deadline(match.id, "turn", 0, until=900.0, holder="b")
+    assert [d.due_at for d in await storage.due_deadlines(500.0)] == [500.0]
+
+    # a ran out: b takes it up, and a can neither keep nor finish it any more
+    assert await storage.claim_deadline(match.id, "turn", 0, now=500.0, until=800.0,
+                                        holder="b")
+    assert not await storage.hold_deadline(match.id, "turn", 0, until=900.0, holder="a")
+    assert not await storage.finish_deadline(match.id, "turn", 0, "a")
+    assert await storage.finish_deadline(match.id, "turn", 0, "b")
+    assert await storage.deadline(match.id) is None
+
+    # a move that starts a new turn writes its clock over a claim
+    await storage.set_deadline(match.id, version=0, seats=[0], due_at=100.0, remind_at=None)
+    assert await storage.claim_deadline(match.id, "turn", 0, now=100.0, until=400.0,
+                                        holder="a")
+    await storage.set_deadline(match.id, version=3, seats=[1], due_at=900.0, remind_at=None)
+    assert not await storage.finish_deadline(match.id, "turn", 0, "a")
+    assert await storage.deadline(match.id) == DeadlineRow(match.id, 3, [1], 900.0, None, False)
+
+
+async def test_handing_seats_to_a_bot_removes_the_claimed_deadline_at_once(
+        storage: Storage) -> None:
+    match = await new_active(storage)
+    await storage.set_deadline(match.id, version=0, seats=[0, 2], due_at=100.0, remind_at=None)
+    assert await storage.claim_deadline(match.id, "turn", 0, now=100.0, until=400.0,
+                                        holder="a")
+    assert not await storage.hand_seats_to_bot(match.id, [0, 2], "standard", kind="turn",
+                                               version=0, holder="b")  # not b's
+    assert not any(s.bot for s in await storage.seats(match.id))
+    with pytest.raises(NotFound):  # no seat 7: nothing is changed, the claim stays
+        await storage.hand_seats_to_bot(match.id, [0, 7], "standard", kind="turn",
+                                        version=0, holder="a")
+    assert not any(s.bot for s in await storage.seats(match.id))
+    assert (await storage.deadline(match.id)).held_by == "a"  # type: ignore[union-attr]
+    assert await storage.hand_seats_to_bot(match.id, [0, 2], "standard", kind="turn",
+                                           version=0, holder="a")
+    assert [s.bot for s in await storage.seats(match.id)] == ["standard", None, "standard"]
+    assert await storage.deadline(match.id) is None
+
+
+async def test_a_claimed_reminder_is_due_again_until_it_is_marked_sent(
+        storage: Storage) -> None:
+    match = await new_active(storage)
+    await storage.set_deadline(match.id, version=0, seats=[0], due_at=1000.0, remind_at=50.0)
+    assert not await storage.claim_reminder(match.id, "turn", 0, now=49.0, until=350.0)
+    assert not await storage.claim_reminder(match.id, "turn", 1, now=50.0, until=350.0)
+    assert await storage.claim_reminder(match.id, "turn", 0, now=50.0, until=350.0)
+    assert not await storage.claim_reminder(match.id, "turn", 0, now=60.0, until=360.0)
+    assert await storage.due_reminders(349.0) == []
+    assert [d.match_id for d in await storage.due_reminders(350.0)] == [match.id]
+    assert await storage.claim_reminder(match.id, "turn", 0, now=350.0, until=650.0)
+    assert await storage.mark_reminded(match.id, 0)
+    assert await storage.due_reminders(1000.0) == []
+    assert not await storage.claim_reminder(match.id, "turn", 0, now=1000.0, until=1300.0)

@@ -230,10 +230,22 @@ async def workload(store: Storage, clock: FakeClock) -> None:
     await store.deadlines(some)
     await store.due_reminders(clock.now, HALF)
     for row in await store.due_reminders(clock.now):
+        await store.claim_reminder(row.match_id, row.kind, row.version, now=clock.now,
+                                   until=clock.now + 300)
         await store.mark_reminded(row.match_id, row.version, row.kind)
     await store.due_deadlines(clock.now, HALF)
     for row in await store.due_deadlines(clock.now):
-        await store.take_deadline(row.match_id, row.kind, row.version)
+        await store.claim_deadline(row.match_id, row.kind, row.version, now=clock.now,
+                                   until=clock.now + 300, holder="me")
+        await store.hold_deadline(row.match_id, row.kind, row.version, until=clock.now + 600,
+                                  holder="me")
+        await store.finish_deadline(row.match_id, row.kind, row.version, "me")
+    await store.set_deadline(some, version=match.version, seats=[0], due_at=1.0,
+                             remind_at=0.5)
+    await store.claim_deadline(some, "turn", match.version, now=clock.now,
+                               until=clock.now + 300, holder="me")
+    await store.hand_seats_to_bot(some, [0], "standard", kind="turn", version=match.version,
+                                  holder="me")
     await store.lock_match(some)
     await store.unlock_match(some)
     await store.set_deadline(some, version=match.version, seats=[0], due_at=1.0,
@@ -250,6 +262,8 @@ async def workload(store: Storage, clock: FakeClock) -> None:
     await store.results("ships")
     assert await store.record_delivery_problem(some, match.version, "channel gone")
     await store.delivery_problem(some)
+    assert some in await store.refused_matches()
+    await store.refused_matches(HALF)
 
     # ratings and the history of finished games
     rated = await active(store, 5000, moves=2)

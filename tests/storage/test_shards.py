@@ -77,10 +77,23 @@ async def test_a_reminder_and_a_deadline_are_claimed_once(backend: Backend,
         claims = await asyncio.gather(one.mark_reminded(match.id, 0),
                                       two.mark_reminded(match.id, 0))
         assert sorted(claims) == [False, True]
-        assert not await one.take_deadline(match.id, "turn", version=1)  # not that one
-        taken = await asyncio.gather(one.take_deadline(match.id, "turn", 0),
-                                     two.take_deadline(match.id, "turn", 0))
+        assert not await one.claim_deadline(match.id, "turn", 1, now=10.0, until=70.0,
+                                            holder="one")  # not that one
+        taken = await asyncio.gather(
+            one.claim_deadline(match.id, "turn", 0, now=10.0, until=70.0, holder="one"),
+            two.claim_deadline(match.id, "turn", 0, now=10.0, until=70.0, holder="two"))
         assert sorted(taken) == [False, True]
+        holder = "one" if taken[0] else "two"
+        row = await one.deadline(match.id)
+        assert row is not None and row.held_by == holder and row.due_at == 70.0
+        # a claim that ran out (its holder died) is taken up by one of the others, once
+        again = await asyncio.gather(
+            one.claim_deadline(match.id, "turn", 0, now=70.0, until=130.0, holder="three"),
+            two.claim_deadline(match.id, "turn", 0, now=70.0, until=130.0, holder="four"))
+        assert sorted(again) == [False, True]
+        assert not await one.finish_deadline(match.id, "turn", 0, holder)  # not its any more
+        new_holder = "three" if again[0] else "four"
+        assert await two.finish_deadline(match.id, "turn", 0, new_holder)
         assert await one.deadline(match.id) is None
     finally:
         await one.close()

@@ -114,6 +114,10 @@ async def test_every_game_moves_and_play_goes_on(
         assert set((await statuses(store)).values()) == {
             "lobby", "active", "finished", "aborted", "set_aside"}
         assert await store.announced(ids["ships active"]) == 3
+        # its channel did not hear it (the problem came along): its bot seats wait, until a
+        # post gets through
+        assert await service.run_bot_turns(ids["ships active"], delay=0, limit=4) == 0
+        await store.mark_announced(ids["ships active"], 4)
         for game in GAMES:
             playing = ids[f"{game} active"]
             version = (await store.get_match(playing)).version
