@@ -132,6 +132,7 @@ class ServiceBase:
         self._ended: OrderedDict[int, None] = OrderedDict()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._running: dict[tuple[int, str], asyncio.Task[Any]] = {}  # one per match and job
+        self._bots_again: set[int] = set()  # matches whose bot runner is to look once more
         self._moving = 0  # people's moves under way (commit, then announcement)
         self.stopping = False  # set on shutdown: no new moves, bots stop after the current one
         self.painter = BoardPainter(settings.render_workers)
@@ -151,9 +152,10 @@ class ServiceBase:
         self._refused_round = float("-inf")  # when the last round of them began
 
     async def close(self) -> None:
-        """Stops the board and bot workers (the storage is closed by its owner)."""
-        await self.painter.close()
-        await self.thinker.close()
+        """Stops the board and bot workers together (the storage is closed by its owner): a
+        caller that stops waiting (cancels) cancels both closes, and each then kills its
+        workers, rather than leave the second pool unclosed."""
+        await asyncio.gather(self.painter.close(), self.thinker.close())
 
     def owns(self, match: MatchRow) -> bool:
         """Whether the match's guild is on one of this process's shards."""

@@ -18,6 +18,8 @@ from bot.storage import MatchRow, SeatRow
 from engine.core import Action, Game, State, bot_rng
 from engine.core import bots as kinds
 
+BOT_SEATS = "bot seats"  # the job of a match (ServiceBase._running) that lets its bots act
+
 
 class BotSeats(ServiceBase):
     async def resume(self, background: bool = False) -> None:
@@ -42,9 +44,29 @@ class BotSeats(ServiceBase):
             await asyncio.sleep(0)  # let interactions in between
 
     def _maybe_run_bots(self, match_id: int) -> None:
-        if self.run_bots and not self.stopping:
-            self._spawn(self._supervised(match_id, "bot seats",
-                                         lambda: self.run_bot_turns(match_id)))
+        """Lets the match's bot seats act, in the background: one runner a match. Asked while
+        one runs, that runner looks once more before it stops (a move it did not see may
+        have made a bot's turn); a second runner would only think the same move again."""
+        if not self.run_bots or self.stopping:
+            return
+        key = (match_id, BOT_SEATS)
+        if key in self._running:
+            self._bots_again.add(match_id)
+            return
+
+        async def job() -> None:
+            try:
+                while not self.stopping:
+                    self._bots_again.discard(match_id)
+                    await self._supervised(match_id, "bot seats",
+                                           lambda: self.run_bot_turns(match_id))
+                    if match_id not in self._bots_again:
+                        break
+            finally:
+                self._running.pop(key, None)
+                self._bots_again.discard(match_id)
+
+        self._running[key] = self._spawn(job())
 
     async def idle(self) -> None:
         """Waits until no bot is thinking, no background work runs and no move is being

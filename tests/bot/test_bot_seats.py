@@ -146,3 +146,43 @@ async def test_a_hung_bot_worker_gives_way_to_the_easy_bot_within_the_limit() ->
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         await thinker.close()
+
+
+async def test_one_bot_runner_a_match_however_often_it_is_asked(harness: Harness) -> None:
+    """Every move asks for the match's bot seats to act; asked while a runner is going, the
+    runner looks once more rather than a second one thinking the same move again."""
+    service = harness.service
+    assert service is not None
+    service.run_bots = False
+    match = await service.create(channel_id=CH, guild_id=1, game_id="race", host_id=ANNA,
+                                 host_name="Anna", seed=5, exact_seed=True)
+    await service.add_bot(CH, ANNA, "random")
+    await service.add_bot(CH, ANNA, "random")
+    await service.start(CH, ANNA)
+    seats = await service.storage.seats(match.id)
+    anna = next(s.seat for s in seats if s.user_id == ANNA)
+    assert anna is not None
+    await service.storage.replace_seat_with_bot(match.id, anna, "random")
+    thinking = 0
+    most = 0
+    choose = service._bot_choice
+
+    async def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
+        nonlocal thinking, most
+        thinking += 1
+        most = max(most, thinking)
+        try:
+            await asyncio.sleep(0.01)
+            return await choose(*args, **kwargs)
+        finally:
+            thinking -= 1
+
+    service._bot_choice = counted  # type: ignore[method-assign]
+    service.run_bots = True
+    for _ in range(5):
+        service._maybe_run_bots(match.id)
+    assert len([k for k in service._running if k[0] == match.id]) == 1
+    await service.idle()
+    assert most == 1  # never two decisions of one match at once
+    assert (await service.storage.get_match(match.id)).status == "finished"
+    assert not service._running and not service._bots_again
