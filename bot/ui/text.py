@@ -74,50 +74,68 @@ def clip_choice(text: str, limit: int = CHOICE_TEXT_LIMIT) -> str:
 
 
 def choice_names(labels: Sequence[str]) -> list[str]:
-    """Each of ``labels`` as a choice's name (``clip_choice``), so that no two choices of one
-    menu or list read alike: where two would once cut, each shows its start and the part of its
-    label where it parts from the others; as a last resort, its place in the list ("#7")."""
-    names = [clip_choice(label) for label in labels]
+    """Each of ``labels`` as a choice's name of at most 100 characters, so that no two choices
+    of one menu or list read alike. A long label keeps its first part (what the move is: the
+    card, the age, the upgrade) and, against each label that begins alike, a part it does not
+    share with it (a city, a good, how it is paid); it leaves out, as "…", what the others
+    have too, the commonest first. What is still too long is cut in the middle; as a last
+    resort a name shows its place in the list ("#7")."""
+    split = [_SEGMENT.split(label) for label in labels]
     alike: dict[str, list[int]] = {}
-    for i, name in enumerate(names):
-        alike.setdefault(name, []).append(i)
-    for group in alike.values():
-        for i in group if len(group) > 1 else ():
-            parts = max(_shared(labels[i], labels[j]) for j in group if j != i)
-            names[i] = _around(labels[i], parts)
+    for i, parts in enumerate(split):
+        alike.setdefault(parts[0], []).append(i)
+    names = []
+    for i, (label, parts) in enumerate(zip(labels, split, strict=True)):
+        if len(label) <= CHOICE_TEXT_LIMIT:
+            names.append(label)
+            continue
+        rivals = [split[j] for j in alike[parts[0]] if j != i]
+        seen = Counter(part for other in rivals for part in set(other))
+        names.append(_without(parts, seen, _telling(parts, rivals, seen)))
     count = Counter(names)
     for i, name in enumerate(names):
         if count[name] > 1:  # its place in the list tells it apart
             suffix = f" #{i + 1}"
-            names[i] = name[: CHOICE_TEXT_LIMIT - len(suffix)] + suffix
+            names[i] = clip_choice(name, CHOICE_TEXT_LIMIT - len(suffix)) + suffix
     return names
 
 
-def _shared(a: str, b: str) -> int:
-    """How many characters ``a`` and ``b`` begin with alike."""
-    n = 0
-    for x, y in zip(a, b, strict=False):
-        if x != y:
+# a label's parts: "Age 1, warship: Tyre city: +2 gold in Area 2; disc from bank; pay with ..."
+_SEGMENT = re.compile(r"(?<=[;,:]) ")
+
+
+def _telling(parts: list[str], rivals: list[list[str]], seen: Counter[str]) -> set[int]:
+    """Which of ``parts`` to keep so that the label reads apart from each of ``rivals``: the
+    first, and against each rival (the nearest first) one part it lacks, the rarest."""
+    keep = {0}
+    for other in sorted(rivals, key=lambda o: -len(set(o) & set(parts))):
+        theirs = set(other)
+        differ = [k for k, part in enumerate(parts) if part not in theirs]
+        if differ and not keep.intersection(differ):
+            keep.add(min(differ, key=lambda k: (seen[parts[k]], len(parts[k]))))
+    return keep
+
+
+def _without(parts: list[str], seen: Counter[str], keep: set[int]) -> str:
+    """A label of ``parts`` cut to a choice's length by leaving out parts but those of
+    ``keep``, the commonest among its rivals (``seen``) first; each gap an ellipsis."""
+    gone: set[int] = set()
+
+    def text() -> str:
+        kept: list[str] = []
+        for i, part in enumerate(parts):
+            if i not in gone:
+                kept.append(part)
+            elif not kept or kept[-1] != _ELLIPSIS:
+                kept.append(_ELLIPSIS)
+        return " ".join(kept)
+
+    for i in sorted(set(range(len(parts))) - keep, key=lambda i: (-seen[parts[i]],
+                                                                  -len(parts[i]))):
+        if len(text()) <= CHOICE_TEXT_LIMIT:
             break
-        n += 1
-    return n
-
-
-def _around(text: str, at: int, limit: int = CHOICE_TEXT_LIMIT) -> str:
-    """``text`` cut to ``limit`` characters keeping its start and the part from a little
-    before character ``at`` on (where it parts from a label alike)."""
-    if len(text) <= limit:
-        return text
-    head = limit * 2 // 5
-    start = max(at - 20, head)
-    space = text.find(" ", start, at)  # from a word's start, where one is near
-    start = space + 1 if space >= 0 else start
-    room = limit - head - len(_ELLIPSIS)
-    if start >= len(text) - room:  # the rest fits: cut only in the middle
-        return text[:head] + _ELLIPSIS + text[len(text) - room:]
-    if start <= head:
-        return text[: limit - len(_ELLIPSIS)] + _ELLIPSIS
-    return text[:head] + _ELLIPSIS + text[start:start + room - len(_ELLIPSIS)] + _ELLIPSIS
+        gone.add(i)
+    return clip_choice(text())
 
 
 def join_lines(lines: Iterable[str], limit: int = MESSAGE_LIMIT) -> str:
