@@ -367,8 +367,16 @@ def _industry_space(industry: str | None, extra: str | None, spaces: tuple[str, 
         return None
     if extra is not None:
         wanted = extra.strip().lower()
-        return next((s for s in spaces if s == wanted),
-                    next((s for s in spaces if industry_good(s) == wanted), extra.strip()))
+        found = next((s for s in spaces if s == wanted),
+                     next((s for s in spaces if industry_good(s) == wanted), None))
+        goods = [good_name(industry_good(s) or "") for s in industry_choices(spaces)]
+        if found is None and len(goods) > 1:
+            raise CommandError(f"Extra names the good the industry counter adds one more of: "
+                               f"{' or '.join(goods)}.")
+        if found is None and goods:
+            raise CommandError(f"Here the industry counter can only add {goods[0]}: leave "
+                               "out extra.")
+        return found or extra.strip()
     return first_industry_space(spaces) or (spaces[0] if spaces else None)
 
 

@@ -79,11 +79,11 @@ def surplus_text(surplus: int, vp: int, carried: int = 0) -> str:
     left = surplus - vp * GOLD_PER_VP
     if vp and left:
         return (f"{surplus} gold does not fit: {vp * GOLD_PER_VP} becomes {vp} VP and {left} "
-                "stays in the pool")
+                "goes back to the pool")
     if vp:
         return f"{surplus} gold does not fit and becomes {vp} VP"
-    return (f"{surplus} gold does not fit and stays in the pool, as it takes {GOLD_PER_VP} gold "
-            "for 1 VP")
+    return (f"{surplus} gold does not fit and goes back to the pool, as it takes {GOLD_PER_VP} "
+            "gold for 1 VP")
 
 
 def gold_notes(amount: int, kept: int, room: int, pool: int, surplus: int) -> list[str]:

@@ -372,13 +372,16 @@ def _placement_reason(state: Table, seat: int, action: A.Placement,
         if player.industry < 1:
             return "You have no industry counter."
         if not any(industry_allowed(s) for s in action.spaces):
-            return (f"An industry counter adds one good to a goods box's; "
+            return (f"An industry counter adds one more good in a goods box; "
                     f"{board_label(action.spaces)} gives no goods counter.")
         if action.industry not in action.spaces:
+            if len(action.spaces) == 1:
+                return (f"The industry counter goes with the box you place in "
+                        f"({board_label(action.spaces)}): leave out extra.")
             return (f"The industry counter adds a good of one of the trade boxes you place "
                     f"in ({board_label(action.spaces)}); name one of them.")
         if not industry_allowed(action.industry):
-            return (f"An industry counter adds one good to a goods box's; "
+            return (f"An industry counter adds one more good in a goods box; "
                     f"{board_label((action.industry,))} gives no goods counter.")
         if action.industry not in industry_choices(action.spaces):
             return (f"The extra good is {industry_good(action.industry)} whichever box takes "

@@ -75,7 +75,10 @@ def _main_actions(state: ShipsState, seat: int) -> Iterator[Action]:
         if not player.took_card:
             yield from _cards(state, seat, pay)
         if bank_space(player) > 0:
-            yield from _paid(state, seat, pay, "take_gold", [({}, "Take one gold")])
+            # legal with an empty pool (the action box is open), but it brings nothing
+            took = "Take one gold" if state.supply.gold else \
+                "Take one gold (the pool is empty: it brings nothing)"
+            yield from _paid(state, seat, pay, "take_gold", [({}, took)])
         yield from _paid(state, seat, pay, "take_navigation",
                          [({}, "Take two navigation counters")])
         yield from _sales(state, seat, pay, "sell_goods")

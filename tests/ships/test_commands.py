@@ -211,6 +211,22 @@ def test_canal_industry_asks_which_good_gets_the_extra_one() -> None:
     assert isinstance(found.action, A.PlaceShip) and found.action.industry == "tyre.t1"
 
 
+def test_extra_naming_a_good_the_move_does_not_give_says_which_it_can() -> None:
+    state = _canal(2)
+    view = GAME.view(state, 0)
+    typed = {"age": "9", "box": "merchant", "where": "tyre.t0,tyre.t1", "pay": "card",
+             "industry": "yes", "extra": "gold"}
+    found = resolve(table(), "place", typed, _moves(state, 0), view)
+    assert found.problem == ("Extra names the good the industry counter adds one more of: "
+                             "food or cloth.")
+    one = {"age": "1", "box": "merchant", "where": "tyre.t1", "pay": "merchant",
+           "industry": "yes", "extra": "food"}
+    plain = position()
+    give_industry(plain, 0, 1)
+    found = resolve(table(), "place", one, _moves(plain, 0), GAME.view(plain, 0))
+    assert found.problem == "Here the industry counter can only add cloth: leave out extra."
+
+
 def test_industry_on_one_box_needs_no_extra() -> None:
     state = position()
     give_industry(state, 0, 1)

@@ -79,7 +79,7 @@ def test_a_full_bank_line_agrees_with_the_gold_and_vp_it_gave() -> None:
                 if vp:
                     assert f"becomes {vp} VP" in said, said
                 else:
-                    assert "stays in the pool" in said, said
+                    assert "goes back to the pool" in said, said
     assert found
 
 

@@ -174,6 +174,8 @@ def test_take_one_gold_from_an_empty_pool_says_nothing_was_taken() -> None:
     # "You take one gold from the available stock": with none left, the line does not claim one
     state = position()
     state.supply.gold = 0
+    offered = [a.label for a in GAME.legal_actions(state, 0) if a.type == "take_gold"]
+    assert offered and all("the pool is empty: it brings nothing" in x for x in offered)
     accepted = act(state, 0, "take_gold", pay="merchant")
     assert accepted.state.players[0].gold == 0
     said = next(e.text for e in accepted.events if e.kind == "take_gold")

@@ -80,7 +80,7 @@ def test_a_card_that_gives_several_things_lists_them_before_what_a_full_bank_did
     accepted = act(state, 0, "take_card", pay="merchant", card="voc")
     (line,) = [e.text for e in accepted.events if e.kind == "card_gain"]
     assert line == ("{s0} received 1 merchant cube, 1 gold and 2 navigation; the bank is full: "
-                    "1 gold does not fit and stays in the pool, as it takes 2 gold for 1 VP.")
+                    "1 gold does not fit and goes back to the pool, as it takes 2 gold for 1 VP.")
 
 
 def test_card_with_a_gold_cost() -> None:
