@@ -76,8 +76,8 @@ class EmpiresAtSea(Game[EmpiresState]):
         # made, and keeps the end-of-round port draw out of the ports a History card closes: a
         # stored game whose draw went there tells another story and is set aside
         Upgrade("4", "5", events="keep",
-                note="A trade may pay the resource the port produces, as the rulebook allows "
-                     "(worth it while a card gives more than one for one); the end-of-round "
+                note="While a card gives more than one for one, a trade may pay the resource "
+                     "the port produces, as the rulebook allows; the end-of-round "
                      "free port is drawn only among the ports the History card leaves open "
                      "(the Monroe Doctrine closes the Americas)."),
     )

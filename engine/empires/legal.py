@@ -118,9 +118,9 @@ def trades(state: EmpiresState, seat: int, mine: list[Ship]) -> list[Action]:
         card = port_card(state, port_id)
         for give in RESOURCES:
             # rulebook, Trading: "pay one resource to the bank for one resource of the type
-            # produced by that port": any resource, the port's own too (worth it when a card
-            # gives more than one for one)
-            if getattr(player, give) > 0:
+            # produced by that port": any resource, the port's own too while a card gives
+            # more than one for one (one for one it is no trade, only an action spent)
+            if getattr(player, give) > 0 and (give != card.produces or n > 1):
                 found.append(
                     A.Trade(
                         port=port_id,

@@ -298,6 +298,12 @@ def test_a_trade_may_pay_the_resource_the_port_produces() -> None:
     state, events = do(state, 0, trade)
     assert state.players[0].steel == steel + 2
     assert any(e.kind == "trade" and "1 steel for 3 steel" in e.text for e in events)
+    # one for one it would only spend an action: not offered, and refused saying why
+    calm(state)
+    assert not any(isinstance(a, A.Trade) and a.give == "steel" and a.port == "boston"
+                   for a in GAME.legal_actions(state, 0))
+    rejection = attempt(state, 0, {"type": "trade", "port": "boston", "give": "steel"})
+    assert isinstance(rejection, Rejection) and "gains nothing" in rejection.message
 
 
 def test_buy_port_costs_gold_steel_wood_and_ends_the_turn() -> None:
