@@ -434,7 +434,7 @@ def _commands() -> tuple[Command[Any, V], ...]:
     dump_ship: Option[A.DumpCargo, V] = Option("ship", "Which ship", _read_ship, _label_ship,
                                                sole=_only_ship)
     roll: Command[A.ThrowDice, V] = Command(
-        "roll", "Throw the dice: your ships at sea sail, and any you send out of port",
+        "roll", "Throw the die: your ships at sea sail, and any you send out of port",
         (A.ThrowDice,),
         (Option("depart", "Which ships in port leave with this throw (the list shows each "
                 "choice)", _read_depart, _label_depart, required=False),),

@@ -126,7 +126,7 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
         return None
     if isinstance(action, A.EndTurn):
         if state.thrown is None and any(must_sail(state, seat, s) for s in player.ships):
-            return ("Your ships at sea must move every turn: throw the dice before ending "
+            return ("Your ships at sea must move every turn: throw the die before ending "
                     "your turn.")
         return None
     if isinstance(action, A.BuyShip):

@@ -6,6 +6,7 @@ import itertools
 from collections.abc import Iterator
 
 from engine.core import Action, seat_ref
+from engine.core.words import listing
 
 from . import actions as A
 from .content_models import Route
@@ -224,7 +225,7 @@ def _sailing(state: OceanTraderState, seat: int) -> Iterator[Action]:
                 assert ship.port is not None
                 parts.append(f"ship {ship.number} leaves {port_name(ship.port)}")
             yield A.ThrowDice(depart=tuple(s.number for s in group),
-                              label="Throw the dice: " + ", ".join(parts))
+                              label="Throw the die: " + ", ".join(parts))
 
 
 def _office(state: OceanTraderState, seat: int) -> Iterator[Action]:
@@ -239,8 +240,8 @@ def _office(state: OceanTraderState, seat: int) -> Iterator[Action]:
         if ship.port is not None:
             notes = []
             if ship.cargo:
-                notes.append(f"its cargo, {', '.join(goods_name(g) for g in ship.cargo)}, goes "
-                             f"back to the Banker unpaid")
+                goods = listing([goods_name(g) for g in ship.cargo])
+                notes.append(f"its cargo of {goods} goes back to the Banker unpaid")
             if ship.insured:
                 notes.append("its policy stays with the office")
             label = f"Sell ship {ship.number} to the Banker for {money(rules.ships.sell_price)}"

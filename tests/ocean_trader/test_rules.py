@@ -134,8 +134,8 @@ def test_a_ship_is_resold_for_1000_in_port_even_with_cargo_aboard() -> None:
     state = new_game(cash=100)
     state.players[0].ships[0].cargo = ["tea", "coal"]
     sale = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, A.SellShip))
-    assert sale.label == ("Sell ship 1 to the Banker for £1,000 (its cargo, Tea, Coal, goes "
-                          "back to the Banker unpaid; its policy stays with the office)")
+    assert sale.label == ("Sell ship 1 to the Banker for £1,000 (its cargo of Tea and Coal "
+                          "goes back to the Banker unpaid; its policy stays with the office)")
     from engine.ocean_trader.rules import bills_available
 
     before = bills_available(state, "tea")
