@@ -281,8 +281,12 @@ def pending_actions(state: EmpiresState, seat: int) -> list[Action]:
     elif p.kind == "choose_resource":
         return [A.ChooseResource(resource=r, label=f"Take 1 {r}") for r in RESOURCES]
     elif p.kind == "draw_port":
-        if recovery_ports(state, seat):
-            found = [A.Draw(label="Draw a Port card at random and take that port free")]
+        free = recovery_ports(state, seat)
+        if free:
+            closed = len(free) < sum(1 for h in state.ports.values() if h.owner is None)
+            found = [A.Draw(label="Draw a Port card at random and take that port free"
+                            + (" (among the ports the History card leaves open)" if closed
+                               else ""))]
     elif p.kind == "launch":
         shipless = not p.recovery or not any(s.owner == seat for s in state.ships)
         if shipless and state.players[seat].pieces[p.ship] > 0:

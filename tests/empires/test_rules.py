@@ -466,6 +466,8 @@ def test_the_recovery_draw_keeps_out_of_the_ports_the_monroe_doctrine_closes() -
         advance(state, [])
         while state.pending[0].seat != britain or state.pending[0].kind != "draw_port":
             state, _ = do(state, state.pending[0].seat, A.Decline())
+        [draw] = [a for a in GAME.legal_actions(state, britain) if isinstance(a, A.Draw)]
+        assert draw.label.endswith("(among the ports the History card leaves open)")
         state, _ = do(state, britain, A.Draw())
         taken = [p for p, hold in state.ports.items() if hold.owner == britain]
         assert len(taken) == 1 and not side.ports[taken[0]].ruby
