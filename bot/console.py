@@ -306,6 +306,10 @@ class LocalTable:
             return
         if text.isdecimal() and len(text) <= 6 and 1 <= int(text) <= len(choices):
             value = choices[int(text) - 1].value
+        elif text.isdecimal() and choices:  # a number the list does not have
+            self.say(f"Pick a number from 1 to {len(choices)}: /move lists them."
+                     if len(choices) > 1 else "There is only move 1: /move lists it.")
+            return
         else:
             value = text
             self._close_asking()

@@ -49,6 +49,13 @@ async def test_bad_input_is_answered_and_changes_nothing(tmp_path: Path) -> None
     assert "Cannot read that line" in text
 
 
+async def test_a_move_number_beyond_the_list_says_which_numbers_there_are(
+        tmp_path: Path) -> None:
+    text = await play(tmp_path, "/move\n/move 99\n/quit\n", game="race", players=2, bots=1,
+                      seed=9)
+    assert "Pick a number from 1 to" in text and "/move lists them" in text
+
+
 async def test_quick_start_with_bots_plays_to_the_end(tmp_path: Path) -> None:
     moves = "".join("/move Roll\n" for _ in range(40))
     text = await play(tmp_path, moves + "/game export\n", game="race", players=3, bots=2,
