@@ -164,7 +164,9 @@ def turn_choices(player: PlayerView, thrown: bool) -> str:
     if any(may_leave(player, s) for s in ships):
         return f"{trade}, or throw the die to sail" if trade else \
             "Throw the die to sail, or end the turn"
-    return f"{trade}, or end the turn" if trade else "End the turn"
+    held = [s.number for s in ships if s.held_through >= player.turns]
+    why = f" ({_ships_named(held)} held by a Prospect card)" if held else ""
+    return f"{trade}, or end the turn{why}" if trade else f"End the turn{why}"
 
 
 def _line(draw: ImageDraw.ImageDraw, x: int, y: int, right: int, text: str, bold: bool = False,

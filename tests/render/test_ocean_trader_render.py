@@ -462,7 +462,8 @@ def test_the_status_says_what_the_players_ships_can_do() -> None:
         ([Ship(number=1, port="BOM", docked_now=True, sailed=True)], 4, "End the turn"),
         ([Ship(number=1, port="BOM"), at_sea.model_copy(update={"sailed": True})], 4,
          "Trade with ship 1, or end the turn"),
-        ([at_sea.model_copy(update={"held_through": 3})], None, "End the turn"),
+        ([at_sea.model_copy(update={"held_through": 3})], None,
+         "End the turn (ship 1 held by a Prospect card)"),
     ]
     for ships, thrown, said in cases:
         view = _turn_of(1, [s.model_copy() for s in ships], thrown)
