@@ -199,8 +199,8 @@ class Deadlines(ServiceBase):
         async def job() -> None:
             try:
                 await self._supervised(row.match_id, "late turn",
-                                       lambda: self._play_late_turn(row.match_id, late, "bot",
-                                                                    turn, lease=row))
+                                       lambda: self._play_late_turn(row.match_id, late, turn,
+                                                                    lease=row))
             finally:
                 self._running.pop(key, None)
 
@@ -223,17 +223,12 @@ class Deadlines(ServiceBase):
             results.append(result)
         return results
 
-    async def _play_late_turn(self, match_id: int, late: list[int], policy: str,
-                              turn: int | None = None,
-                              lease: DeadlineRow | None = None) -> None:
-        """The game's strongest bot moves for the late seats until the turn passes (policy
-        'bot') or always (policy 'remove': the seat is a bot seat now and runs as one).
-        ``lease``: the claimed deadline this turn applies, kept claimed before each move and
-        removed once the turn has passed (left claimed, to run out, if the work stops
-        early: a stop, or the claim lost to another process)."""
-        if policy == "remove":
-            self._maybe_run_bots(match_id)
-            return
+    async def _play_late_turn(self, match_id: int, late: list[int], turn: int,
+                              lease: DeadlineRow) -> None:
+        """The game's strongest bot moves for the late seats until turn ``turn`` passes
+        (policy 'bot'). ``lease``: the claimed deadline this turn applies, kept claimed before
+        each move and removed once the turn has passed (left claimed, to run out, if the work
+        stops early: a stop, or the claim lost to another process)."""
         while True:
             if self.stopping:
                 return  # the claim runs out, and the next start plays the turn
@@ -243,11 +238,10 @@ class Deadlines(ServiceBase):
                     return  # (a channel lost: its claim runs out, and the deadline waits)
                 game = self._game(match.game)
                 state = await self._state(match)
-                turn = state.turn if turn is None else turn
                 acting = [s for s in sorted(game.actors(state)) if s in late]
                 if state.turn != turn or not acting:
                     break
-                if lease is not None and not await self.storage.hold_deadline(
+                if not await self.storage.hold_deadline(
                         match_id, lease.kind, lease.version,
                         until=self.clock() + LEASE_SECONDS, holder=self.lease_holder):
                     log.warning("match %s: its late turn's deadline is no longer this "
@@ -258,10 +252,10 @@ class Deadlines(ServiceBase):
                                               default_bot(game))
                 if result.notice is not None:
                     announce.append(result.notice)
-            # not ok: another process moved first; what it left is looked at anew
-        if lease is not None:  # (a move that passed the turn replaced it already)
-            await self.storage.finish_deadline(match_id, lease.kind, lease.version,
-                                               self.lease_holder)
+            # refused or not (another process may have moved first), the game is looked at anew
+        # the deadline goes, unless the move that passed the turn replaced it already
+        await self.storage.finish_deadline(match_id, lease.kind, lease.version,
+                                           self.lease_holder)
         self._maybe_run_bots(match_id)
 
     def _plan(self, match: MatchRow, game: Game[Any], state: State, seats: list[SeatRow],
