@@ -34,6 +34,7 @@ from bot.settings import Settings, parse_shards
 from bot.storage import Storage
 from bot.storage.postgres import is_url
 from bot.ui.buttons import DYNAMIC_ITEMS, board_view, png_file
+from bot.ui.channel_problems import MISSING_PERMISSIONS
 from bot.ui.decide import decide_button_view
 from bot.ui.replies import QUIET, answering
 from bot.ui.text import MESSAGE_LIMIT, NO_DM, join_lines, pages
@@ -46,7 +47,6 @@ ServiceFactory = Callable[[Notify], Awaitable[MatchService]]
 SHUTDOWN_GRACE = 7.0
 WORKERS_GRACE = 3.0  # seconds for the board workers to finish the board they are drawing
 IDENTIFY_INTERVAL = 5.0  # Discord's least time between two IDENTIFYs of one bucket
-MISSING_PERMISSIONS = 50013  # Discord's JSON error code for a permission the bot lacks
 NO_BOARD_FILE = ("(The board image could not be attached: the bot lacks the Attach Files "
                  "permission in this channel. /game board shows it.)")
 NO_PICTURE_FILE = ("(The picture could not be attached: the bot lacks the Attach Files "

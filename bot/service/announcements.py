@@ -127,11 +127,8 @@ class Announcements(ServiceBase):
             await self._delivery_failed(notice, False, type(err).__name__)
             return
         if notice.ledger:
-            self._undelivered.pop(notice.match_id, None)
             try:
-                if await self.storage.mark_announced(notice.match_id, notice.version):
-                    log.info("match %s: notices get through again", notice.match_id)
-                    self._back_in_reach(notice.match_id)
+                await self._got_through(notice.match_id, notice.version)
             except Exception:  # at worst the notice is posted again after a restart
                 log.exception("match %s: recording an announcement failed", notice.match_id)
             if notice.finished:
@@ -193,9 +190,7 @@ class Announcements(ServiceBase):
                         reason)
             return
         if permanent:
-            self._undelivered[notice.match_id] = reason
-            if await self.storage.record_delivery_problem(notice.match_id, notice.version,
-                                                          reason):
+            if await self._refused(notice.match_id, notice.version, reason):
                 log.warning("match %s: Discord refuses its notices (%s); they are not retried "
                             "until one gets through", notice.match_id, reason)
             return
@@ -278,16 +273,24 @@ class Announcements(ServiceBase):
         return lost
 
     async def _lost(self, match: MatchRow, reason: str) -> None:
-        self._undelivered[match.id] = reason
-        if await self.storage.record_delivery_problem(match.id, match.version, reason):
+        if await self._refused(match.id, match.version, reason):
             log.warning("match %s: its channel is out of reach (%s); the game waits until a "
                         "post gets through", match.id, reason)
 
-    def _back_in_reach(self, match_id: int) -> None:
-        """A post got through after a refusal for good: bot seats carry on (deadlines apply
-        again at their next tick)."""
-        self._refused_next.pop(match_id, None)
-        self._maybe_run_bots(match_id)
+    async def _got_through(self, match_id: int, version: int) -> None:
+        """A post of the match's got through, announcing ``version``: after a refusal for
+        good, its bot seats carry on (deadlines apply again at their next tick)."""
+        self._undelivered.pop(match_id, None)
+        if await self.storage.mark_announced(match_id, version):
+            log.info("match %s: notices get through again", match_id)
+            self._refused_next.pop(match_id, None)
+            self._maybe_run_bots(match_id)
+
+    async def _refused(self, match_id: int, version: int, reason: str) -> bool:
+        """Records that the match's posts are refused for good (from ``version``), for the
+        mover's answer and for storage; True if this is news."""
+        self._undelivered[match_id] = reason
+        return await self.storage.record_delivery_problem(match_id, version, reason)
 
     async def post_again(self, match_id: int) -> bool:
         """One more try for a match whose posts were refused for good (someone gave the bot
@@ -334,13 +337,9 @@ class Announcements(ServiceBase):
             reason = err.reason if isinstance(err, DeliveryFailed) else type(err).__name__
             log.info("match %s: its channel still does not take posts (%s)", match.id, reason)
             if isinstance(err, DeliveryFailed) and err.permanent:
-                self._undelivered[match.id] = reason
-                await self.storage.record_delivery_problem(match.id, match.version, reason)
+                await self._refused(match.id, match.version, reason)
             return
-        self._undelivered.pop(match.id, None)
-        if await self.storage.mark_announced(match.id, announced):
-            log.info("match %s: notices get through again", match.id)
-            self._back_in_reach(match.id)
+        await self._got_through(match.id, announced)
 
     def retry_refused(self) -> None:
         """Starts, in the background, a round of :meth:`post_refused` unless one runs (the
