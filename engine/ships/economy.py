@@ -94,10 +94,15 @@ def gold_notes(amount: int, kept: int, room: int, pool: int, surplus: int) -> li
     if kept < min(amount, room):
         notes.append(f"the pool had only {pool}" if pool else "the pool is empty")
     if surplus:
-        full = "the bank is full" if kept == room else \
-            f"the bank had room for only {room}"
-        notes.append(f"{full}: " + surplus_text(surplus, surplus // GOLD_PER_VP))
+        notes.append(surplus_note(kept, room, surplus))
     return notes
+
+
+def surplus_note(kept: int, room: int, surplus: int) -> str:
+    """What became of the ``surplus`` of a gain of which ``kept`` went into a bank with
+    ``room`` for it: "the bank is full: ..." (or had room for only some)."""
+    full = "the bank is full" if kept == room else f"the bank had room for only {room}"
+    return f"{full}: {surplus_text(surplus, surplus // GOLD_PER_VP)}"
 
 
 def gold_text(state: ShipsState, seat: int, amount: int, events: list[Event]) -> str:

@@ -12,7 +12,6 @@ from .board import REST_AREA, REST_SPACE, board
 from .cards import convert_bonus, resolve_card
 from .content import ships_content
 from .economy import (
-    GOLD_PER_VP,
     award,
     bank_space,
     gain,
@@ -22,7 +21,7 @@ from .economy import (
     pay_gold,
     price,
     return_goods,
-    surplus_text,
+    surplus_note,
     warehouse_capacity,
 )
 from .effects import SellGoods
@@ -347,9 +346,7 @@ def sell(state: ShipsState, seat: int, goods: tuple[tuple[str, int], ...], extra
         if kept < min(value, room):  # the pool ran out before the bank was full
             note += ", all the pool had"
         if surplus:
-            full = "the bank is full" if kept == room else \
-                f"the bank had room for only {room}"
-            note += f"; {full}: {surplus_text(surplus, surplus // GOLD_PER_VP)}"
+            note += f"; {surplus_note(kept, room, surplus)}"
     events.append(Event(kind="sell", seat=seat,
                         text=f"{seat_ref(seat)} sold {text} for {value} gold"
                              + (f" and {vp_per_good * sold} VP" if vp_per_good else "")
