@@ -15,7 +15,13 @@ from bot.service.records import match_label, match_title
 from bot.storage import MatchRow
 from bot.ui import lookup
 from bot.ui.buttons import abort_view, board_view, png_file, show_my_view
-from bot.ui.channel_problems import NO_FILES_TEXT, problem_text, status_text, undelivered_text
+from bot.ui.channel_problems import (
+    CATCH_UP,
+    NO_FILES_TEXT,
+    problem_text,
+    status_text,
+    undelivered_text,
+)
 from bot.ui.records import history_lines
 from bot.ui.replies import announce, answering, sent_at, tell
 from bot.ui.text import (
@@ -195,8 +201,7 @@ class GameCog(PortolanCog):
             if refused is not None:
                 await tell(interaction, "The game has begun, but the bot could not post it in "
                            "this channel, so the players were not told. "
-                           f"{problem_text(refused)} The game's posts catch up by themselves "
-                           "once it can post (at once with /game status).")
+                           f"{problem_text(refused)} {CATCH_UP}")
             elif channel in getattr(self.bot, "files_refused", ()):
                 await tell(interaction, "The game has begun; it is posted in the channel "
                            "without the board image: the bot lacks the Attach Files "

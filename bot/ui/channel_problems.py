@@ -36,11 +36,14 @@ def problem_text(reason: str) -> str:
     return f"Discord refuses its posts here. Check that the bot has {NEEDED} in this channel."
 
 
+CATCH_UP = ("The game's posts catch up by themselves once it can post (at once with "
+            "/game status).")
+
+
 def undelivered_text(reason: str) -> str:
     """Added to "Done." when the move's post was refused for good."""
     return ("Your move is saved, but the bot could not post it in this channel, so the "
-            f"other players were not told. {problem_text(reason)} The game's posts catch up "
-            "by themselves once it can post (at once with /game status).")
+            f"other players were not told. {problem_text(reason)} {CATCH_UP}")
 
 
 def status_text(reason: str) -> str:
