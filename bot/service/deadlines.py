@@ -118,9 +118,15 @@ class Deadlines(ServiceBase):
         :meth:`Storage.claim_deadline`) and removed only once its effect is stored: with the
         seats handed to a bot (policy 'remove', one transaction), or once the late turn is
         played (policy 'bot', in the background, its claim kept meanwhile). A process that
-        dies or fails half way leaves the deadline due again once the claim runs out."""
+        dies or fails half way leaves the deadline due again once the claim runs out.
+
+        The channel is told of the miss once: a late turn taken up again after such a break
+        is played on without telling it again, since the claim that told it marked the
+        deadline told (:meth:`Storage.mark_told`) once the line was handed over. One that
+        died before handing it over leaves it untold, for the next claim to tell."""
         if (due.match_id, LATE_TURN) in self._running:
             return []  # this process is playing the late turn already
+        telling = False  # the line of a late turn is being told: mark it told once sent
         async with self._announcing(due.match_id) as notices:
             match = await self.storage.get_match(due.match_id)
             row = next((r for r in await self.storage.deadlines(match.id)
@@ -167,14 +173,26 @@ class Deadlines(ServiceBase):
                     notice.lines.append(f"{names} missed the deadline and the {stand_in} bot "
                                         "takes the seat from now on.")
                 elif policy == "bot":
-                    # the claim stays until the late turn is played (_late_turn)
-                    notice.lines.append(f"{names} missed the deadline; the {stand_in} bot "
-                                        "plays this turn.")
+                    # the claim stays until the late turn is played (_late_turn); a claim
+                    # taking it up again after a break plays on without a word
+                    telling = not row.told
+                    if telling:
+                        notice.lines.append(f"{names} missed the deadline; the {stand_in} "
+                                            "bot plays this turn.")
                 else:
                     await self.storage.finish_deadline(match.id, row.kind, row.version, holder)
                     notice.lines.append(f"{names}: the turn deadline has passed; the game "
                                         "waits.")
-                notices.append(notice)
+                if notice.lines:
+                    notices.append(notice)
+        # the notices are handed over by now (in commit order, once the lock was let go)
+        if telling:
+            try:
+                await self.storage.mark_told(match.id, row.kind, row.version,
+                                             self.lease_holder)
+            except STORAGE_FAULTS as err:  # at worst the line is told again with a retry
+                log.warning("match %s: a missed deadline could not be marked told (%s)",
+                            match.id, type(err).__name__)
         if row.kind == "answer" or policy == "remove":
             self._maybe_run_bots(match.id)
         elif policy == "bot":

@@ -919,7 +919,7 @@ class Storage:
             " reminded) VALUES (?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT (match_id, kind) DO UPDATE"
             " SET turn = excluded.turn, version = excluded.version, seats = excluded.seats,"
             " due_at = excluded.due_at, remind_at = excluded.remind_at, reminded = 0,"
-            " held_by = NULL",
+            " held_by = NULL, told = 0",
             (match_id, spec.kind, spec.turn, version, dumps(spec.seats), spec.due_at,
              spec.remind_at),
         )
@@ -1031,6 +1031,19 @@ class Storage:
                 " AND held_by = ?",
                 (until, match_id, kind, version, holder))
         return bool(held)
+
+    async def mark_told(self, match_id: int, kind: str, version: int, holder: str) -> bool:
+        """Records that the channel was told that the deadline ``holder`` claimed was missed
+        (once the line was handed over), so that a later claim of the same deadline (this
+        one ran out: a crash, a stop, a lost channel) carries out its effect without telling
+        it again. False if it is no longer that claim."""
+        async with self._write() as db:
+            marked = await execute(
+                db,
+                "UPDATE deadlines SET told = 1 WHERE match_id = ? AND kind = ? AND version = ?"
+                " AND held_by = ?",
+                (match_id, kind, version, holder))
+        return bool(marked)
 
     async def finish_deadline(self, match_id: int, kind: str, version: int,
                               holder: str) -> bool:

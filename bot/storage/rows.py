@@ -131,7 +131,9 @@ class DeadlineRow:
     this deadline, so a late reminder cannot silence a newer one. ``turn`` -1 marks a row from
     before deadlines followed turns: it holds only while the match is still at ``version``.
     ``held_by`` names the process applying it (see :meth:`Storage.claim_deadline`); its
-    ``due_at`` is then when that claim runs out, and the deadline is due again."""
+    ``due_at`` is then when that claim runs out, and the deadline is due again. ``told``:
+    the channel was told the deadline was missed (:meth:`Storage.mark_told`), so a claim
+    that takes it up again carries out its effect without telling it twice."""
 
     match_id: int
     version: int
@@ -142,6 +144,7 @@ class DeadlineRow:
     kind: str = "turn"
     turn: int = -1
     held_by: str | None = None
+    told: bool = False
 
     @classmethod
     def of(cls, row: Row) -> DeadlineRow:
@@ -155,6 +158,7 @@ class DeadlineRow:
             kind=row["kind"],
             turn=row["turn"],
             held_by=row["held_by"],
+            told=bool(row["told"]),
         )
 
 

@@ -150,9 +150,72 @@ async def test_a_late_turn_cut_off_by_a_stop_is_played_after_the_restart(
     await service.idle()
     assert (await service.state_of(match_id)).turn > 0
     assert await actor_user(service, match_id) != late
-    assert said(harness, "missed the deadline; the random bot plays this turn") == 2
+    # told once: the first claim told it, the claim after the restart only plays the turn
+    assert said(harness, "missed the deadline; the random bot plays this turn") == 1
     row = await service.storage.deadline(match_id)
     assert row is None or row.held_by is None  # the next turn's own clock
+
+
+async def test_a_late_turn_cut_off_by_a_lost_channel_is_told_once(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Policy 'bot': the channel is deleted just as the bot is to play the late turn, so the
+    turn waits (its claim runs out). The channel comes back: the deadline is taken up again
+    and the turn played, and the channel read 'missed the deadline' once."""
+    service = harness.service
+    assert service is not None
+    service.retry_first = 0.01
+    match_id = await race_with_deadline(service, CH, ANNA, BEN, "bot")
+    late = await actor_user(service, match_id)
+    real = service._bot_choice
+    lost = [False]
+
+    async def channel_goes(game: Any, state: State, seat: int, name: str) -> Any:
+        if not lost[0]:
+            lost[0] = True
+            await service.channel_lost(CH, "channel 700: 404 10003")
+            raise RuntimeError("the channel went away under the bot")
+        return await real(game, state, seat, name)
+    monkeypatch.setattr(service, "_bot_choice", channel_goes)
+    harness.clock.now += 2 * 3600
+    await service.tick()
+    await service.idle()
+    assert lost[0] and (await service.state_of(match_id)).turn == 0  # the game waits
+    assert said(harness, "missed the deadline; the random bot plays this turn") == 1
+
+    harness.clock.now += 600  # the claim ran out; then the bot is let back in
+    assert await service.post_again(match_id)
+    await service.tick()
+    await service.idle()
+    assert (await service.state_of(match_id)).turn > 0
+    assert await actor_user(service, match_id) != late
+    assert said(harness, "missed the deadline; the random bot plays this turn") == 1
+
+
+async def test_a_missed_deadline_whose_line_never_went_out_is_told_when_taken_up_again(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Policy 'bot': the process dies after claiming the deadline and before its line is
+    handed to the channel. The claim runs out; the next claim tells the line, once."""
+    service = harness.service
+    assert service is not None
+    match_id = await race_with_deadline(service, CH, ANNA, BEN, "bot")
+
+    async def dies(notice: Any) -> None:
+        raise asyncio.CancelledError
+    monkeypatch.setattr(service, "_deliver", dies)
+    harness.clock.now += 2 * 3600
+    with contextlib.suppress(asyncio.CancelledError):
+        await service.tick()
+    with contextlib.suppress(asyncio.CancelledError):
+        await service.idle()
+    monkeypatch.undo()
+    assert said(harness, "missed the deadline") == 0
+    service = await harness.restart()
+
+    harness.clock.now += 600
+    await service.tick()
+    await service.idle()
+    assert (await service.state_of(match_id)).turn > 0
+    assert said(harness, "missed the deadline; the random bot plays this turn") == 1
 
 
 async def test_a_late_turn_that_keeps_failing_holds_up_no_other_game(

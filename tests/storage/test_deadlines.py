@@ -142,3 +142,28 @@ async def test_a_claimed_reminder_is_due_again_until_it_is_marked_sent(
     assert await storage.mark_reminded(match.id, 0)
     assert await storage.due_reminders(1000.0) == []
     assert not await storage.claim_reminder(match.id, "turn", 0, now=1000.0, until=1300.0)
+
+
+async def test_a_missed_deadline_is_marked_told_once_and_a_new_clock_starts_untold(
+        storage: Storage) -> None:
+    """The holder of a claim marks its deadline told once the channel was told of the miss;
+    the mark outlives the claim running out and being taken up again (a late turn run again
+    after a crash), so it is told once. Another holder cannot mark it; a new clock is a new
+    deadline, not told yet."""
+    match = await new_active(storage)
+    await storage.set_deadline(match.id, version=0, seats=[0], due_at=100.0, remind_at=None)
+    assert (await storage.deadline(match.id)).told is False  # type: ignore[union-attr]
+    assert not await storage.mark_told(match.id, "turn", 0, "a")  # not claimed yet
+    assert await storage.claim_deadline(match.id, "turn", 0, now=100.0, until=400.0,
+                                        holder="a")
+    assert not await storage.mark_told(match.id, "turn", 0, "b")  # not b's claim
+    assert not await storage.mark_told(match.id, "turn", 1, "a")  # not that deadline
+    assert await storage.mark_told(match.id, "turn", 0, "a")
+    # a ran out (its process died): b takes it up, and finds it told
+    assert await storage.claim_deadline(match.id, "turn", 0, now=400.0, until=700.0,
+                                        holder="b")
+    row = await storage.deadline(match.id)
+    assert row is not None and row.told is True and row.held_by == "b"
+    # a new clock (the next turn, new settings) is a deadline of its own
+    await storage.set_deadline(match.id, version=0, seats=[0], due_at=900.0, remind_at=None)
+    assert (await storage.deadline(match.id)).told is False  # type: ignore[union-attr]

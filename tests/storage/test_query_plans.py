@@ -239,6 +239,7 @@ async def workload(store: Storage, clock: FakeClock) -> None:
                                    until=clock.now + 300, holder="me")
         await store.hold_deadline(row.match_id, row.kind, row.version, until=clock.now + 600,
                                   holder="me")
+        await store.mark_told(row.match_id, row.kind, row.version, "me")
         await store.finish_deadline(row.match_id, row.kind, row.version, "me")
     await store.set_deadline(some, version=match.version, seats=[0], due_at=1.0,
                              remind_at=0.5)

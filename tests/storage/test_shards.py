@@ -5,6 +5,7 @@ at once (reminders and deadlines are claimed; PostgreSQL holds a lock per match)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import pytest
 
@@ -167,6 +168,49 @@ async def test_a_due_deadline_is_applied_by_one_process_only(
     finally:
         for p in processes:
             await p.service.idle()
+            await p.service.close()
+        for store in stores:
+            await store.close()
+
+
+async def test_a_late_turn_taken_up_by_another_process_is_told_once(
+        backend: Backend, clock: FakeClock) -> None:
+    """Policy 'bot': process A claims the missed deadline, tells the channel and dies while
+    its bot thinks (its task cancelled). Once A's claim runs out, process B takes the
+    deadline up and plays the late turn, without telling the miss again."""
+    stores = [await Storage.open(backend.target, clock=clock) for _ in range(2)]
+    a, b = Process(stores[0], None, clock), Process(stores[1], None, clock)
+    try:
+        first = a.service
+        match = await first.create(channel_id=100, guild_id=GUILDS[1], game_id="race",
+                                   host_id=1, host_name="Anna", seed=4,
+                                   options={"target": 20})
+        await first.join(100, 2, "Ben")
+        await first.update_settings(100, 1, turn_hours=1.0, policy="bot")
+        await first.start(100, 1)
+        await first.idle()
+
+        async def dies(*args: object, **kwargs: object) -> None:
+            raise asyncio.CancelledError
+        first._bot_choice = dies  # type: ignore[method-assign]
+        clock.advance(2 * 3600)
+        with contextlib.suppress(asyncio.CancelledError):
+            await first.tick()
+        with contextlib.suppress(asyncio.CancelledError):
+            await first.idle()
+        assert (await b.service.state_of(match.id)).turn == 0
+        told = "missed the deadline; the random bot plays this turn"
+        assert a.said(told) == 1
+
+        clock.advance(600)  # A's claim has run out
+        await b.service.tick()
+        await b.service.idle()
+        assert (await b.service.state_of(match.id)).turn > 0
+        assert (a.said(told), b.said(told)) == (1, 0)
+    finally:
+        for p in (a, b):
+            with contextlib.suppress(asyncio.CancelledError):
+                await p.service.idle()
             await p.service.close()
         for store in stores:
             await store.close()
