@@ -48,6 +48,10 @@ class Settings(BaseSettings):
     # then the game's default answer is given (a pass, no bid); 0: no limit
     answer_seconds: float = Field(default=300, ge=0)
     tick_seconds: float = Field(default=30, gt=0)
+    # a game whose channel the bot has not been able to post in for this many days (deleted,
+    # the bot removed from the server or short of a permission there), and in which nobody
+    # moved for as long, is ended as abandoned (not rated, its record kept); 0: it waits
+    abandon_days: float = Field(default=14, ge=0, le=3650)
     # a turn's lines are gathered into its board message; a turn longer than this many
     # seconds shows them meanwhile in one running message, edited as the turn goes on;
     # 0: every action is posted at once

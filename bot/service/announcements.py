@@ -29,6 +29,12 @@ SUMMARY_TRIES = 6  # a game's summary refused for now is tried this often, pause
 # pauses doubling up to REFUSED_MOST (and at each start, and at once by /game status)
 REFUSED_FIRST, REFUSED_MOST = 600.0, 6 * 3600.0
 REFUSED_ROUND = 60.0  # seconds at least between two looks for them
+# seconds between two looks for games whose channel has not heard them for abandon_days
+# (the first tick after a start looks at once)
+ABANDON_EVERY = 3600.0
+DAY = 86400.0
+ABANDON = "abandon"  # the job (ServiceBase._running, match 0) that ends them
+UNRATED = "the game's channel could not be reached"
 
 
 class Announcements(ServiceBase):
@@ -243,8 +249,87 @@ class Announcements(ServiceBase):
         does not hear it: nobody saw how it ended, so it changes no rating."""
         record: dict[str, Any] = result.model_dump(mode="json")
         if not await self.channel_reachable(match_id):
-            record["unrated"] = "the game's channel could not be reached"
+            record["unrated"] = UNRATED
         return record
+
+    def abandon_by(self, since: float) -> float | None:
+        """When a game whose channel has not heard it since ``since`` is ended as abandoned
+        if it still cannot by then (and nobody moves meanwhile); None: never
+        (``abandon_days`` 0)."""
+        days = self.settings.abandon_days
+        return since + days * DAY if days > 0 else None
+
+    def _abandon_later(self) -> None:
+        """Starts, in the background, a look for games out of reach too long
+        (:meth:`abandon_unreachable`) unless one runs or one was made in the last
+        ``ABANDON_EVERY`` seconds (the clock calls this every tick)."""
+        if self.settings.abandon_days <= 0 or self.stopping or (0, ABANDON) in self._running \
+                or self.clock() < self._abandon_next:
+            return
+        self._abandon_next = self.clock() + ABANDON_EVERY
+
+        async def job() -> None:
+            try:
+                await self.abandon_unreachable()
+            except Exception:
+                log.exception("looking for games out of reach failed; tried again later")
+            finally:
+                self._running.pop((0, ABANDON), None)
+
+        self._running[(0, ABANDON)] = self._spawn(job())
+
+    async def abandon_unreachable(self) -> list[int]:
+        """Ends as abandoned each game of this process's shards whose channel has not heard
+        it for ``abandon_days`` while nobody moved in it (the channel deleted, the bot
+        removed from the server or short of a permission there: see
+        :meth:`Storage.long_unreachable`). One last post is tried first: a game whose post
+        gets through carries on. An abandoned game is over: not rated, its seats and channel
+        free, its result saying why, its record kept for export and replay; nobody is told,
+        as nobody could read it. Each is ended once, even by several processes: the end is
+        one transaction that checks again, under the match's lock. Returns the ids ended."""
+        days = self.settings.abandon_days
+        if days <= 0:
+            return []
+        before = self.clock() - days * DAY
+        ended = []
+        for match_id in await self.storage.long_unreachable(before, self.shards):
+            if self.stopping:
+                break
+            try:
+                if await self._abandon(match_id, before, days):
+                    ended.append(match_id)
+            except STORAGE_FAULTS as err:  # held by another process, the database failing
+                log.warning("match %s: not ended as abandoned now (%s); tried again later",
+                            match_id, type(err).__name__)
+            except Exception:
+                log.exception("match %s: ending a game out of reach failed", match_id)
+            await asyncio.sleep(0)
+        return ended
+
+    async def _abandon(self, match_id: int, before: float, days: float) -> bool:
+        if self._locks[match_id].locked():
+            return False  # a move or a post is under way there: looked at again next time
+        if await self.post_again(match_id):  # the channel may be back, unnoticed so far
+            log.info("match %s: its channel takes posts again; the game goes on", match_id)
+            return False
+        async with self._locks[match_id]:
+            problem = await self.storage.delivery_problem(match_id)
+            if problem is None:
+                return False
+            seats = await self.storage.seats(match_id)
+            why = f"its channel could not be reached for {days:g} day{'' if days == 1 else 's'}"
+            outcome = {"end_reason": "abandoned", "ranks": [], "scores": [],
+                       "abandoned": why, "refused": problem[1], "unrated": UNRATED}
+            if not await self.storage.abandon_match(match_id, before=before, outcome=outcome,
+                                                    seats=self._seat_records(seats)):
+                return False
+            self._finished(match_id)
+        self._undelivered.pop(match_id, None)
+        self._refused_next.pop(match_id, None)
+        self._evict(match_id)
+        log.warning("match %s: ended as abandoned: the bot could not post in its channel for "
+                    "%g days (%s)", match_id, days, problem[1])
+        return True
 
     async def delivery_trouble(self, match_id: int) -> str | None:
         """The adapter's reason for refusing the match's posts for good, if one is recorded

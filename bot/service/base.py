@@ -150,6 +150,8 @@ class ServiceBase:
         self._undelivered: dict[int, str] = {}
         self._refused_next: dict[int, tuple[float, float]] = {}
         self._refused_round = float("-inf")  # when the last round of them began
+        # when the clock next looks for games out of reach too long (see abandon_unreachable)
+        self._abandon_next = float("-inf")
 
     async def close(self) -> None:
         """Stops the board and bot workers together (the storage is closed by its owner): a
@@ -262,6 +264,8 @@ class ServiceBase:
 
         async def _deliver(self, notice: Notice) -> None: ...  # announcements
         async def channel_reachable(self, match_id: int) -> bool: ...  # announcements
+        def _abandon_later(self) -> None: ...  # announcements
+        def abandon_by(self, since: float) -> float | None: ...  # announcements
         def _redeliver(self, match_id: int) -> None: ...  # announcements
         async def _outcome_record(self, match_id: int,
                                   result: Outcome) -> dict[str, Any]: ...  # announcements

@@ -31,7 +31,9 @@ LATE_TURN = "late turn"  # the job of a match (ServiceBase._running) that plays 
 
 class Deadlines(ServiceBase):
     async def tick(self) -> list[Notice]:
-        """Sends due reminders and applies due deadlines, each once. Call it periodically;
+        """Sends due reminders and applies due deadlines, each once, and now and then ends
+        the games whose channel has not heard them for too long (``abandon_days``, in the
+        background: :meth:`abandon_unreachable`). Call it periodically;
         after a restart the first call catches up on what came due while the bot was down.
         Each match on its own: one that fails is logged and tried again next tick. Only the
         matches of this process's shards (``self.shards``); each reminder and deadline is
@@ -53,6 +55,7 @@ class Deadlines(ServiceBase):
                 notices += await self._deadline(row, now)
             except Exception:
                 log.exception("match %s: applying a deadline failed", row.match_id)
+        self._abandon_later()  # games whose channel has not heard them for too long
         return notices
 
     async def _reminder(self, row: DeadlineRow, now: float,

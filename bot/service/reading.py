@@ -106,6 +106,11 @@ class Reading(ServiceBase):
         except ServiceError as err:  # set aside just now
             lines.append(str(err))
             return lines
+        since = await self.storage.refused_since(match.id)  # out of reach (and untouched)
+        ends = self.abandon_by(max(since, match.updated_at)) if since is not None else None
+        if ends is not None:
+            lines.append(f"If the bot still cannot post here by <t:{int(ends)}:f> and nobody "
+                         "moves meanwhile, the game is ended as abandoned (not rated).")
         actors = sorted(game.actors(state))
         lines.append(f"{game.progress(game.view(state, None))}, move {state.version}. To act: "
                      + (", ".join(seats[s].name for s in actors) or "nobody") + ".")

@@ -29,7 +29,12 @@ def _day(timestamp: float | None) -> str:
 
 
 def result_text(result: dict[str, Any]) -> str:
-    """ "Anna won (108), Ben 2nd (102)" from a stored result."""
+    """ "Anna won (108), Ben 2nd (102)" from a stored result; a game ended as abandoned
+    says so and why ("abandoned, not rated: its channel could not be reached for 14
+    days")."""
+    why = result["outcome"].get("abandoned")
+    if why is not None:
+        return f"abandoned, not rated: {why}"
     ranks = result["outcome"]["ranks"]
     scores = result["outcome"].get("scores", [])
     names = {s["seat"]: s["name"] for s in result["seats"] if s.get("seat") is not None}
@@ -59,7 +64,8 @@ def match_label(match: MatchRow, result: dict[str, Any]) -> str:
     winners = [s["name"] for s in result.get("seats", [])
                if s.get("seat") is not None and s["seat"] < len(ranks)
                and ranks[s["seat"]] == 1]
-    tail = f": {' and '.join(winners)} won" if winners else ""
+    tail = f": {' and '.join(winners)} won" if winners else \
+        ": abandoned" if result["outcome"].get("abandoned") is not None else ""
     return match_title(match) + tail
 
 

@@ -1131,7 +1131,9 @@ class Storage:
 
     async def record_delivery_problem(self, match_id: int, version: int, reason: str) -> bool:
         """Records that the notice of ``version`` was refused for good; True if this is news
-        (no problem was recorded, or another reason), so it is logged and told once."""
+        (no problem was recorded, or another reason), so it is logged and told once. The
+        row's ``at`` is when the refusals began: a refusal while one is recorded keeps it
+        (the stretch ends when a post gets through, :meth:`mark_announced`)."""
         now = self._clock()
         async with self._write() as db:
             row = await fetchone(db, "SELECT reason FROM delivery_problems WHERE match_id = ?",
@@ -1140,10 +1142,59 @@ class Storage:
                 db,
                 "INSERT INTO delivery_problems (match_id, version, reason, at) VALUES (?, ?, ?, ?)"
                 " ON CONFLICT (match_id) DO UPDATE SET version = excluded.version,"
-                " reason = excluded.reason, at = excluded.at",
+                " reason = excluded.reason",
                 (match_id, version, reason, now),
             )
         return row is None or row["reason"] != reason
+
+    async def refused_since(self, match_id: int) -> float | None:
+        """Since when the match's posts have been refused for good, if they are."""
+        async with self._read() as db:
+            row = await fetchone(db, "SELECT at FROM delivery_problems WHERE match_id = ?",
+                                 (match_id,))
+        return float(row["at"]) if row else None
+
+    async def long_unreachable(self, before: float,
+                               shards: Shards | None = None) -> list[int]:
+        """The ids of the active matches whose posts have been refused for good since
+        ``before`` or earlier and that nobody changed since (no move, no new settings),
+        oldest first (only those of ``shards``' guilds, when given): the games to end as
+        abandoned (:meth:`abandon_match`)."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db,
+                f"SELECT m.id FROM matches m {self.dialect.index('matches_status')} "
+                "WHERE m.status = 'active' AND m.updated_at <= ? AND EXISTS (SELECT 1 FROM "
+                "delivery_problems p WHERE p.match_id = m.id AND p.at <= ?)"
+                f"{_and_owned(shards)} ORDER BY m.id",
+                (before, before),
+            )
+        return [int(row["id"]) for row in rows]
+
+    async def abandon_match(self, match_id: int, *, before: float, outcome: dict[str, Any],
+                            seats: list[dict[str, Any]]) -> bool:
+        """Ends an active match as abandoned, in one transaction, if it still is one of
+        :meth:`long_unreachable`'s (its posts refused for good since ``before`` or earlier,
+        nobody moved since): status 'finished' with a result of end reason 'abandoned'
+        (``outcome`` should be ``unrated``: no rating changes), its deadlines gone, its log
+        archived (export and replay read it as any finished game's), and nothing left to
+        post (announced up to its version, its delivery problem gone), so no later post
+        pings anyone for a game that is over. False, and nothing changed, otherwise (a post
+        got through, someone moved, it ended, another process ended it first)."""
+        now = self._clock()
+        async with self._write() as db:
+            match = await self._match(db, match_id, lock=True)
+            if match.status != "active" or match.updated_at > before:
+                return False
+            problem = await fetchone(
+                db, "SELECT at FROM delivery_problems WHERE match_id = ?", (match_id,))
+            if problem is None or float(problem["at"]) > before:
+                return False
+            await self._finish(db, match_id, Finish("abandoned", outcome, seats), now)
+            await execute(db, "UPDATE matches SET announced = version WHERE id = ?",
+                          (match_id,))
+            await execute(db, "DELETE FROM delivery_problems WHERE match_id = ?", (match_id,))
+        return True
 
     async def delivery_problem(self, match_id: int) -> tuple[int, str] | None:
         """``(version, reason)`` of the match's recorded delivery problem, if any."""

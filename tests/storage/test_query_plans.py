@@ -263,8 +263,16 @@ async def workload(store: Storage, clock: FakeClock) -> None:
     await store.results("ships")
     assert await store.record_delivery_problem(some, match.version, "channel gone")
     await store.delivery_problem(some)
+    await store.refused_since(some)
     assert some in await store.refused_matches()
     await store.refused_matches(HALF)
+    lost = playing[5]
+    await store.record_delivery_problem(lost, 0, "channel gone")
+    clock.advance(60)
+    assert lost in await store.long_unreachable(clock.now)
+    await store.long_unreachable(clock.now, HALF)
+    assert await store.abandon_match(lost, before=clock.now, seats=[{"seat": 0}], outcome={
+        "ranks": [], "abandoned": "its channel could not be reached", "unrated": "yes"})
 
     # ratings and the history of finished games
     rated = await active(store, 5000, moves=2)

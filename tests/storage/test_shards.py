@@ -9,7 +9,7 @@ import contextlib
 
 import pytest
 
-from bot.notices import Notice
+from bot.notices import DeliveryFailed, Notice
 from bot.service import MatchService
 from bot.settings import Settings, parse_shards
 from bot.storage import MatchRow, Shards, Storage, StorageError
@@ -211,6 +211,41 @@ async def test_a_late_turn_taken_up_by_another_process_is_told_once(
         for p in (a, b):
             with contextlib.suppress(asyncio.CancelledError):
                 await p.service.idle()
+            await p.service.close()
+        for store in stores:
+            await store.close()
+
+
+async def test_a_game_out_of_reach_for_too_long_is_abandoned_by_one_process(
+        backend: Backend, clock: FakeClock) -> None:
+    """Two processes both running the game's shard (a mistake) tick at the same moment, 14
+    days after its channel was deleted: it is ended once; a third one running other shards
+    leaves it alone."""
+    stores = [await Storage.open(backend.target, clock=clock) for _ in range(3)]
+    processes = [Process(stores[0], None, clock), Process(stores[1], "0-3/4", clock),
+                 Process(stores[2], "2-3/4", clock)]
+
+    async def gone(notice: Notice) -> None:
+        raise DeliveryFailed(True, "channel 100: 404 10003")
+    try:
+        first = processes[0].service
+        match = await first.create(channel_id=100, guild_id=GUILDS[1], game_id="race",
+                                   host_id=1, host_name="Anna", seed=4,
+                                   options={"target": 20})
+        await first.join(100, 2, "Ben")
+        await first.start(100, 1)
+        await first.idle()
+        for p in processes:
+            p.service._notify = gone
+        assert await first.channel_lost(100, "channel 100: deleted") == match.id
+        clock.advance(15 * 86400)
+        ended = await asyncio.gather(*(p.service.abandon_unreachable() for p in processes))
+        assert sorted(len(e) for e in ended) == [0, 0, 1] and ended[2] == [], ended
+        assert (await stores[0].get_match(match.id)).status == "finished"
+        assert len(await stores[0].results()) == 1
+    finally:
+        for p in processes:
+            await p.service.idle()
             await p.service.close()
         for store in stores:
             await store.close()

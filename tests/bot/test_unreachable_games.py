@@ -1,0 +1,170 @@
+"""A game whose channel cannot hear it (deleted, the bot removed from the server or short of
+a permission there) waits; once the bot has not been able to post there for
+``abandon_days`` (14) and nobody has moved meanwhile, the game is ended as abandoned: not
+rated, its seats and channel free, listed with why, its record kept for export and replay.
+Heard again before then, it carries on. Real service, both backends."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.notices import DeliveryFailed, Notice
+from bot.service import MatchService
+from bot.service.records import result_text
+
+from .conftest import Harness
+from .test_service import actor_user
+
+CH, ANNA, BEN = 720, 41, 42
+DAY = 86400.0
+GONE = "channel 720: 404 10003"
+
+
+async def race(service: MatchService) -> int:
+    match = await service.create(channel_id=CH, guild_id=1, game_id="race", host_id=ANNA,
+                                 host_name="Anna", seed=4, options={"target": 20})
+    await service.join(CH, BEN, "Ben")
+    await service.start(CH, ANNA)
+    for _ in range(2):
+        assert (await service.act(CH, await actor_user(service, match.id),
+                                  {"type": "roll"})).ok
+    await service.idle()
+    return match.id
+
+
+class Channel:
+    """The harness's channel, which can be deleted (every post refused for good) and come
+    back."""
+
+    def __init__(self, harness: Harness) -> None:
+        self.harness = harness
+        self.gone = False
+        self.posted: list[Notice] = []
+
+    async def deliver(self, notice: Notice) -> None:
+        if self.gone and notice.channel_id == CH:
+            raise DeliveryFailed(True, GONE)
+        self.posted.append(notice)
+
+    def install(self, service: MatchService) -> None:
+        service._notify = self.deliver
+
+
+async def deleted(harness: Harness) -> tuple[MatchService, Channel, int]:
+    service = harness.service
+    assert service is not None
+    match_id = await race(service)
+    channel = Channel(harness)
+    channel.install(service)
+    channel.gone = True
+    assert await service.channel_lost(CH, GONE) == match_id
+    return service, channel, match_id
+
+
+async def status_of(service: MatchService, match_id: int) -> str:
+    return (await service.storage.get_match(match_id)).status
+
+
+async def test_a_game_in_a_deleted_channel_is_ended_as_abandoned_after_14_days(
+        harness: Harness) -> None:
+    service, channel, match_id = await deleted(harness)
+    version = (await service.storage.get_match(match_id)).version
+    harness.clock.now += 13.9 * DAY
+    await service.tick()
+    await service.idle()
+    assert await status_of(service, match_id) == "active"  # still waiting for its channel
+    service = await harness.restart()  # the time so far is kept in the database
+    channel.install(service)
+    harness.clock.now += 0.2 * DAY
+    assert await service.tick() == []  # nobody is told: nobody could read it
+    await service.idle()
+    match = await service.storage.get_match(match_id)
+    assert match.status == "finished"
+    result = await service.storage.result(match_id)
+    assert result is not None and result["end_reason"] == "abandoned"
+    assert await service.storage.ratings(1, "race") == []  # not rated
+    [(listed, entry)] = await service.history(1, None)
+    assert listed.id == match_id
+    assert "abandoned" in result_text(entry) and "14 days" in result_text(entry)
+    assert "not rated" in result_text(entry)
+    # the seats and the channel are free: a new game can start there once it is back
+    assert await service.current(CH) is None
+    channel.gone = False
+    await service.create(channel_id=CH, guild_id=1, game_id="race", host_id=BEN,
+                         host_name="Ben")
+    # the record is kept: its players can export and replay it
+    found = await service.finished_match(str(match_id), 1)
+    record = await service.export_for(found, ANNA)
+    assert len(record["actions"]) == version
+    gif = await service.replay_gif(found, ANNA)
+    assert gif[:3] == b"GIF"
+    assert not [n for n in channel.posted if n.match_id == match_id]  # nothing posted late
+
+
+async def test_a_channel_back_before_then_carries_the_game_on(harness: Harness) -> None:
+    service, channel, match_id = await deleted(harness)
+    harness.clock.now += 10 * DAY
+    channel.gone = False  # the bot is invited back
+    assert await service.post_again(match_id)
+    harness.clock.now += 5 * DAY
+    channel.gone = True  # and lost again: a new stretch
+    assert await service.channel_lost(CH, GONE) == match_id
+    harness.clock.now += 10 * DAY  # 25 days since it was first lost, 10 since the last time
+    await service.tick()
+    await service.idle()
+    assert await status_of(service, match_id) == "active"
+    channel.gone = False
+    assert (await service.act(CH, await actor_user(service, match_id), {"type": "roll"})).ok
+
+
+async def test_a_channel_that_takes_a_post_at_the_last_try_carries_the_game_on(
+        harness: Harness) -> None:
+    """The channel came back without the bot noticing yet (its tries wait up to 6 hours):
+    before ending a game the bot tries once more, and the post gets through."""
+    service, channel, match_id = await deleted(harness)
+    harness.clock.now += 14.5 * DAY
+    channel.gone = False
+    await service.tick()
+    await service.idle()
+    assert await status_of(service, match_id) == "active"
+    assert await service.storage.delivery_problem(match_id) is None
+    assert any(n.match_id == match_id for n in channel.posted)
+
+
+async def test_a_game_played_on_where_the_bot_cannot_post_is_not_abandoned(
+        harness: Harness) -> None:
+    """Short of Send Messages, players can still move with slash commands: the 14 days count
+    from the last move."""
+    service, channel, match_id = await deleted(harness)
+    harness.clock.now += 10 * DAY
+    assert (await service.act(CH, await actor_user(service, match_id), {"type": "roll"})).ok
+    harness.clock.now += 10 * DAY
+    await service.tick()
+    await service.idle()
+    assert await status_of(service, match_id) == "active"
+    harness.clock.now += 5 * DAY
+    await service.tick()
+    await service.idle()
+    assert await status_of(service, match_id) == "finished"
+
+
+async def test_status_says_when_a_game_out_of_reach_would_be_ended(harness: Harness) -> None:
+    service, channel, match_id = await deleted(harness)
+    since = await service.storage.refused_since(match_id)
+    assert since is not None
+    lines = await service.status(CH)
+    assert "To act:" in lines[-1]  # still the last line
+    ends = int(since + 14 * DAY)
+    assert any(f"<t:{ends}:f>" in line and "abandoned" in line for line in lines), lines
+
+
+async def test_abandon_days_0_keeps_a_game_waiting_for_ever(harness: Harness,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    service, channel, match_id = await deleted(harness)
+    monkeypatch.setattr(service.settings, "abandon_days", 0.0)
+    harness.clock.now += 400 * DAY
+    await service.tick()
+    await service.idle()
+    assert await status_of(service, match_id) == "active"
+    assert not any("abandoned" in line for line in await service.status(CH))

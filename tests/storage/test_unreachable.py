@@ -1,0 +1,133 @@
+"""Games whose channel cannot hear them: storage keeps when the refusals began (a refusal
+while one is recorded keeps that time), finds the games that have been out of reach and
+untouched since a moment, and ends one as abandoned in one transaction, once."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.storage import Shards, Storage
+from tests.pg import Backend
+
+from .helpers import FakeClock, new_active
+
+DAY = 86400.0
+SEATS = [{"seat": 0, "user_id": 1, "name": "user1", "bot": None, "left_user_id": None},
+         {"seat": 1, "user_id": 2, "name": "user2", "bot": None, "left_user_id": None},
+         {"seat": 2, "user_id": 3, "name": "user3", "bot": None, "left_user_id": None}]
+
+
+def abandoned(why: str = "its channel could not be reached for 14 days") -> dict[str, object]:
+    return {"end_reason": "abandoned", "ranks": [], "scores": [], "abandoned": why,
+            "unrated": "the game's channel could not be reached"}
+
+
+async def test_a_refusal_keeps_the_time_the_refusals_began(storage: Storage,
+                                                          clock: FakeClock) -> None:
+    match = await new_active(storage)
+    assert await storage.refused_since(match.id) is None
+    assert await storage.record_delivery_problem(match.id, 0, "channel gone")
+    began = await storage.refused_since(match.id)
+    assert began is not None and abs(began - clock.now) < 1
+    clock.advance(DAY)
+    assert await storage.record_delivery_problem(match.id, 0, "access lost")  # news
+    assert not await storage.record_delivery_problem(match.id, 0, "access lost")
+    assert await storage.refused_since(match.id) == began  # still out of reach since then
+    assert await storage.delivery_problem(match.id) == (0, "access lost")
+    assert await storage.mark_announced(match.id, 0)  # a post got through
+    assert await storage.refused_since(match.id) is None
+    clock.advance(DAY)
+    await storage.record_delivery_problem(match.id, 0, "channel gone")
+    assert (await storage.refused_since(match.id) or 0) > began + DAY  # a new stretch
+
+
+async def test_games_out_of_reach_and_untouched_since_a_moment(storage: Storage,
+                                                              clock: FakeClock) -> None:
+    lost = await new_active(storage, channel_id=1)
+    moved = await new_active(storage, channel_id=2)
+    fine = await new_active(storage, channel_id=3)
+    late = await new_active(storage, channel_id=4)
+    ended = await new_active(storage, channel_id=5)
+    for match in (lost, moved, ended):
+        await storage.record_delivery_problem(match.id, 0, "channel gone")
+    clock.advance(10 * DAY)
+    await storage.record_delivery_problem(late.id, 0, "channel gone")
+    await storage.append_action(moved.id, expected_version=0, seat=0, action={"type": "x"},
+                                events=[])  # someone plays on where the bot cannot post
+    await storage.abort_match(ended.id)
+    clock.advance(5 * DAY)
+    cutoff = clock.now - 14 * DAY
+    assert await storage.long_unreachable(cutoff) == [lost.id]
+    assert await storage.long_unreachable(clock.now - 4 * DAY) == [lost.id, moved.id, late.id]
+    assert fine.id not in await storage.long_unreachable(clock.now)
+    # only the games of this process's shards (the helper's matches are on guild 7: shard 0)
+    assert await storage.long_unreachable(cutoff, Shards.of([0], 2)) == [lost.id]
+    assert await storage.long_unreachable(cutoff, Shards.of([1], 2)) == []
+
+
+async def test_an_abandoned_game_is_ended_unrated_with_its_log_kept(
+        storage: Storage, backend: Backend, clock: FakeClock) -> None:
+    match = await new_active(storage)
+    for version in range(3):
+        await storage.append_action(match.id, expected_version=version, seat=version,
+                                    action={"type": "x", "n": version}, events=[])
+    await storage.set_deadline(match.id, version=3, seats=[0], due_at=clock.now + 3600,
+                               remind_at=None)
+    await storage.mark_announced(match.id, 1)
+    await storage.record_delivery_problem(match.id, 2, "channel gone")
+    clock.advance(15 * DAY)
+    assert await storage.abandon_match(match.id, before=clock.now - 14 * DAY,
+                                       outcome=abandoned(), seats=SEATS)
+    over = await storage.get_match(match.id)
+    assert over.status == "finished" and over.finished_at is not None
+    result = await storage.result(match.id)
+    assert result is not None and result["end_reason"] == "abandoned"
+    assert result["outcome"]["abandoned"] == "its channel could not be reached for 14 days"
+    assert await storage.ratings(7, "ships") == []  # nobody rated
+    assert [a.action["n"] for a in await storage.actions(match.id)] == [0, 1, 2]  # archived
+    assert await backend.count("actions", match.id) == 0
+    assert await storage.deadlines(match.id) == []
+    # nothing is left to post to a channel that is gone, nor tried again
+    assert await storage.delivery_problem(match.id) is None
+    assert await storage.announced(match.id) == 3
+    assert match.id not in await storage.refused_matches() + await storage.unannounced()
+    # the channel, and the seats, are free
+    assert await storage.open_match(over.channel_id) is None
+    assert [m.id for m, _ in await storage.finished(guild_id=7)] == [match.id]
+    assert not await storage.abandon_match(match.id, before=clock.now, outcome=abandoned(),
+                                           seats=SEATS)  # once
+
+
+async def test_a_game_heard_again_or_played_on_is_not_abandoned(storage: Storage,
+                                                                clock: FakeClock) -> None:
+    back = await new_active(storage, channel_id=1)
+    played = await new_active(storage, channel_id=2)
+    for match in (back, played):
+        await storage.record_delivery_problem(match.id, 0, "channel gone")
+    clock.advance(15 * DAY)
+    await storage.mark_announced(back.id, 0)  # a post got through just now
+    await storage.append_action(played.id, expected_version=0, seat=0, action={"type": "x"},
+                                events=[])
+    for match in (back, played):
+        assert not await storage.abandon_match(match.id, before=clock.now - 14 * DAY,
+                                               outcome=abandoned(), seats=SEATS)
+        assert (await storage.get_match(match.id)).status == "active"
+        assert await storage.result(match.id) is None
+
+
+async def test_two_processes_abandon_a_game_once(backend: Backend, clock: FakeClock) -> None:
+    one = await Storage.open(backend.target, clock=clock)
+    two = await Storage.open(backend.target, clock=clock)
+    try:
+        match = await new_active(one)
+        await one.record_delivery_problem(match.id, 0, "channel gone")
+        clock.advance(15 * DAY)
+        cutoff = clock.now - 14 * DAY
+        done = await asyncio.gather(
+            one.abandon_match(match.id, before=cutoff, outcome=abandoned(), seats=SEATS),
+            two.abandon_match(match.id, before=cutoff, outcome=abandoned(), seats=SEATS))
+        assert sorted(done) == [False, True]
+        assert len(await one.results()) == 1
+    finally:
+        await one.close()
+        await two.close()
