@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bot.logs import setup_logging
-from bot.settings import Settings
+from bot.settings import SettingsError, load_settings
 from bot.storage.postgres import is_url
 
 NO_TOKEN = """\
@@ -73,7 +73,11 @@ def main(argv: list[str] | None = None) -> int:
         from bot.storage import transfer
 
         return transfer.run_cli(args)
-    settings = Settings()
+    try:
+        settings = load_settings()
+    except SettingsError as error:
+        print(error, file=sys.stderr)
+        return 2
     setup_logging(settings.log_level)
     from engine import catalog
 

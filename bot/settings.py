@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DeadlinePolicy = Literal["wait", "bot", "remove"]
@@ -76,6 +76,38 @@ class Settings(BaseSettings):
         if value is not None:
             parse_shards(value)
         return value
+
+
+class SettingsError(Exception):
+    """A setting that cannot be read: its message names each setting and what is wrong."""
+
+
+def env_name(field: str) -> str:
+    """The environment variable a setting is read from (``DISCORD_TOKEN``, ``PORTOLAN_DB``)."""
+    alias = Settings.model_fields[field].validation_alias
+    if isinstance(alias, AliasChoices):
+        return str(alias.choices[0])
+    return f"PORTOLAN_{field.upper()}"
+
+
+def load_settings() -> Settings:
+    """The settings of the environment and ``.env``; a value that cannot be read raises
+    ``SettingsError`` naming the variable, what it holds and what it should hold, rather than
+    a traceback at start."""
+    try:
+        return Settings()
+    except ValidationError as error:
+        lines = []
+        for problem in error.errors():
+            field = str(problem["loc"][0]) if problem["loc"] else ""
+            name = env_name(field) if field in Settings.model_fields else field or "a setting"
+            got = problem.get("input")
+            shown = f" (it is {got!r})" if isinstance(got, str | int | float) \
+                and name != "DISCORD_TOKEN" else ""
+            message = str(problem["msg"]).removeprefix("Value error, ")
+            lines.append(f"{name}{shown}: {message}")
+        raise SettingsError("A setting cannot be read (see .env.example):\n  "
+                            + "\n  ".join(lines)) from None
 
 
 def parse_shards(text: str) -> tuple[list[int], int]:
