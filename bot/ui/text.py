@@ -272,17 +272,26 @@ _STAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
 
 
 def local_times(text: str, now: float) -> str:
-    """Discord's timestamps (``<t:1700000000:R>``) written out for a terminal: the clock time
-    for most styles, "in 4 min" for the relative one."""
+    """Discord's timestamps (``<t:1700000000:R>``) written out for a terminal in its styles:
+    the clock time (``t``, ``T``), the date (``d``, ``D``), both (``f``, the default, and
+    ``F``), or "in 4 min" for the relative one (``R``)."""
 
     def one(match: re.Match[str]) -> str:
         at = int(match.group(1))
-        if match.group(2) == "R":
+        style = match.group(2) or "f"
+        if style == "R":
             minutes = round((at - now) / 60)
             if abs(minutes) < 1:
                 return "now"
-            span = f"{abs(minutes)} min" if abs(minutes) < 120 else f"{abs(minutes) // 60} h"
+            span = f"{abs(minutes)} min" if abs(minutes) < 120 else \
+                f"{abs(minutes) // 60} h" if abs(minutes) < 48 * 60 else \
+                f"{abs(minutes) // (24 * 60)} days"
             return f"in {span}" if minutes > 0 else f"{span} ago"
-        return time.strftime("%H:%M", time.localtime(at))
+        moment = time.localtime(at)
+        day = f"{moment.tm_mday} {time.strftime('%b %Y', moment)}"
+        return {"t": time.strftime("%H:%M", moment), "T": time.strftime("%H:%M:%S", moment),
+                "d": day, "D": day, "f": f"{day} {time.strftime('%H:%M', moment)}",
+                "F": f"{time.strftime('%A', moment)} {day} {time.strftime('%H:%M', moment)}",
+                }[style]
 
     return _STAMP.sub(one, text)
