@@ -18,7 +18,7 @@ from typing import Any
 
 from bot import history
 from bot.notices import DeliveryFailed, Notice, private_lines, public_lines, result_lines
-from bot.service.base import RETRY_MOST, STORAGE_FAULTS, ServiceBase, log
+from bot.service.base import RETRY_MOST, STORAGE_FAULTS, Delivery, ServiceBase, log
 from bot.service.results import ServiceError
 from bot.service.texts import seed_line
 from bot.storage import MatchRow, SeatRow
@@ -56,12 +56,13 @@ class Announcements(ServiceBase):
             self._order[match_id].release()
             self._evict(match_id)
 
-    async def _deliver(self, notice: Notice) -> None:
+    async def _deliver(self, notice: Notice) -> Delivery:
         """Hands a notice to the adapter, gathering a turn's lines first: a move in the middle
         of a turn that asks nobody anything is held (``turn_batch_seconds`` at most) and goes
         out with the next notice, so that a turn reads as one message with its board. What
         is still held when the time is up goes out as the turn's running message (which the
-        adapter edits as the turn goes on). Anything else first lets the held lines out."""
+        adapter edits as the turn goes on). Anything else first lets the held lines out.
+        Returns what became of ``notice`` (held: "unsent")."""
         held = self._held.pop(notice.match_id, None)
         if held is not None:
             if notice.ledger:
@@ -72,8 +73,8 @@ class Announcements(ServiceBase):
         if self._holds(notice):
             self._held[notice.match_id] = notice
             self._flush_later(notice.match_id)
-            return
-        await self._deliver_now(notice)
+            return "unsent"
+        return await self._deliver_now(notice)
 
     def _holds(self, notice: Notice) -> bool:
         return (self._notify is not None and self.settings.turn_batch_seconds > 0
@@ -109,29 +110,29 @@ class Announcements(ServiceBase):
             self._flushing.set()
             self._flushing = asyncio.Event()
 
-    async def _deliver_now(self, notice: Notice) -> None:
+    async def _deliver_now(self, notice: Notice) -> Delivery:
         """Hands a notice to the adapter. A move's notice (``ledger``) counts as announced
         only once the adapter took it; one that follows a notice that never got out carries
         the lines it missed. A transient failure is retried in the background with growing
         pauses; a permanent one (the channel gone, access lost) is recorded and told once, and
-        the next notice tries again."""
+        the next notice tries again. Returns what became of it."""
         if self._notify is None:
-            return
+            return "unsent"
         if notice.ledger:
             announced = await self.storage.announced(notice.match_id)
             if notice.version <= announced:
-                return  # a late post already covered it
+                return "through"  # a late post already covered it
             if notice.since is not None and announced < notice.since:
                 await self._add_missed(notice, announced)
         try:
             await self._notify(notice)
         except DeliveryFailed as err:
             await self._delivery_failed(notice, err.permanent, err.reason)
-            return
+            return "refused" if err.permanent else "failed"
         except Exception as err:  # delivery never undoes a committed move
             log.exception("match %s: delivering a notice failed", notice.match_id)
             await self._delivery_failed(notice, False, type(err).__name__)
-            return
+            return "failed"
         if notice.ledger:
             try:
                 await self._got_through(notice.match_id, notice.version)
@@ -140,6 +141,7 @@ class Announcements(ServiceBase):
             if notice.finished:
                 self._spawn(self._summarise(notice.match_id, notice.channel_id,
                                             notice.version))
+        return "through"
 
     async def _summarise(self, match_id: int, channel_id: int, version: int) -> None:
         """After a game's last board: how it went and the score chart, worked out from its
@@ -263,8 +265,8 @@ class Announcements(ServiceBase):
         """Starts, in the background, a look for games out of reach too long
         (:meth:`abandon_unreachable`) unless one runs or one was made in the last
         ``ABANDON_EVERY`` seconds (the clock calls this every tick)."""
-        if self.settings.abandon_days <= 0 or self.stopping or (0, ABANDON) in self._running \
-                or self.clock() < self._abandon_next:
+        if self._notify is None or self.settings.abandon_days <= 0 or self.stopping \
+                or (0, ABANDON) in self._running or self.clock() < self._abandon_next:
             return
         self._abandon_next = self.clock() + ABANDON_EVERY
 
@@ -307,26 +309,50 @@ class Announcements(ServiceBase):
         return ended
 
     async def _abandon(self, match_id: int, before: float, days: float) -> bool:
+        """Ends one of :meth:`Storage.long_unreachable`'s games as abandoned if one last
+        post, tried now under the match's lock, is refused for good. A post that gets
+        through carries the game on; one that fails only for now (Discord busy, the network)
+        says nothing of the channel: the game is looked at again next time. Without an
+        adapter no post can be tried, so nothing is ended."""
+        if self._notify is None:
+            return False
         if self._locks[match_id].locked():
             return False  # a move or a post is under way there: looked at again next time
-        if await self.post_again(match_id):  # the channel may be back, unnoticed so far
-            log.info("match %s: its channel takes posts again; the game goes on", match_id)
-            return False
-        async with self._locks[match_id]:
-            problem = await self.storage.delivery_problem(match_id)
-            if problem is None:
-                return False
-            seats = await self.storage.seats(match_id)
-            why = f"its channel could not be reached for {days:g} day{'' if days == 1 else 's'}"
-            outcome = {"end_reason": "abandoned", "ranks": [], "scores": [],
-                       "abandoned": why, "refused": problem[1], "unrated": UNRATED}
-            if not await self.storage.abandon_match(match_id, before=before, outcome=outcome,
-                                                    seats=self._seat_records(seats)):
-                return False
-            self._finished(match_id)
+        try:
+            async with self._locks[match_id]:
+                match = await self.storage.get_match(match_id)
+                if match.status != "active" \
+                        or await self.storage.delivery_problem(match_id) is None:
+                    return False  # ended meanwhile (by another process), or heard again
+                async with self._order[match_id]:  # the last try
+                    tried = await self._post_refused(match, restarted=False)
+                if tried != "refused":
+                    if tried == "through":
+                        log.info("match %s: its channel takes posts again; the game goes on",
+                                 match_id)
+                    else:
+                        log.info("match %s: its last post before being ended as abandoned "
+                                 "was not delivered for now (%s); looked at again later",
+                                 match_id, tried)
+                    return False
+                seats = await self.storage.seats(match_id)
+                why = (f"its channel could not be reached for {days:g} "
+                       f"day{'' if days == 1 else 's'}")
+                outcome = {"end_reason": "abandoned", "ranks": [], "scores": [],
+                           "abandoned": why, "unrated": UNRATED}
+                problem = await self.storage.delivery_problem(match_id)
+                if problem is None:
+                    return False
+                outcome["refused"] = problem[1]
+                if not await self.storage.abandon_match(match_id, before=before,
+                                                        outcome=outcome,
+                                                        seats=self._seat_records(seats)):
+                    return False
+                self._finished(match_id)
+        finally:
+            self._evict(match_id)
         self._undelivered.pop(match_id, None)
         self._refused_next.pop(match_id, None)
-        self._evict(match_id)
         log.warning("match %s: ended as abandoned: the bot could not post in its channel for "
                     "%g days (%s)", match_id, days, problem[1])
         return True
@@ -398,19 +424,18 @@ class Announcements(ServiceBase):
             self._evict(match_id)
         return await self.storage.delivery_problem(match_id) is None
 
-    async def _post_refused(self, match: MatchRow, *, restarted: bool) -> None:
+    async def _post_refused(self, match: MatchRow, *, restarted: bool) -> Delivery:
         """Called holding the match's lock and order lock, for a match whose posts were
-        refused for good."""
+        refused for good. Returns what became of the post tried."""
         announced = await self.storage.announced(match.id)
         if announced < match.version:
-            await self._announce_again(match, announced, restarted=restarted)
-            return
+            return await self._announce_again(match, announced, restarted=restarted)
         if match.status != "active" or self._notify is None:
-            return
+            return "unsent"
         try:
             state = await self._state(match)
         except ServiceError:
-            return  # set aside: its channel was told
+            return "unsent"  # set aside: its channel was told
         game = self._game(match.game)
         seats = await self.storage.seats(match.id)
         notice = Notice(match.id, match.channel_id, match.version, board=True, lines=[
@@ -423,8 +448,10 @@ class Announcements(ServiceBase):
             log.info("match %s: its channel still does not take posts (%s)", match.id, reason)
             if isinstance(err, DeliveryFailed) and err.permanent:
                 await self._refused(match.id, match.version, reason)
-            return
+                return "refused"
+            return "failed"
         await self._got_through(match.id, announced)
+        return "through"
 
     def retry_refused(self) -> None:
         """Starts, in the background, a round of :meth:`post_refused` unless one runs (the
@@ -631,10 +658,11 @@ class Announcements(ServiceBase):
         return 1
 
     async def _announce_again(self, match: MatchRow, announced: int, *,
-                              restarted: bool) -> None:
+                              restarted: bool) -> Delivery:
         """The notice a stop or a failed delivery kept from the channel: the public lines and
         DMs of every action since the last announcement, the board as it is now, and the pings
-        for whoever must act. Called holding the match's order lock."""
+        for whoever must act. Called holding the match's order lock. Returns what became of
+        it."""
         seats = await self.storage.seats(match.id)
         names = self._names(seats)
         game = self._game(match.game)
@@ -654,7 +682,7 @@ class Announcements(ServiceBase):
         try:
             state = await self._state(match)
         except ServiceError:
-            return  # set aside: its channel was told
+            return "unsent"  # set aside: its channel was told
         result = game.outcome(state)
         if result is not None:
             notice.finished = True
@@ -664,7 +692,7 @@ class Announcements(ServiceBase):
                            if (user := seats[s].user_id) is not None]
         log.info("match %s: announcing versions %s-%s again", match.id, announced + 1,
                  match.version)
-        await self._deliver(notice)
+        return await self._deliver(notice)
 
 
 def _merge(held: Notice, notice: Notice) -> None:

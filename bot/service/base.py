@@ -15,7 +15,7 @@ import sqlite3
 import time
 from collections import OrderedDict, defaultdict
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from bot.notices import Notice
 from bot.painter import BoardPainter
@@ -37,6 +37,11 @@ from engine.core import Action, Event, Game, Outcome, State, registry
 log = logging.getLogger("bot.service")  # the one logger of every part of the service
 
 Notify = Callable[[Notice], Awaitable[None]]
+# what became of a notice handed to the adapter: it took it ("through"; or a later post had
+# covered it already), refused it for good, failed for now (Discord busy, the network), or it
+# was not handed over ("unsent": no adapter, held to go out with the turn's next lines, a
+# game set aside)
+Delivery = Literal["through", "refused", "failed", "unsent"]
 RETRY_FIRST, RETRY_MOST = 1.0, 60.0  # seconds between attempts of a failing background task
 SURFACE_AFTER = 3  # failed attempts in a row before the channel is told
 # what storage raises when the database itself fails (disk full, I/O): not the match's fault,
@@ -262,7 +267,7 @@ class ServiceBase:
         @staticmethod
         def _seat_records(seats: list[SeatRow]) -> list[dict[str, Any]]: ...  # moves
 
-        async def _deliver(self, notice: Notice) -> None: ...  # announcements
+        async def _deliver(self, notice: Notice) -> Delivery: ...  # announcements
         async def channel_reachable(self, match_id: int) -> bool: ...  # announcements
         def _abandon_later(self) -> None: ...  # announcements
         def abandon_by(self, since: float) -> float | None: ...  # announcements

@@ -6,6 +6,8 @@ Heard again before then, it carries on. Real service, both backends."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 
 from bot.notices import DeliveryFailed, Notice
@@ -39,11 +41,14 @@ class Channel:
     def __init__(self, harness: Harness) -> None:
         self.harness = harness
         self.gone = False
+        self.busy = False  # Discord answers 503: the post fails for now
         self.posted: list[Notice] = []
 
     async def deliver(self, notice: Notice) -> None:
         if self.gone and notice.channel_id == CH:
             raise DeliveryFailed(True, GONE)
+        if self.busy:
+            raise DeliveryFailed(False, "503")
         self.posted.append(notice)
 
     def install(self, service: MatchService) -> None:
@@ -168,3 +173,57 @@ async def test_abandon_days_0_keeps_a_game_waiting_for_ever(harness: Harness,
     await service.idle()
     assert await status_of(service, match_id) == "active"
     assert not any("abandoned" in line for line in await service.status(CH))
+
+
+async def test_a_last_post_that_fails_only_for_now_carries_the_game_on(
+        harness: Harness) -> None:
+    """The channel is back, but Discord answers the last try with a 503: that says nothing
+    of the channel, so the game is not ended; once Discord answers again, it goes on."""
+    service, channel, match_id = await deleted(harness)
+    service.retry_first = 0.01
+    harness.clock.now += 14.5 * DAY
+    channel.gone, channel.busy = False, True
+    await service.tick()
+    await service.idle()
+    assert await status_of(service, match_id) == "active"
+    assert await service.storage.result(match_id) is None
+    channel.busy = False
+    assert await service.post_again(match_id)
+    assert (await service.act(CH, await actor_user(service, match_id), {"type": "roll"})).ok
+
+
+async def test_without_an_adapter_no_game_is_ended_for_want_of_a_last_post(
+        harness: Harness) -> None:
+    """No adapter (``notify`` None) means no last post can be tried: nothing is ended."""
+    service, channel, match_id = await deleted(harness)
+    service._notify = None
+    harness.clock.now += 15 * DAY
+    assert await service.abandon_unreachable() == []
+    await service.tick()
+    await service.idle()
+    assert await status_of(service, match_id) == "active"
+
+
+async def test_a_game_ended_meanwhile_elsewhere_is_left_alone_without_a_word(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Another process ended the game between this one's look for such games and its turn
+    to end it: nothing is posted, and the log does not say the game goes on."""
+    service, channel, match_id = await deleted(harness)
+    harness.clock.now += 15 * DAY
+    before = harness.clock.now - 14 * DAY
+    stale = await service.storage.long_unreachable(before)
+    assert stale == [match_id]
+    assert await service.abandon_unreachable() == [match_id]  # "the other process"
+    monkeypatch.setattr(service.storage, "long_unreachable",
+                        lambda *args, **kwargs: _found(stale))
+    caplog.set_level(logging.INFO, logger="bot")
+    posted = len(channel.posted)
+    assert await service.abandon_unreachable() == []
+    assert "goes on" not in caplog.text, caplog.text
+    assert len(channel.posted) == posted
+    assert await status_of(service, match_id) == "finished"
+
+
+async def _found(ids: list[int]) -> list[int]:
+    return ids
