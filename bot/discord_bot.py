@@ -29,12 +29,12 @@ from discord.ext import commands, tasks
 from bot.cogs import add_cogs
 from bot.notices import DeliveryFailed, Notice
 from bot.painter import WorkTimedOut
-from bot.service import MatchService, Notify
+from bot.service import ChannelOutOfReach, MatchService, Notify
 from bot.settings import Settings, parse_shards
 from bot.storage import Storage
 from bot.storage.postgres import is_url
 from bot.ui.buttons import DYNAMIC_ITEMS, board_view, png_file
-from bot.ui.channel_problems import MISSING_PERMISSIONS
+from bot.ui.channel_problems import MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL
 from bot.ui.decide import decide_button_view
 from bot.ui.replies import QUIET, answering
 from bot.ui.text import MESSAGE_LIMIT, NO_DM, join_lines, pages
@@ -51,6 +51,12 @@ NO_BOARD_FILE = ("(The board image could not be attached: the bot lacks the Atta
                  "permission in this channel. /game board shows it.)")
 NO_PICTURE_FILE = ("(The picture could not be attached: the bot lacks the Attach Files "
                    "permission in this channel.)")
+UNKNOWN_GUILD = 10004
+# what Discord answers when a channel is out of the bot's reach (Missing Access, Missing
+# Permissions; Unknown Channel, Unknown Guild): only these count towards ending a game as
+# abandoned, not a refusal of what a post holds (400 Invalid Form Body, 413, ...)
+OUT_OF_REACH = {(403, MISSING_ACCESS), (403, MISSING_PERMISSIONS), (404, UNKNOWN_CHANNEL),
+                (404, UNKNOWN_GUILD)}
 
 
 class PortolanBot(commands.AutoShardedBot):
@@ -440,12 +446,15 @@ class PortolanBot(commands.AutoShardedBot):
 @contextlib.contextmanager
 def _refusals(channel_id: int) -> Iterator[None]:
     """Turns what Discord or the network answers a call about a channel with into
-    ``DeliveryFailed``: for good or for now (see ``_refused_for_good``)."""
+    ``DeliveryFailed``: for good or for now (see ``_refused_for_good``), and
+    ``ChannelOutOfReach`` when it says the channel is out of the bot's reach."""
     try:
         yield
     except discord.HTTPException as err:
-        raise DeliveryFailed(_refused_for_good(err),
-                             f"channel {channel_id}: {err.status} {err.code}") from None
+        reason = f"channel {channel_id}: {err.status} {err.code}"
+        if (err.status, err.code) in OUT_OF_REACH:
+            raise ChannelOutOfReach(reason) from None
+        raise DeliveryFailed(_refused_for_good(err), reason) from None
     except (aiohttp.ClientError, OSError, TimeoutError) as err:
         raise DeliveryFailed(False, f"channel {channel_id}: {type(err).__name__}") from None
 

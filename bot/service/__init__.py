@@ -40,7 +40,14 @@ from bot.service.lobby import MAX_SEED, POLICIES, Lobby, mix_seed
 from bot.service.moves import DOUBLE_SEND_SECONDS, Moves
 from bot.service.reading import EXPORT_EVERY_SECONDS, Reading
 from bot.service.records import Records
-from bot.service.results import ActResult, Choice, Commanding, SaveFailed, ServiceError
+from bot.service.results import (
+    ActResult,
+    ChannelOutOfReach,
+    Choice,
+    Commanding,
+    SaveFailed,
+    ServiceError,
+)
 
 __all__ = [
     "CACHED_STATES",
@@ -53,6 +60,7 @@ __all__ = [
     "STORAGE_FAULTS",
     "SURFACE_AFTER",
     "ActResult",
+    "ChannelOutOfReach",
     "Choice",
     "Commanding",
     "MatchService",

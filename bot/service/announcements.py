@@ -19,7 +19,7 @@ from typing import Any
 from bot import history
 from bot.notices import DeliveryFailed, Notice, private_lines, public_lines, result_lines
 from bot.service.base import RETRY_MOST, STORAGE_FAULTS, Delivery, ServiceBase, log
-from bot.service.results import ServiceError
+from bot.service.results import ChannelOutOfReach, ServiceError
 from bot.service.texts import seed_line
 from bot.storage import MatchRow, SeatRow
 from engine.core import Event, Outcome
@@ -127,11 +127,11 @@ class Announcements(ServiceBase):
         try:
             await self._notify(notice)
         except DeliveryFailed as err:
-            await self._delivery_failed(notice, err.permanent, err.reason)
+            await self._delivery_failed(notice, err)
             return "refused" if err.permanent else "failed"
         except Exception as err:  # delivery never undoes a committed move
             log.exception("match %s: delivering a notice failed", notice.match_id)
-            await self._delivery_failed(notice, False, type(err).__name__)
+            await self._delivery_failed(notice, DeliveryFailed(False, type(err).__name__))
             return "failed"
         if notice.ledger:
             try:
@@ -192,15 +192,15 @@ class Announcements(ServiceBase):
         notice.board = True
         notice.since = announced
 
-    async def _delivery_failed(self, notice: Notice, permanent: bool, reason: str) -> None:
+    async def _delivery_failed(self, notice: Notice, err: DeliveryFailed) -> None:
         if not notice.ledger:
             log.warning("match %s: a notice could not be delivered (%s)", notice.match_id,
-                        reason)
+                        err.reason)
             return
-        if permanent:
-            if await self._refused(notice.match_id, notice.version, reason):
+        if err.permanent:
+            if await self._refused(notice.match_id, notice.version, err):
                 log.warning("match %s: Discord refuses its notices (%s); they are not retried "
-                            "until one gets through", notice.match_id, reason)
+                            "until one gets through", notice.match_id, err.reason)
             return
         self._redeliver(notice.match_id)
 
@@ -281,11 +281,13 @@ class Announcements(ServiceBase):
         self._running[(0, ABANDON)] = self._spawn(job())
 
     async def abandon_unreachable(self) -> list[int]:
-        """Ends as abandoned each game of this process's shards whose channel has not heard
-        it for ``abandon_days`` while nobody moved in it (the channel deleted, the bot
-        removed from the server or short of a permission there: see
-        :meth:`Storage.long_unreachable`). One last post is tried first: a game whose post
-        gets through carries on. An abandoned game is over: not rated, its seats and channel
+        """Ends as abandoned each game of this process's shards whose channel has been out
+        of reach for ``abandon_days`` while nobody moved in it (the channel deleted, the bot
+        removed from the server or short of a permission there, as the adapter says with
+        :class:`ChannelOutOfReach` or :meth:`channel_lost`; not a post refused for what it
+        holds: see :meth:`Storage.long_unreachable`). One last post is tried first, and only
+        a refusal for good ends the game: one whose post gets through, or fails only for
+        now, carries on. An abandoned game is over: not rated, its seats and channel
         free, its result saying why, its record kept for export and replay; nobody is told,
         as nobody could read it. Each is ended once, even by several processes: the end is
         one transaction that checks again, under the match's lock. Returns the ids ended."""
@@ -384,7 +386,7 @@ class Announcements(ServiceBase):
         return lost
 
     async def _lost(self, match: MatchRow, reason: str) -> None:
-        if await self._refused(match.id, match.version, reason):
+        if await self._refused(match.id, match.version, ChannelOutOfReach(reason)):
             log.warning("match %s: its channel is out of reach (%s); the game waits until a "
                         "post gets through", match.id, reason)
 
@@ -397,11 +399,14 @@ class Announcements(ServiceBase):
             self._refused_next.pop(match_id, None)
             self._maybe_run_bots(match_id)
 
-    async def _refused(self, match_id: int, version: int, reason: str) -> bool:
+    async def _refused(self, match_id: int, version: int, err: DeliveryFailed) -> bool:
         """Records that the match's posts are refused for good (from ``version``), for the
-        mover's answer and for storage; True if this is news."""
-        self._undelivered[match_id] = reason
-        return await self.storage.record_delivery_problem(match_id, version, reason)
+        mover's answer and for storage, and whether because its channel is out of reach
+        (:class:`ChannelOutOfReach`: only that counts towards ending the game as abandoned);
+        True if this is news."""
+        self._undelivered[match_id] = err.reason
+        return await self.storage.record_delivery_problem(
+            match_id, version, err.reason, lost=isinstance(err, ChannelOutOfReach))
 
     async def post_again(self, match_id: int) -> bool:
         """One more try for a match whose posts were refused for good (someone gave the bot
@@ -447,7 +452,7 @@ class Announcements(ServiceBase):
             reason = err.reason if isinstance(err, DeliveryFailed) else type(err).__name__
             log.info("match %s: its channel still does not take posts (%s)", match.id, reason)
             if isinstance(err, DeliveryFailed) and err.permanent:
-                await self._refused(match.id, match.version, reason)
+                await self._refused(match.id, match.version, err)
                 return "refused"
             return "failed"
         await self._got_through(match.id, announced)

@@ -106,8 +106,8 @@ class Reading(ServiceBase):
         except ServiceError as err:  # set aside just now
             lines.append(str(err))
             return lines
-        since = await self.storage.refused_since(match.id)  # out of reach (and untouched)
-        ends = self.abandon_by(max(since, match.updated_at)) if since is not None else None
+        since = await self.storage.unreachable_since(match.id)  # out of reach, untouched
+        ends = self.abandon_by(since) if since is not None else None
         if ends is not None:
             lines.append(f"If the bot still cannot post here by <t:{int(ends)}:f> and nobody "
                          "moves meanwhile, the game is ended as abandoned (not rated).")

@@ -1,12 +1,13 @@
 """What the match service answers: the result of a move, a move on offer, and the two errors
-an adapter shows or reports."""
+an adapter shows or reports; and the refusal an adapter raises for a channel out of its
+reach."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from bot.notices import Notice
+from bot.notices import DeliveryFailed, Notice
 from engine.core import Action, Game, View
 
 
@@ -22,6 +23,17 @@ class SaveFailed(Exception):
     def __init__(self, message: str, *, unknown: bool = False) -> None:
         super().__init__(message)
         self.unknown = unknown
+
+
+class ChannelOutOfReach(DeliveryFailed):
+    """What an adapter raises when a notice cannot be delivered because its channel is out of
+    the bot's reach: deleted, the bot removed from the server, or short of a permission
+    there. A refusal for good like any other; only these count towards ending a game as
+    abandoned (``abandon_days``): a post refused for what it holds (a payload Discord will
+    not take) says nothing of the channel."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(True, reason)
 
 
 @dataclass

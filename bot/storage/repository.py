@@ -1129,34 +1129,48 @@ class Storage:
 
     # -- deliveries Discord refused for good ------------------------------------------------
 
-    async def record_delivery_problem(self, match_id: int, version: int, reason: str) -> bool:
+    async def record_delivery_problem(self, match_id: int, version: int, reason: str, *,
+                                      lost: bool = False) -> bool:
         """Records that the notice of ``version`` was refused for good; True if this is news
         (no problem was recorded, or another reason), so it is logged and told once. The
         row's ``at`` is when the refusals began: a refusal while one is recorded keeps it
-        (the stretch ends when a post gets through, :meth:`mark_announced`)."""
+        (the stretch ends when a post gets through, :meth:`mark_announced`).
+
+        ``lost``: the refusal says the channel is out of the bot's reach (deleted, the bot
+        removed from the server or short of a permission there). The row's ``lost_at`` is
+        then since when it has been, kept by the next such refusal; a refusal of another
+        kind (a post Discord will not take for what it holds, in a channel that works)
+        clears it. Only ``lost_at`` counts towards ending a game as abandoned."""
         now = self._clock()
         async with self._write() as db:
             row = await fetchone(db, "SELECT reason FROM delivery_problems WHERE match_id = ?",
                                  (match_id,))
             await execute(
                 db,
-                "INSERT INTO delivery_problems (match_id, version, reason, at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (match_id) DO UPDATE SET version = excluded.version,"
-                " reason = excluded.reason",
-                (match_id, version, reason, now),
+                "INSERT INTO delivery_problems (match_id, version, reason, at, lost_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id) DO UPDATE"
+                " SET version = excluded.version, reason = excluded.reason,"
+                " lost_at = CASE WHEN excluded.lost_at IS NULL THEN NULL"
+                " ELSE COALESCE(delivery_problems.lost_at, excluded.lost_at) END",
+                (match_id, version, reason, now, now if lost else None),
             )
         return row is None or row["reason"] != reason
 
-    async def refused_since(self, match_id: int) -> float | None:
-        """Since when the match's posts have been refused for good, if they are."""
+    async def unreachable_since(self, match_id: int) -> float | None:
+        """Since when an active match's channel has been out of reach (see
+        :meth:`record_delivery_problem`) and nobody has moved in it, if it is out of reach:
+        the moment the abandon clock counts from."""
         async with self._read() as db:
-            row = await fetchone(db, "SELECT at FROM delivery_problems WHERE match_id = ?",
-                                 (match_id,))
-        return float(row["at"]) if row else None
+            row = await fetchone(
+                db, "SELECT m.updated_at, p.lost_at FROM matches m JOIN delivery_problems p"
+                " ON p.match_id = m.id WHERE m.id = ? AND m.status = 'active'", (match_id,))
+        if row is None or row["lost_at"] is None:
+            return None
+        return max(float(row["lost_at"]), float(row["updated_at"]))
 
     async def long_unreachable(self, before: float,
                                shards: Shards | None = None) -> list[int]:
-        """The ids of the active matches whose posts have been refused for good since
+        """The ids of the active matches whose channel has been out of reach since
         ``before`` or earlier and that nobody changed since (no move, no new settings),
         oldest first (only those of ``shards``' guilds, when given): the games to end as
         abandoned (:meth:`abandon_match`)."""
@@ -1165,7 +1179,7 @@ class Storage:
                 db,
                 f"SELECT m.id FROM matches m {self.dialect.index('matches_status')} "
                 "WHERE m.status = 'active' AND m.updated_at <= ? AND EXISTS (SELECT 1 FROM "
-                "delivery_problems p WHERE p.match_id = m.id AND p.at <= ?)"
+                "delivery_problems p WHERE p.match_id = m.id AND p.lost_at <= ?)"
                 f"{_and_owned(shards)} ORDER BY m.id",
                 (before, before),
             )
@@ -1174,7 +1188,7 @@ class Storage:
     async def abandon_match(self, match_id: int, *, before: float, outcome: dict[str, Any],
                             seats: list[dict[str, Any]]) -> bool:
         """Ends an active match as abandoned, in one transaction, if it still is one of
-        :meth:`long_unreachable`'s (its posts refused for good since ``before`` or earlier,
+        :meth:`long_unreachable`'s (its channel out of reach since ``before`` or earlier,
         nobody moved since): status 'finished' with a result of end reason 'abandoned'
         (``outcome`` should be ``unrated``: no rating changes), its deadlines gone, its log
         archived (export and replay read it as any finished game's), and nothing left to
@@ -1187,8 +1201,9 @@ class Storage:
             if match.status != "active" or match.updated_at > before:
                 return False
             problem = await fetchone(
-                db, "SELECT at FROM delivery_problems WHERE match_id = ?", (match_id,))
-            if problem is None or float(problem["at"]) > before:
+                db, "SELECT lost_at FROM delivery_problems WHERE match_id = ?", (match_id,))
+            if problem is None or problem["lost_at"] is None \
+                    or float(problem["lost_at"]) > before:
                 return False
             await self._finish(db, match_id, Finish("abandoned", outcome, seats), now)
             await execute(db, "UPDATE matches SET announced = version WHERE id = ?",

@@ -11,7 +11,7 @@ import logging
 import pytest
 
 from bot.notices import DeliveryFailed, Notice
-from bot.service import MatchService
+from bot.service import ChannelOutOfReach, MatchService
 from bot.service.records import result_text
 
 from .conftest import Harness
@@ -42,13 +42,16 @@ class Channel:
         self.harness = harness
         self.gone = False
         self.busy = False  # Discord answers 503: the post fails for now
+        self.refusal: str | None = None  # a refusal for good of what the post holds
         self.posted: list[Notice] = []
 
     async def deliver(self, notice: Notice) -> None:
         if self.gone and notice.channel_id == CH:
-            raise DeliveryFailed(True, GONE)
+            raise ChannelOutOfReach(GONE)
         if self.busy:
             raise DeliveryFailed(False, "503")
+        if self.refusal is not None and notice.channel_id == CH:
+            raise DeliveryFailed(True, self.refusal)
         self.posted.append(notice)
 
     def install(self, service: MatchService) -> None:
@@ -155,7 +158,7 @@ async def test_a_game_played_on_where_the_bot_cannot_post_is_not_abandoned(
 
 async def test_status_says_when_a_game_out_of_reach_would_be_ended(harness: Harness) -> None:
     service, channel, match_id = await deleted(harness)
-    since = await service.storage.refused_since(match_id)
+    since = await service.storage.unreachable_since(match_id)
     assert since is not None
     lines = await service.status(CH)
     assert "To act:" in lines[-1]  # still the last line
@@ -227,3 +230,41 @@ async def test_a_game_ended_meanwhile_elsewhere_is_left_alone_without_a_word(
 
 async def _found(ids: list[int]) -> list[int]:
     return ids
+
+
+@pytest.mark.parametrize("refusal", ["channel 720: 400 50035", "channel 720: 413 40005",
+                                     "channel 720: 400 50006"])
+async def test_posts_refused_for_what_they_hold_are_no_lost_channel(
+        harness: Harness, refusal: str) -> None:
+    """Discord refuses the game's posts for good for what they hold (Invalid Form Body, too
+    large, empty), in a channel that works: that is not the channel deleted, the bot removed
+    or short of a permission, so the game is never ended as abandoned for it."""
+    service = harness.service
+    assert service is not None
+    match_id = await race(service)
+    channel = Channel(harness)
+    channel.install(service)
+    channel.refusal = refusal
+    assert (await service.act(CH, await actor_user(service, match_id), {"type": "roll"})).ok
+    await service.idle()
+    assert not await service.channel_reachable(match_id)  # refused for good all the same
+    harness.clock.now += 15 * DAY
+    await service.tick()
+    await service.idle()
+    assert await service.abandon_unreachable() == []
+    assert await status_of(service, match_id) == "active"
+    assert not any("abandoned" in line for line in await service.status(CH))
+
+
+async def test_a_lost_channel_whose_posts_are_then_refused_for_what_they_hold_waits(
+        harness: Harness) -> None:
+    """The channel was deleted, then comes back, and the post tried is refused for what it
+    holds: the channel is no longer lost, so its clock stops."""
+    service, channel, match_id = await deleted(harness)
+    harness.clock.now += 10 * DAY
+    channel.gone, channel.refusal = False, "channel 720: 400 50035"
+    assert not await service.post_again(match_id)
+    harness.clock.now += 5 * DAY
+    await service.tick()
+    await service.idle()
+    assert await status_of(service, match_id) == "active"

@@ -9,6 +9,7 @@ injected only at the COMMIT boundary."""
 
 from __future__ import annotations
 
+import time
 from types import SimpleNamespace
 from typing import Any
 
@@ -250,6 +251,39 @@ async def test_a_post_refused_as_out_of_reach_puts_the_game_on_hold(
     [text] = (await roll(table)).private
     assert text.startswith("Done.\n") and "could not post it in this channel" in text
     assert not await table.service.channel_reachable(game)
+
+
+@pytest.mark.parametrize(("kind", "status", "code", "message", "lost"), [
+    (discord.NotFound, 404, 10003, "Unknown Channel", True),
+    (discord.NotFound, 404, 10004, "Unknown Guild", True),
+    (discord.Forbidden, 403, 50001, "Missing Access", True),
+    (discord.Forbidden, 403, 50013, "Missing Permissions", True),
+    (discord.HTTPException, 400, 50035, "Invalid Form Body", False),
+    (discord.HTTPException, 413, 40005, "Request entity too large", False),
+    (discord.HTTPException, 400, 50006, "Cannot send an empty message", False),
+])
+async def test_only_a_channel_out_of_reach_ends_its_game_as_abandoned(
+        table: Table, clock: FakeClock, monkeypatch: pytest.MonkeyPatch,
+        kind: type[discord.HTTPException], status: int, code: int, message: str,
+        lost: bool) -> None:
+    """Every 4xx but 429 puts the game on hold, but only the channel deleted, the bot removed
+    or short of a permission ends it as abandoned after 14 days: a post Discord refuses for
+    what it holds, in a channel that works, does not."""
+    table.draw_placeholder_boards(monkeypatch)
+    await opened(table)
+    game = await match_id(table)
+
+    async def refused(*args: Any, **kwargs: Any) -> None:
+        raise http_error(kind, status, code, message)
+
+    monkeypatch.setattr(table.channel, "send", refused)
+    await roll(table)
+    assert not await table.service.channel_reachable(game)
+    clock.now = time.time() + 15 * 86400  # (the table's storage keeps the real time)
+    ended = await table.service.abandon_unreachable()
+    assert ended == ([game] if lost else [])
+    match = await table.service.storage.get_match(game)
+    assert match.status == ("finished" if lost else "active")
 
 
 async def test_a_deleted_thread_and_a_removed_bot_put_their_games_on_hold(

@@ -263,11 +263,11 @@ async def workload(store: Storage, clock: FakeClock) -> None:
     await store.results("ships")
     assert await store.record_delivery_problem(some, match.version, "channel gone")
     await store.delivery_problem(some)
-    await store.refused_since(some)
+    await store.unreachable_since(some)
     assert some in await store.refused_matches()
     await store.refused_matches(HALF)
     lost = playing[5]
-    await store.record_delivery_problem(lost, 0, "channel gone")
+    await store.record_delivery_problem(lost, 0, "channel gone", lost=True)
     clock.advance(60)
     assert lost in await store.long_unreachable(clock.now)
     await store.long_unreachable(clock.now, HALF)

@@ -9,8 +9,8 @@ import contextlib
 
 import pytest
 
-from bot.notices import DeliveryFailed, Notice
-from bot.service import MatchService
+from bot.notices import Notice
+from bot.service import ChannelOutOfReach, MatchService
 from bot.settings import Settings, parse_shards
 from bot.storage import MatchRow, Shards, Storage, StorageError
 from tests.pg import Backend
@@ -226,7 +226,7 @@ async def test_a_game_out_of_reach_for_too_long_is_abandoned_by_one_process(
                  Process(stores[2], "2-3/4", clock)]
 
     async def gone(notice: Notice) -> None:
-        raise DeliveryFailed(True, "channel 100: 404 10003")
+        raise ChannelOutOfReach("channel 100: 404 10003")
     try:
         first = processes[0].service
         match = await first.create(channel_id=100, guild_id=GUILDS[1], game_id="race",

@@ -1,6 +1,7 @@
-"""Games whose channel cannot hear them: storage keeps when the refusals began (a refusal
-while one is recorded keeps that time), finds the games that have been out of reach and
-untouched since a moment, and ends one as abandoned in one transaction, once."""
+"""Games whose channel cannot hear them: storage keeps since when the channel has been out of
+reach (a refusal saying so while one is recorded keeps that time; one of another kind clears
+it), finds the games that have been out of reach and untouched since a moment, and ends one
+as abandoned in one transaction, once."""
 
 from __future__ import annotations
 
@@ -25,20 +26,20 @@ def abandoned(why: str = "its channel could not be reached for 14 days") -> dict
 async def test_a_refusal_keeps_the_time_the_refusals_began(storage: Storage,
                                                           clock: FakeClock) -> None:
     match = await new_active(storage)
-    assert await storage.refused_since(match.id) is None
-    assert await storage.record_delivery_problem(match.id, 0, "channel gone")
-    began = await storage.refused_since(match.id)
+    assert await storage.unreachable_since(match.id) is None
+    assert await storage.record_delivery_problem(match.id, 0, "channel gone", lost=True)
+    began = await storage.unreachable_since(match.id)
     assert began is not None and abs(began - clock.now) < 1
     clock.advance(DAY)
-    assert await storage.record_delivery_problem(match.id, 0, "access lost")  # news
-    assert not await storage.record_delivery_problem(match.id, 0, "access lost")
-    assert await storage.refused_since(match.id) == began  # still out of reach since then
+    assert await storage.record_delivery_problem(match.id, 0, "access lost", lost=True)
+    assert not await storage.record_delivery_problem(match.id, 0, "access lost", lost=True)
+    assert await storage.unreachable_since(match.id) == began  # still out of reach since then
     assert await storage.delivery_problem(match.id) == (0, "access lost")
     assert await storage.mark_announced(match.id, 0)  # a post got through
-    assert await storage.refused_since(match.id) is None
+    assert await storage.unreachable_since(match.id) is None
     clock.advance(DAY)
-    await storage.record_delivery_problem(match.id, 0, "channel gone")
-    assert (await storage.refused_since(match.id) or 0) > began + DAY  # a new stretch
+    await storage.record_delivery_problem(match.id, 0, "channel gone", lost=True)
+    assert (await storage.unreachable_since(match.id) or 0) > began + DAY  # a new stretch
 
 
 async def test_games_out_of_reach_and_untouched_since_a_moment(storage: Storage,
@@ -49,9 +50,9 @@ async def test_games_out_of_reach_and_untouched_since_a_moment(storage: Storage,
     late = await new_active(storage, channel_id=4)
     ended = await new_active(storage, channel_id=5)
     for match in (lost, moved, ended):
-        await storage.record_delivery_problem(match.id, 0, "channel gone")
+        await storage.record_delivery_problem(match.id, 0, "channel gone", lost=True)
     clock.advance(10 * DAY)
-    await storage.record_delivery_problem(late.id, 0, "channel gone")
+    await storage.record_delivery_problem(late.id, 0, "channel gone", lost=True)
     await storage.append_action(moved.id, expected_version=0, seat=0, action={"type": "x"},
                                 events=[])  # someone plays on where the bot cannot post
     await storage.abort_match(ended.id)
@@ -74,7 +75,7 @@ async def test_an_abandoned_game_is_ended_unrated_with_its_log_kept(
     await storage.set_deadline(match.id, version=3, seats=[0], due_at=clock.now + 3600,
                                remind_at=None)
     await storage.mark_announced(match.id, 1)
-    await storage.record_delivery_problem(match.id, 2, "channel gone")
+    await storage.record_delivery_problem(match.id, 2, "channel gone", lost=True)
     clock.advance(15 * DAY)
     assert await storage.abandon_match(match.id, before=clock.now - 14 * DAY,
                                        outcome=abandoned(), seats=SEATS)
@@ -103,7 +104,7 @@ async def test_a_game_heard_again_or_played_on_is_not_abandoned(storage: Storage
     back = await new_active(storage, channel_id=1)
     played = await new_active(storage, channel_id=2)
     for match in (back, played):
-        await storage.record_delivery_problem(match.id, 0, "channel gone")
+        await storage.record_delivery_problem(match.id, 0, "channel gone", lost=True)
     clock.advance(15 * DAY)
     await storage.mark_announced(back.id, 0)  # a post got through just now
     await storage.append_action(played.id, expected_version=0, seat=0, action={"type": "x"},
@@ -120,7 +121,7 @@ async def test_two_processes_abandon_a_game_once(backend: Backend, clock: FakeCl
     two = await Storage.open(backend.target, clock=clock)
     try:
         match = await new_active(one)
-        await one.record_delivery_problem(match.id, 0, "channel gone")
+        await one.record_delivery_problem(match.id, 0, "channel gone", lost=True)
         clock.advance(15 * DAY)
         cutoff = clock.now - 14 * DAY
         done = await asyncio.gather(
@@ -131,3 +132,33 @@ async def test_two_processes_abandon_a_game_once(backend: Backend, clock: FakeCl
     finally:
         await one.close()
         await two.close()
+
+
+async def test_refusals_for_what_a_post_holds_are_no_channel_out_of_reach(
+        storage: Storage, clock: FakeClock) -> None:
+    """Only a refusal saying the channel is out of reach (``lost``: deleted, the bot removed
+    or short of a permission) starts the clock; one for what a post holds (a payload Discord
+    will not take) neither starts it nor lets it run."""
+    payload = await new_active(storage, channel_id=1)
+    then_payload = await new_active(storage, channel_id=2)
+    await storage.record_delivery_problem(payload.id, 0, "channel 1: 400 50035")
+    await storage.record_delivery_problem(then_payload.id, 0, "channel 2: 404 10003",
+                                          lost=True)
+    clock.advance(10 * DAY)
+    await storage.record_delivery_problem(then_payload.id, 0, "channel 2: 413 40005")
+    clock.advance(5 * DAY)
+    before = clock.now - 14 * DAY
+    assert await storage.long_unreachable(before) == []
+    assert not await storage.abandon_match(payload.id, before=before, outcome=abandoned(),
+                                           seats=SEATS)
+    assert await storage.unreachable_since(payload.id) is None
+    assert await storage.delivery_problem(payload.id) == (0, "channel 1: 400 50035")
+    # lost again: a new stretch, from now; another lost refusal keeps its start
+    await storage.record_delivery_problem(then_payload.id, 0, "channel 2: 403 50013",
+                                          lost=True)
+    began = await storage.unreachable_since(then_payload.id)
+    assert began is not None and abs(began - clock.now) < 1
+    clock.advance(DAY)
+    await storage.record_delivery_problem(then_payload.id, 0, "channel 2: 404 10003",
+                                          lost=True)
+    assert await storage.unreachable_since(then_payload.id) == began
