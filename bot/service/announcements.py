@@ -342,13 +342,10 @@ class Announcements(ServiceBase):
                        f"day{'' if days == 1 else 's'}")
                 outcome = {"end_reason": "abandoned", "ranks": [], "scores": [],
                            "abandoned": why, "unrated": UNRATED}
-                problem = await self.storage.delivery_problem(match_id)
-                if problem is None:
-                    return False
-                outcome["refused"] = problem[1]
-                if not await self.storage.abandon_match(match_id, before=before,
-                                                        outcome=outcome,
-                                                        seats=self._seat_records(seats)):
+                refused = await self.storage.abandon_match(match_id, before=before,
+                                                           outcome=outcome,
+                                                           seats=self._seat_records(seats))
+                if refused is None:
                     return False
                 self._finished(match_id)
         finally:
@@ -356,7 +353,7 @@ class Announcements(ServiceBase):
         self._undelivered.pop(match_id, None)
         self._refused_next.pop(match_id, None)
         log.warning("match %s: ended as abandoned: the bot could not post in its channel for "
-                    "%g days (%s)", match_id, days, problem[1])
+                    "%g days (%s)", match_id, days, refused)
         return True
 
     async def delivery_trouble(self, match_id: int) -> str | None:

@@ -1156,60 +1156,72 @@ class Storage:
             )
         return row is None or row["reason"] != reason
 
+    async def _unreachable(self, db: Connection, before: float | None, where: str = "",
+                           params: tuple[Any, ...] = ()) -> list[tuple[int, float, str]]:
+        """``(match id, since, reason)`` of each active match whose channel is out of reach
+        (see :meth:`record_delivery_problem`) and in which nobody has moved since ``since``,
+        oldest first; only those since ``before`` or earlier, when given. ``since`` is the
+        later of when the channel was found out of reach and the match's last action (an
+        action only: what the bot itself changes, a release upgrading the game's rules or
+        restoring it, is no move; with none, the refusals, which only follow the start,
+        count alone). The abandon clock: the one definition that finding such games, ending
+        one and /game status read. ``where`` narrows it further (with ``params``)."""
+        last_action = ("(SELECT a.created_at FROM actions a WHERE a.match_id = m.id"
+                       " ORDER BY a.seq DESC LIMIT 1)")
+        rows = await fetchall(
+            db,
+            f"SELECT m.id, p.reason, {self.dialect.greatest}(p.lost_at, "
+            f"COALESCE({last_action}, p.lost_at)) AS since "
+            f"FROM matches m {self.dialect.index('matches_status')} "
+            "JOIN delivery_problems p ON p.match_id = m.id "
+            f"WHERE m.status = 'active' AND p.lost_at IS NOT NULL{where} ORDER BY m.id",
+            params,
+        )
+        found = [(int(row["id"]), float(row["since"]), str(row["reason"])) for row in rows]
+        return [f for f in found if before is None or f[1] <= before]
+
     async def unreachable_since(self, match_id: int) -> float | None:
-        """Since when an active match's channel has been out of reach (see
-        :meth:`record_delivery_problem`) and nobody has moved in it, if it is out of reach:
-        the moment the abandon clock counts from."""
+        """Since when an active match's channel has been out of reach and nobody has moved
+        in it (see :meth:`_unreachable`), if it is out of reach: what the abandon clock
+        counts from."""
         async with self._read() as db:
-            row = await fetchone(
-                db, "SELECT m.updated_at, p.lost_at FROM matches m JOIN delivery_problems p"
-                " ON p.match_id = m.id WHERE m.id = ? AND m.status = 'active'", (match_id,))
-        if row is None or row["lost_at"] is None:
-            return None
-        return max(float(row["lost_at"]), float(row["updated_at"]))
+            found = await self._unreachable(db, None, " AND m.id = ?", (match_id,))
+        return found[0][1] if found else None
 
     async def long_unreachable(self, before: float,
                                shards: Shards | None = None) -> list[int]:
         """The ids of the active matches whose channel has been out of reach since
-        ``before`` or earlier and that nobody changed since (no move, no new settings),
-        oldest first (only those of ``shards``' guilds, when given): the games to end as
-        abandoned (:meth:`abandon_match`)."""
+        ``before`` or earlier and in which nobody has moved since (see
+        :meth:`_unreachable`), oldest first (only those of ``shards``' guilds, when given):
+        the games to end as abandoned (:meth:`abandon_match`)."""
         async with self._read() as db:
-            rows = await fetchall(
-                db,
-                f"SELECT m.id FROM matches m {self.dialect.index('matches_status')} "
-                "WHERE m.status = 'active' AND m.updated_at <= ? AND EXISTS (SELECT 1 FROM "
-                "delivery_problems p WHERE p.match_id = m.id AND p.lost_at <= ?)"
-                f"{_and_owned(shards)} ORDER BY m.id",
-                (before, before),
-            )
-        return [int(row["id"]) for row in rows]
+            found = await self._unreachable(db, before, _and_owned(shards))
+        return [match_id for match_id, _, _ in found]
 
     async def abandon_match(self, match_id: int, *, before: float, outcome: dict[str, Any],
-                            seats: list[dict[str, Any]]) -> bool:
+                            seats: list[dict[str, Any]]) -> str | None:
         """Ends an active match as abandoned, in one transaction, if it still is one of
         :meth:`long_unreachable`'s (its channel out of reach since ``before`` or earlier,
         nobody moved since): status 'finished' with a result of end reason 'abandoned'
-        (``outcome`` should be ``unrated``: no rating changes), its deadlines gone, its log
-        archived (export and replay read it as any finished game's), and nothing left to
-        post (announced up to its version, its delivery problem gone), so no later post
-        pings anyone for a game that is over. False, and nothing changed, otherwise (a post
-        got through, someone moved, it ended, another process ended it first)."""
+        (``outcome``, which should be ``unrated``: no rating changes, with ``refused`` set
+        to the recorded refusal's reason), its deadlines gone, its log archived (export and
+        replay read it as any finished game's), and nothing left to post (announced up to
+        its version, its delivery problem gone), so no later post pings anyone for a game
+        that is over. Returns the refusal's reason; None, and nothing changed, otherwise (a
+        post got through, someone moved, it ended, another process ended it first)."""
         now = self._clock()
         async with self._write() as db:
-            match = await self._match(db, match_id, lock=True)
-            if match.status != "active" or match.updated_at > before:
-                return False
-            problem = await fetchone(
-                db, "SELECT lost_at FROM delivery_problems WHERE match_id = ?", (match_id,))
-            if problem is None or problem["lost_at"] is None \
-                    or float(problem["lost_at"]) > before:
-                return False
-            await self._finish(db, match_id, Finish("abandoned", outcome, seats), now)
+            await self._match(db, match_id, lock=True)
+            found = await self._unreachable(db, before, " AND m.id = ?", (match_id,))
+            if not found:
+                return None
+            reason = found[0][2]
+            await self._finish(db, match_id,
+                               Finish("abandoned", {**outcome, "refused": reason}, seats), now)
             await execute(db, "UPDATE matches SET announced = version WHERE id = ?",
                           (match_id,))
             await execute(db, "DELETE FROM delivery_problems WHERE match_id = ?", (match_id,))
-        return True
+        return reason
 
     async def delivery_problem(self, match_id: int) -> tuple[int, str] | None:
         """``(version, reason)`` of the match's recorded delivery problem, if any."""

@@ -268,3 +268,26 @@ async def test_a_lost_channel_whose_posts_are_then_refused_for_what_they_hold_wa
     await service.tick()
     await service.idle()
     assert await status_of(service, match_id) == "active"
+
+
+async def test_a_release_upgrading_the_game_does_not_put_its_end_back(
+        harness: Harness) -> None:
+    """The bot's own changes to a match (a release upgrading its rules version) are no
+    move: /game status keeps the same date, and the game is ended then."""
+    service, channel, match_id = await deleted(harness)
+    since = await service.storage.unreachable_since(match_id)
+    assert since is not None
+    ends = f"<t:{int(since + 14 * DAY)}:f>"
+    harness.clock.now += 10 * DAY
+    match = await service.storage.get_match(match_id)
+    entries = [(a.seq, a.action, a.events) for a in await service.storage.actions(match_id)]
+    snapshot = await service.storage.latest_snapshot(match_id)
+    assert snapshot is not None
+    await service.storage.upgrade_log(match_id, rules_version=match.rules_version,
+                                      entries=entries, state_json=snapshot[1],
+                                      version=match.version)
+    assert any(ends in line for line in await service.status(CH))
+    harness.clock.now += 4.1 * DAY
+    await service.tick()
+    await service.idle()
+    assert await status_of(service, match_id) == "finished"

@@ -78,7 +78,7 @@ async def test_an_abandoned_game_is_ended_unrated_with_its_log_kept(
     await storage.record_delivery_problem(match.id, 2, "channel gone", lost=True)
     clock.advance(15 * DAY)
     assert await storage.abandon_match(match.id, before=clock.now - 14 * DAY,
-                                       outcome=abandoned(), seats=SEATS)
+                                       outcome=abandoned(), seats=SEATS) == "channel gone"
     over = await storage.get_match(match.id)
     assert over.status == "finished" and over.finished_at is not None
     result = await storage.result(match.id)
@@ -95,8 +95,8 @@ async def test_an_abandoned_game_is_ended_unrated_with_its_log_kept(
     # the channel, and the seats, are free
     assert await storage.open_match(over.channel_id) is None
     assert [m.id for m, _ in await storage.finished(guild_id=7)] == [match.id]
-    assert not await storage.abandon_match(match.id, before=clock.now, outcome=abandoned(),
-                                           seats=SEATS)  # once
+    assert await storage.abandon_match(match.id, before=clock.now, outcome=abandoned(),
+                                       seats=SEATS) is None  # once
 
 
 async def test_a_game_heard_again_or_played_on_is_not_abandoned(storage: Storage,
@@ -127,7 +127,7 @@ async def test_two_processes_abandon_a_game_once(backend: Backend, clock: FakeCl
         done = await asyncio.gather(
             one.abandon_match(match.id, before=cutoff, outcome=abandoned(), seats=SEATS),
             two.abandon_match(match.id, before=cutoff, outcome=abandoned(), seats=SEATS))
-        assert sorted(done) == [False, True]
+        assert sorted(map(str, done)) == ["None", "channel gone"]
         assert len(await one.results()) == 1
     finally:
         await one.close()
@@ -162,3 +162,35 @@ async def test_refusals_for_what_a_post_holds_are_no_channel_out_of_reach(
     await storage.record_delivery_problem(then_payload.id, 0, "channel 2: 404 10003",
                                           lost=True)
     assert await storage.unreachable_since(then_payload.id) == began
+
+
+async def test_what_the_bot_itself_changes_is_no_move(storage: Storage,
+                                                      clock: FakeClock) -> None:
+    """"Nobody moved" reads the last action: a release upgrading a game's rules version, or
+    setting it aside and restoring it, changes the match but does not restart its clock."""
+    upgraded = await new_active(storage, channel_id=1)
+    restored = await new_active(storage, channel_id=2)
+    for match in (upgraded, restored):
+        await storage.append_action(match.id, expected_version=0, seat=0,
+                                    action={"type": "x"}, events=[])
+    clock.advance(DAY)
+    for match in (upgraded, restored):
+        await storage.record_delivery_problem(match.id, 1, "channel gone", lost=True)
+    lost_at = clock.now
+    clock.advance(10 * DAY)
+    await storage.upgrade_log(upgraded.id, rules_version="2",
+                              entries=[(1, {"type": "x"}, [])], state_json='{"turn":0}',
+                              version=1)
+    assert await storage.set_aside(restored.id, "unreadable")
+    assert await storage.restore(restored.id)
+    for match in (upgraded, restored):
+        since = await storage.unreachable_since(match.id)
+        assert since is not None and abs(since - lost_at) < 1
+    clock.advance(5 * DAY)
+    before = clock.now - 14 * DAY
+    assert await storage.long_unreachable(before) == [upgraded.id, restored.id]
+    for match in (upgraded, restored):
+        assert await storage.abandon_match(match.id, before=before, outcome=abandoned(),
+                                           seats=SEATS) == "channel gone"
+        result = await storage.result(match.id)
+        assert result is not None and result["outcome"]["refused"] == "channel gone"
