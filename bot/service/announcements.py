@@ -18,7 +18,14 @@ from typing import Any
 
 from bot import history
 from bot.notices import DeliveryFailed, Notice, private_lines, public_lines, result_lines
-from bot.service.base import RETRY_MOST, STORAGE_FAULTS, Delivery, ServiceBase, log
+from bot.service.base import (
+    RETRY_MOST,
+    STORAGE_FAULTS,
+    Announced,
+    Delivery,
+    ServiceBase,
+    log,
+)
 from bot.service.results import ChannelOutOfReach, ServiceError
 from bot.service.texts import seed_line
 from bot.storage import MatchRow, SeatRow
@@ -39,19 +46,20 @@ UNRATED = "the game's channel could not be reached"
 
 class Announcements(ServiceBase):
     @contextlib.asynccontextmanager
-    async def _announcing(self, match_id: int) -> AsyncIterator[list[Notice]]:
+    async def _announcing(self, match_id: int) -> AsyncIterator[Announced]:
         """Holds the match's lock for the body, which commits and puts what it has to announce
         in the list it is given. The notices are delivered once the match lock is let go, so a
         slow render or upload never holds up the next move, yet in commit order: the order
-        lock is taken before the match lock is released. (A body that raises announces
-        nothing.)"""
-        notices: list[Notice] = []
+        lock is taken before the match lock is released; afterwards the list's ``through``
+        holds those the adapter took. (A body that raises announces nothing.)"""
+        notices = Announced()
         async with self._locks[match_id]:
             yield notices
             await self._order[match_id].acquire()
         try:
             for notice in notices:
-                await self._deliver(notice)
+                if await self._deliver(notice) == "through":
+                    notices.through.append(notice)
         finally:
             self._order[match_id].release()
             self._evict(match_id)

@@ -42,6 +42,18 @@ Notify = Callable[[Notice], Awaitable[None]]
 # was not handed over ("unsent": no adapter, held to go out with the turn's next lines, a
 # game set aside)
 Delivery = Literal["through", "refused", "failed", "unsent"]
+
+
+class Announced(list[Notice]):
+    """The notices a block under ``_announcing`` hands over to be announced; once the block
+    is left, ``through`` holds those the adapter took."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.through: list[Notice] = []
+
+    def got_through(self, notice: Notice) -> bool:
+        return any(n is notice for n in self.through)
 RETRY_FIRST, RETRY_MOST = 1.0, 60.0  # seconds between attempts of a failing background task
 SURFACE_AFTER = 3  # failed attempts in a row before the channel is told
 # what storage raises when the database itself fails (disk full, I/O): not the match's fault,
@@ -277,7 +289,7 @@ class ServiceBase:
         def flush_held(self) -> None: ...  # announcements
         # announcements
         def _announcing(self, match_id: int
-                        ) -> contextlib.AbstractAsyncContextManager[list[Notice]]: ...
+                        ) -> contextlib.AbstractAsyncContextManager[Announced]: ...
         @staticmethod
         def _private_parts(events: list[Event], seats: list[SeatRow],
                            names: list[str]) -> dict[int, list[str]]: ...  # announcements

@@ -125,11 +125,12 @@ class Deadlines(ServiceBase):
 
         The channel is told of the miss once: a late turn taken up again after such a break
         is played on without telling it again, since the claim that told it marked the
-        deadline told (:meth:`Storage.mark_told`) once the line was handed over. One that
-        died before handing it over leaves it untold, for the next claim to tell."""
+        deadline told (:meth:`Storage.mark_told`) once the line got through. One whose line
+        did not get through (it died first, Discord failed or refused it) leaves it untold,
+        for the next claim to tell; each claim reads ``told`` as it claims."""
         if (due.match_id, LATE_TURN) in self._running:
             return []  # this process is playing the late turn already
-        telling = False  # the line of a late turn is being told: mark it told once sent
+        telling: Notice | None = None  # a late turn's line: marked told once it got through
         async with self._announcing(due.match_id) as notices:
             match = await self.storage.get_match(due.match_id)
             row = next((r for r in await self.storage.deadlines(match.id)
@@ -161,9 +162,10 @@ class Deadlines(ServiceBase):
                 notices += [r.notice for r in results if r.notice is not None]
             else:
                 holder = self.lease_holder
-                if not await self.storage.claim_deadline(
-                        match.id, row.kind, row.version, now=now,
-                        until=self.clock() + LEASE_SECONDS, holder=holder):
+                claimed = await self.storage.claim_deadline(
+                    match.id, row.kind, row.version, now=now,
+                    until=self.clock() + LEASE_SECONDS, holder=holder)
+                if claimed is None:
                     return []  # applied by another process meanwhile
                 names = ", ".join(seats[s].name for s in late)
                 notice = Notice(match.id, match.channel_id, match.version)
@@ -178,8 +180,8 @@ class Deadlines(ServiceBase):
                 elif policy == "bot":
                     # the claim stays until the late turn is played (_late_turn); a claim
                     # taking it up again after a break plays on without a word
-                    telling = not row.told
-                    if telling:
+                    if not claimed.told:
+                        telling = notice
                         notice.lines.append(f"{names} missed the deadline; the {stand_in} "
                                             "bot plays this turn.")
                 else:
@@ -189,7 +191,7 @@ class Deadlines(ServiceBase):
                 if notice.lines:
                     notices.append(notice)
         # the notices are handed over by now (in commit order, once the lock was let go)
-        if telling:
+        if telling is not None and notices.got_through(telling):
             try:
                 await self.storage.mark_told(match.id, row.kind, row.version,
                                              self.lease_holder)

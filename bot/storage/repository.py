@@ -1002,22 +1002,27 @@ class Storage:
         return [DeadlineRow.of(row) for row in rows]
 
     async def claim_deadline(self, match_id: int, kind: str, version: int, *, now: float,
-                             until: float, holder: str) -> bool:
+                             until: float, holder: str) -> DeadlineRow | None:
         """Claims a due deadline for ``holder`` until ``until``: only if it is still the one
-        set at ``version`` and due at ``now`` (never claimed, or its last claim ran out). True
-        for the one caller that claimed it, who applies it and then removes it
-        (:meth:`finish_deadline`, :meth:`hand_seats_to_bot`), keeping the claim meanwhile
-        (:meth:`hold_deadline`). A holder that dies leaves it due again at ``until``, for
-        itself after a restart or for another process. (The row lock of the UPDATE makes a
-        second process wait, then find it no longer due.) A claimed deadline needs no
-        reminder."""
+        set at ``version`` and due at ``now`` (never claimed, or its last claim ran out).
+        The deadline as claimed (its ``told`` read in the same transaction, so what an
+        earlier claim marked is seen) for the one caller that claimed it, who applies it and
+        then removes it (:meth:`finish_deadline`, :meth:`hand_seats_to_bot`), keeping the
+        claim meanwhile (:meth:`hold_deadline`); None for any other. A holder that dies
+        leaves it due again at ``until``, for itself after a restart or for another process.
+        (The row lock of the UPDATE makes a second process wait, then find it no longer
+        due.) A claimed deadline needs no reminder."""
         async with self._write() as db:
             claimed = await execute(
                 db,
                 "UPDATE deadlines SET due_at = ?, held_by = ?, reminded = 1"
                 " WHERE match_id = ? AND kind = ? AND version = ? AND due_at <= ?",
                 (until, holder, match_id, kind, version, now))
-        return bool(claimed)
+            if not claimed:
+                return None
+            row = await fetchone(
+                db, "SELECT * FROM deadlines WHERE match_id = ? AND kind = ?", (match_id, kind))
+        return DeadlineRow.of(row) if row is not None else None
 
     async def hold_deadline(self, match_id: int, kind: str, version: int, *, until: float,
                             holder: str) -> bool:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 from typing import Any
 
 import pytest
 
+from bot.notices import DeliveryFailed, Notice
 from bot.service import MatchService
-from bot.storage import StorageError
+from bot.storage import DeadlineRow, StorageError
 from engine.core import Accepted, Rng, State, registry, step
 from engine.core.bots import default_bot
 
@@ -216,6 +218,73 @@ async def test_a_missed_deadline_whose_line_never_went_out_is_told_when_taken_up
     await service.idle()
     assert (await service.state_of(match_id)).turn > 0
     assert said(harness, "missed the deadline; the random bot plays this turn") == 1
+
+
+async def test_a_missed_deadline_whose_line_failed_for_now_is_told_when_taken_up_again(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Policy 'bot': Discord answers the 'missed the deadline' line with a 503 (it is not
+    posted), then the process stops while the bot plays the turn. The deadline is not marked
+    told: the claim after the restart tells the line, once, and plays the turn."""
+    service = harness.service
+    assert service is not None
+    match_id = await race_with_deadline(service, CH, ANNA, BEN, "bot")
+
+    async def busy_for_the_line(notice: Notice) -> None:
+        if any("missed the deadline" in line for line in notice.lines):
+            raise DeliveryFailed(False, "503")
+        await harness.record(notice)
+
+    async def stopped(*args: object, **kwargs: object) -> None:
+        raise asyncio.CancelledError
+    service._notify = busy_for_the_line
+    monkeypatch.setattr(service, "_bot_choice", stopped)
+    harness.clock.now += 2 * 3600
+    with contextlib.suppress(asyncio.CancelledError):
+        await service.tick()
+    with contextlib.suppress(asyncio.CancelledError):
+        await service.idle()
+    assert said(harness, "missed the deadline") == 0
+    row = await service.storage.deadline(match_id)
+    assert row is not None and not row.told
+    service = await harness.restart()
+
+    harness.clock.now += 3600
+    await service.tick()
+    await service.idle()
+    assert (await service.state_of(match_id)).turn > 0
+    assert said(harness, "missed the deadline; the random bot plays this turn") == 1
+
+
+async def test_told_is_read_with_the_claim_not_before_it(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Policy 'bot': the line was told (and marked) by a claim that then ran out. A tick
+    that read the deadline before that mark still claims it afterwards: what the claim finds
+    decides, so the line is not told twice."""
+    service = harness.service
+    assert service is not None
+    match_id = await race_with_deadline(service, CH, ANNA, BEN, "bot")
+
+    async def stopped(*args: object, **kwargs: object) -> None:
+        raise asyncio.CancelledError
+    monkeypatch.setattr(service, "_bot_choice", stopped)
+    harness.clock.now += 2 * 3600
+    with contextlib.suppress(asyncio.CancelledError):
+        await service.tick()
+    with contextlib.suppress(asyncio.CancelledError):
+        await service.idle()
+    told = "missed the deadline; the random bot plays this turn"
+    assert said(harness, told) == 1
+    service = await harness.restart()
+    real = service.storage.deadlines
+
+    async def read_before_the_mark(match: int) -> list[DeadlineRow]:
+        return [dataclasses.replace(r, told=False) for r in await real(match)]
+    monkeypatch.setattr(service.storage, "deadlines", read_before_the_mark)
+    harness.clock.now += 3600
+    await service.tick()
+    await service.idle()
+    assert (await service.state_of(match_id)).turn > 0
+    assert said(harness, told) == 1
 
 
 async def test_a_late_turn_that_keeps_failing_holds_up_no_other_game(

@@ -167,3 +167,20 @@ async def test_a_missed_deadline_is_marked_told_once_and_a_new_clock_starts_unto
     # a new clock (the next turn, new settings) is a deadline of its own
     await storage.set_deadline(match.id, version=0, seats=[0], due_at=900.0, remind_at=None)
     assert (await storage.deadline(match.id)).told is False  # type: ignore[union-attr]
+
+
+async def test_a_claim_reads_told_as_it_claims(storage: Storage) -> None:
+    """What a claim finds (``told`` among it) is read in the claim's own transaction, so a
+    mark made by an earlier claim after the deadline was read is seen."""
+    match = await new_active(storage)
+    await storage.set_deadline(match.id, version=0, seats=[0], due_at=100.0, remind_at=None)
+    first = await storage.claim_deadline(match.id, "turn", 0, now=100.0, until=400.0,
+                                         holder="a")
+    assert first is not None and not first.told and first.held_by == "a"
+    assert first.due_at == 400.0
+    assert await storage.mark_told(match.id, "turn", 0, "a")
+    again = await storage.claim_deadline(match.id, "turn", 0, now=400.0, until=700.0,
+                                         holder="b")
+    assert again is not None and again.told and again.held_by == "b"
+    assert await storage.claim_deadline(match.id, "turn", 0, now=500.0, until=800.0,
+                                        holder="c") is None  # b holds it
