@@ -349,7 +349,7 @@ class Announcements(ServiceBase):
                 why = (f"its channel could not be reached for {days:g} "
                        f"day{'' if days == 1 else 's'}")
                 outcome = {"end_reason": "abandoned", "ranks": [], "scores": [],
-                           "abandoned": why, "unrated": UNRATED}
+                           "abandoned": why, "days": days, "unrated": UNRATED}
                 refused = await self.storage.abandon_match(match_id, before=before,
                                                            outcome=outcome,
                                                            seats=self._seat_records(seats))

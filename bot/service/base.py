@@ -208,7 +208,7 @@ class ServiceBase:
     async def _open(self, channel_id: int) -> MatchRow:
         match = await self.storage.open_match(channel_id)
         if match is None:
-            raise ServiceError("No game in this channel. Start one with /game new.")
+            raise ServiceError(await self.no_game(channel_id))
         return match
 
     async def _lobby(self, channel_id: int, started: str = "The game has already started."
@@ -305,6 +305,7 @@ class ServiceBase:
                               run: Callable[[], Awaitable[Any]]) -> None: ...  # bots
 
         async def status(self, channel_id: int) -> list[str]: ...  # reading
+        async def no_game(self, channel_id: int) -> str: ...  # reading
         async def _record(self, match: MatchRow) -> dict[str, Any]: ...  # reading
         async def export(self, channel_id: int | None = None, match_id: int | None = None,
                          requested_by: int | None = None) -> dict[str, Any]: ...  # reading

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.notices import name_seats
+from bot.service.announcements import DAY
 from bot.service.base import ServiceBase
 from bot.service.results import ServiceError
 from bot.service.texts import seed_line, set_aside_text
@@ -15,6 +16,10 @@ from engine.core import Game, LogEntry, SetupRecord, State, View
 from engine.core.commands import grouped_moves
 
 EXPORT_EVERY_SECONDS = 10.0  # per user: an export reads a whole game
+# days after a channel's last game was ended as abandoned that the channel, asked, says so
+ABANDONED_TOLD_DAYS = 30
+NO_GAME = "No game in this channel."
+START_ONE = "Start one with /game new."
 
 
 class Reading(ServiceBase):
@@ -74,10 +79,36 @@ class Reading(ServiceBase):
             lines.append("You have nothing to do right now.")
         return match.id, lines
 
+    async def no_game(self, channel_id: int) -> str:
+        """What a channel with no game open is told: how to start one; and, for
+        ``ABANDONED_TOLD_DAYS`` after its last game was ended as abandoned (the bot could not
+        post there), that it was, when and why, so that players coming back (the bot
+        invited back, even while the game was being ended) learn what became of it. Nothing
+        was posted for that game: this is said only when asked."""
+        last = await self.storage.last_finished(channel_id)
+        if last is None or last.finished_at is None \
+                or self.clock() - last.finished_at > ABANDONED_TOLD_DAYS * DAY:
+            return f"{NO_GAME} {START_ONE}"
+        result = await self.storage.result(last.id)
+        outcome = result["outcome"] if result is not None else {}
+        why = outcome.get("abandoned")
+        if not isinstance(why, str):
+            return f"{NO_GAME} {START_ONE}"
+        try:
+            name = self._game(last.game).name
+        except ServiceError:  # a game this release no longer has
+            name = last.game
+        days = outcome.get("days")
+        because = why if not isinstance(days, int | float) else \
+            f"the bot could not post here for {days:g} day{'' if days == 1 else 's'}"
+        return (f"{NO_GAME} The last game here, {name}, was ended as abandoned on "
+                f"<t:{int(last.finished_at)}:D>: {because} while nobody moved (not rated; "
+                f"/game export and /game replay still have it). {START_ONE}")
+
     async def status(self, channel_id: int) -> list[str]:
         match = await self.storage.open_match(channel_id)
         if match is None:
-            return ["No game in this channel. Start one with /game new."]
+            return [await self.no_game(channel_id)]
         game = self._game(match.game)
         seats = await self.storage.seats(match.id)
         # a bot seat's name says so already ("Bot 1 (strong)", "Anna (bot)"); an older one

@@ -11,7 +11,7 @@ import logging
 import pytest
 
 from bot.notices import DeliveryFailed, Notice
-from bot.service import ChannelOutOfReach, MatchService
+from bot.service import ChannelOutOfReach, MatchService, ServiceError
 from bot.service.records import result_text
 
 from .conftest import Harness
@@ -291,3 +291,48 @@ async def test_a_release_upgrading_the_game_does_not_put_its_end_back(
     await service.tick()
     await service.idle()
     assert await status_of(service, match_id) == "finished"
+
+
+NO_GAME = "No game in this channel. Start one with /game new."
+
+
+async def test_the_channel_of_an_abandoned_game_says_so_when_asked(harness: Harness) -> None:
+    """Players who come back to the channel (the bot invited back, even while the game was
+    being ended) learn what became of their game: for a while, the answer that there is no
+    game here says the last one was ended as abandoned, when and why."""
+    service, channel, match_id = await deleted(harness)
+    harness.clock.now += 14.5 * DAY
+    await service.tick()
+    await service.idle()
+    over = await service.storage.get_match(match_id)
+    assert over.status == "finished" and over.finished_at is not None
+    channel.gone = False  # the bot is invited back
+    [line] = await service.status(CH)
+    assert line.startswith("No game in this channel.") and line.endswith("/game new.")
+    assert f"The last game here, Harbour Race, was ended as abandoned on <t:" \
+           f"{int(over.finished_at)}:D>: the bot could not post here for 14 days" in line
+    assert "not rated" in line
+    with pytest.raises(ServiceError, match="ended as abandoned"):
+        await service.act(CH, ANNA, {"type": "roll"})
+    with pytest.raises(ServiceError, match="ended as abandoned"):
+        await service.join(CH, 99, "Cleo")
+    assert not [n for n in channel.posted if n.match_id == match_id]  # told only when asked
+    harness.clock.now += 31 * DAY  # for a while only
+    assert await service.status(CH) == [NO_GAME]
+
+
+async def test_a_new_game_in_the_channel_is_told_of_no_abandoned_one(
+        harness: Harness) -> None:
+    """Once another game is opened in the channel, it is that game the channel hears of."""
+    service, channel, match_id = await deleted(harness)
+    harness.clock.now += 14.5 * DAY
+    await service.tick()
+    await service.idle()
+    channel.gone = False
+    assert "ended as abandoned" in (await service.status(CH))[0]
+    new = await service.create(channel_id=CH, guild_id=1, game_id="race", host_id=BEN,
+                               host_name="Ben")
+    assert not any("abandoned" in line for line in await service.status(CH))
+    await service.abort(CH, BEN)
+    assert await service.status(CH) == [NO_GAME]  # the last game here is that one
+    assert (await service.storage.get_match(new.id)).status == "aborted"
