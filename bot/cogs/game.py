@@ -260,7 +260,7 @@ class GameCog(PortolanCog):
             channel = channel_of(interaction)
             match = await lookup.open_match(self.service, channel)
             if match is None:
-                raise ServiceError(lookup.NO_GAME)
+                raise ServiceError(await self.service.no_game(channel))
             if match.status != "active":
                 raise ServiceError(lookup.NOT_STARTED)
             png = await self.service.render(match.id)

@@ -8,7 +8,6 @@ from __future__ import annotations
 from bot.service import MatchService
 from bot.storage import MatchRow
 
-NO_GAME = "No game in this channel. Start one with /game new."
 NOT_STARTED = "The game has not started yet; the host starts it with /game start."
 NOT_PLAYING = "You are not playing in this game; you can watch it."
 
@@ -36,7 +35,7 @@ async def why_no_moves(service: MatchService, channel_id: int, user_id: int) -> 
     """Why the user has no legal move in this channel now, in words they can act on."""
     match = await open_match(service, channel_id)
     if match is None:
-        return NO_GAME
+        return await service.no_game(channel_id)  # with the last game's end, if abandoned
     if match.status != "active":
         return NOT_STARTED
     if not await is_seated(service, match.id, user_id):

@@ -13,6 +13,7 @@ import pytest
 from bot.notices import DeliveryFailed, Notice
 from bot.service import ChannelOutOfReach, MatchService, ServiceError
 from bot.service.records import result_text
+from bot.ui import lookup
 
 from .conftest import Harness
 from .test_service import actor_user
@@ -316,6 +317,8 @@ async def test_the_channel_of_an_abandoned_game_says_so_when_asked(harness: Harn
         await service.act(CH, ANNA, {"type": "roll"})
     with pytest.raises(ServiceError, match="ended as abandoned"):
         await service.join(CH, 99, "Cleo")
+    # the adapter's own answer to a command with no move (/move, a game's commands)
+    assert "ended as abandoned" in await lookup.why_no_moves(service, CH, ANNA)
     assert not [n for n in channel.posted if n.match_id == match_id]  # told only when asked
     harness.clock.now += 31 * DAY  # for a while only
     assert await service.status(CH) == [NO_GAME]
