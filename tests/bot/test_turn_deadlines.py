@@ -24,6 +24,15 @@ CH, ANNA, BEN = 700, 21, 22
 HOURS = 4.0
 
 
+async def cut_off_tick(service: MatchService) -> None:
+    """A tick (and the work it starts) that a stop cuts off: the CancelledError it ends
+    with is the stop's, not a failure."""
+    with contextlib.suppress(asyncio.CancelledError):
+        await service.tick()
+    with contextlib.suppress(asyncio.CancelledError):
+        await service.idle()
+
+
 async def to_a_turn_of_several_actions(service: MatchService, game_id: str, match_id: int
                                        ) -> int:
     """Plays the games' standard bots' moves through the service until a person is about to
@@ -140,10 +149,7 @@ async def test_a_late_turn_cut_off_by_a_stop_is_played_after_the_restart(
         raise asyncio.CancelledError
     monkeypatch.setattr(service, "_bot_choice", stopped)
     harness.clock.now += 2 * 3600
-    with contextlib.suppress(asyncio.CancelledError):  # the last release: inside tick
-        await service.tick()
-    with contextlib.suppress(asyncio.CancelledError):
-        await service.idle()
+    await cut_off_tick(service)  # the last release: inside tick
     assert (await service.state_of(match_id)).turn == 0
     service = await harness.restart()
 
@@ -205,10 +211,7 @@ async def test_a_missed_deadline_whose_line_never_went_out_is_told_when_taken_up
         raise asyncio.CancelledError
     monkeypatch.setattr(service, "_deliver", dies)
     harness.clock.now += 2 * 3600
-    with contextlib.suppress(asyncio.CancelledError):
-        await service.tick()
-    with contextlib.suppress(asyncio.CancelledError):
-        await service.idle()
+    await cut_off_tick(service)
     monkeypatch.undo()
     assert said(harness, "missed the deadline") == 0
     service = await harness.restart()
@@ -239,10 +242,7 @@ async def test_a_missed_deadline_whose_line_failed_for_now_is_told_when_taken_up
     service._notify = busy_for_the_line
     monkeypatch.setattr(service, "_bot_choice", stopped)
     harness.clock.now += 2 * 3600
-    with contextlib.suppress(asyncio.CancelledError):
-        await service.tick()
-    with contextlib.suppress(asyncio.CancelledError):
-        await service.idle()
+    await cut_off_tick(service)
     assert said(harness, "missed the deadline") == 0
     row = await service.storage.deadline(match_id)
     assert row is not None and not row.told
@@ -268,10 +268,7 @@ async def test_told_is_read_with_the_claim_not_before_it(
         raise asyncio.CancelledError
     monkeypatch.setattr(service, "_bot_choice", stopped)
     harness.clock.now += 2 * 3600
-    with contextlib.suppress(asyncio.CancelledError):
-        await service.tick()
-    with contextlib.suppress(asyncio.CancelledError):
-        await service.idle()
+    await cut_off_tick(service)
     told = "missed the deadline; the random bot plays this turn"
     assert said(harness, told) == 1
     service = await harness.restart()
