@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import unicodedata
 import weakref
 from functools import cache, lru_cache
@@ -65,7 +66,7 @@ def _load(size: int, bold: bool) -> Font:
 
 
 _SUBSTITUTES = {
-    "\u2014": "-", "\u2013": "-", "\u2212": "-", "\u2022": "*", "\u00d7": "x",
+    "\u2014": "-", "\u2013": "-", "\u2212": "\u2013", "\u2022": "*", "\u00d7": "x",
     "\u2192": "->", "\u2190": "<-", "\u00a0": " ", "\u00f8": "o", "\u00d8": "O",
     "\u00df": "ss", "\u00e6": "ae", "\u00c6": "AE", "\u0153": "oe", "\u0152": "OE",
     "\u0142": "l", "\u0141": "L", "\u0111": "d", "\u0110": "D", "\u00fe": "th",
@@ -83,9 +84,16 @@ def has_glyph(ch: str) -> bool:
     return ch.isspace() or _glyph(ch) != _glyph("\uffff")
 
 
+# a hyphen that starts a number ("-2 actions", "west -2", "-£50") is a minus sign; the face
+# has none (U+2212), and its hyphen is so short that a phone's half-size copy of the board
+# drops it ("2 actions"): such a hyphen, and a true minus sign, are drawn as the en dash
+_MINUS = re.compile(r"(?<![\w)\]])[-\u2212](?=[0-9£])")
+
+
 def displayable(text: str) -> str:
     """``text`` with every character the board face lacks replaced by a near equivalent
-    (accents dropped, dashes to hyphens) or "?"."""
+    (accents dropped, dashes to hyphens) or "?", and a minus sign drawn wide enough to read
+    at half size (``_MINUS``)."""
     return _displayable(text) if len(text) <= 200 else _substitute(text)
 
 
@@ -95,6 +103,8 @@ def _displayable(text: str) -> str:
 
 
 def _substitute(text: str) -> str:
+    if "-" in text or "\u2212" in text:
+        text = _MINUS.sub("\u2013", text)
     if all(ch == "\n" or has_glyph(ch) for ch in text):
         return text
     out = []

@@ -129,3 +129,14 @@ def test_the_board_face_ships_with_its_licence() -> None:
     assert FACE.is_file()
     licence = FACE.parent / "LICENSE"
     assert "CC0 1.0 Universal" in licence.read_text(encoding="utf-8")
+
+
+def test_a_minus_sign_is_drawn_wide_enough_to_read_at_half_size() -> None:
+    """The face's hyphen is too short to survive a phone's half-size copy of the board, and
+    it has no minus sign: a hyphen that starts a number is drawn as the en dash, other
+    hyphens stay."""
+    assert displayable("-2 actions for every player") == "\u20132 actions for every player"
+    assert displayable("east +2 west -2 (-1) pays -£50") == \
+        "east +2 west \u20132 (\u20131) pays \u2013£50"
+    assert displayable("x \u22123") == "x \u20133"
+    assert displayable("B-12, 1-2, Ports-1, a - b") == "B-12, 1-2, Ports-1, a - b"
