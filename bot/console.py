@@ -13,6 +13,7 @@ import logging
 import math
 import shlex
 import sys
+import threading
 import time
 import unicodedata
 from collections.abc import Callable
@@ -89,6 +90,9 @@ class LocalTable:
         self.menu: list[Choice] = []  # the last numbered list a command answered with
         self.menu_asks = False  # ... asking which of one command's moves was meant
         self.confirming = False  # /game abort asked "yes?"
+        # a script waits, after each line, until the bots have moved (its next line is meant
+        # for then); at a terminal, lines typed meanwhile are answered at once (below)
+        self.waits = True
 
     def say(self, *lines: str) -> None:
         for line in lines:  # (Discord's bold marks read as noise in plain text)
@@ -181,7 +185,8 @@ class LocalTable:
             log.exception("local table: %s failed", echo(line))
             self.say("Something went wrong with that command (the log says what); the table "
                      "carries on. /game status shows where the game stands.")
-        await self.service.idle()
+        if self.waits:
+            await self.service.idle()
         return True
 
     async def _game(self, sub: str, args: list[str]) -> None:
@@ -544,6 +549,8 @@ async def run_local(
     service = MatchService(storage, settings.model_copy(
         update={"bot_delay": 0.0, "turn_batch_seconds": 0.0}), notify)
     table = LocalTable(service, boards or settings.board_dir, out)
+    interactive = stdin.isatty()
+    table.waits = not interactive
     try:
         await _restore_users(table)
         await service.catch_up()
@@ -552,22 +559,62 @@ async def run_local(
         table.say("Portolan local table. /help lists the commands; /quit leaves.")
         if game:
             await _quick_start(table, game, players, bots, seed)
-        interactive = stdin.isatty()
-        while True:
-            if interactive:
-                print("> ", end="", file=out, flush=True)
-            line = await asyncio.to_thread(stdin.readline)
-            if not line:
-                break
-            if not interactive:
+        if interactive:
+            await _read_at_a_terminal(table, stdin, out)
+        else:
+            while True:
+                line = await asyncio.to_thread(stdin.readline)
+                if not line:
+                    break
                 table.say(f"> {_shown(line.rstrip())}")
-            if not await table.handle(line):
-                break
+                if not await table.handle(line):
+                    break
     finally:
         await service.idle()
         await service.close()
         await storage.close()
     return 0
+
+
+async def _read_at_a_terminal(table: LocalTable, stdin: TextIO, out: TextIO) -> None:
+    """Reads the lines typed at a terminal while the bots move, as Discord takes a command
+    at any moment: each is answered as things stand when it is typed (a move out of turn is
+    refused then), never kept for the player's next turn. The prompt comes back once the
+    bots are done."""
+    loop = asyncio.get_running_loop()
+    lines: asyncio.Queue[str] = asyncio.Queue()
+
+    def read() -> None:  # a daemon thread: a read still waiting does not hold up /quit
+        while True:
+            try:
+                line = stdin.readline()
+            except (OSError, ValueError):
+                line = ""
+            try:
+                loop.call_soon_threadsafe(lines.put_nowait, line)
+            except RuntimeError:  # the table has closed
+                return
+            if not line:
+                return
+
+    threading.Thread(target=read, name="local table input", daemon=True).start()
+    idle: asyncio.Future[None] | None = None
+    while True:
+        if idle is None:
+            idle = asyncio.ensure_future(table.service.idle())
+        typed = asyncio.ensure_future(lines.get())
+        either: set[asyncio.Future[Any]] = {idle, typed}
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+        if not typed.done():  # the bots are done: the table waits for the player
+            print("> ", end="", file=out, flush=True)
+            await typed
+        if idle.done():
+            idle = None
+        line = typed.result()
+        if not line or not await table.handle(line):
+            if idle is not None:
+                await idle  # (as a script's /quit: the bots' moves are saved first)
+            return
 
 
 async def _restore_users(table: LocalTable) -> None:

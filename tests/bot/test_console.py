@@ -308,3 +308,56 @@ async def test_a_list_asking_which_move_closes_when_another_command_is_typed(
     assert "Your ship can go to Age 1, not Age 5." in text
     assert "No numbered list is open: /move lists your moves" in text
     assert "Round 1, move 0." in text  # nothing was played
+
+
+class Typing(io.StringIO):
+    """A terminal that a player types at: each line once the table has printed a text (or at
+    once), while the bots may still be moving."""
+
+    def __init__(self, out: io.StringIO, script: list[tuple[str, int, str]]) -> None:
+        super().__init__()
+        self.out, self.script = out, list(script)
+
+    def isatty(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> str:
+        import time
+
+        if not self.script:
+            return ""
+        text, times, line = self.script.pop(0)
+        deadline = time.monotonic() + 60
+        while self.out.getvalue().count(text) < times and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return line + "\n"
+
+
+async def test_a_command_typed_while_the_bots_move_is_answered_then_not_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.service import MatchService
+
+    thinks = MatchService._bot_choice
+
+    async def slowly(self: MatchService, *args: object) -> object:
+        import asyncio
+
+        await asyncio.sleep(0.3)  # the bots are still moving when the player types
+        return await thinks(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(MatchService, "_bot_choice", slowly)
+    out = io.StringIO()
+    mine = "-> Player 1: your move."
+    typing = Typing(out, [(mine, 1, "/ships end"), ("Player 1 ends their turn", 1, "/ships gold"),
+                          ("", 0, "/game undo"), ("", 0, "/ships end"), (mine, 2, "/game status")])
+    await run_local(settings(), game="ships", players=2, bots=1, seed=3, db=tmp_path / "t.db",
+                    boards=tmp_path / "boards", stdin=typing, stdout=out)
+    text = out.getvalue()
+    # /ships gold and the second /ships end were refused at once, while the bot moved ...
+    assert text.count("It is Bot 1 (strong)'s turn, not yours.") == 2
+    before_my_turn = text.split(mine)[1]
+    assert "not yours" in before_my_turn and "Bot 1 (strong) has nothing left" in before_my_turn
+    # ... and did not wait for Player 1's next turn, which is whole
+    assert "Player 1 took 1 gold" not in text
+    assert text.count("Player 1 ends their turn") == 1
+    assert "Round 2, move" in text.split(mine)[-1] and "To act: Player 1." in text
