@@ -173,7 +173,7 @@ class LocalTable:
                 await self._move(" ".join(rest))
             elif head == "game" and rest:
                 await self._game(rest[0].lower(), rest[1:])
-            elif head.isdecimal() and not rest:
+            elif (head.isdecimal() or _whole_number(head)) and not rest:
                 await self._pick(head)
             elif head in shared.groups():
                 await self._group(head, rest)
@@ -311,7 +311,7 @@ class LocalTable:
             return
         if text.isdecimal() and len(text) <= 6 and 1 <= int(text) <= len(choices):
             value = choices[int(text) - 1].value
-        elif text.isdecimal() and choices:  # a number the list does not have
+        elif _whole_number(text) and choices:  # a number the list does not have (0, -1)
             self.say(f"Pick a number from 1 to {len(choices)}: /move lists them."
                      if len(choices) > 1 else "There is only move 1: /move lists it.")
             return
@@ -406,7 +406,7 @@ class LocalTable:
             self.say(f"Pick a number from 1 to {len(self.menu)}, from the list above."
                      if len(self.menu) > 1 else "The list above has only 1.")
             return
-        value = self._menu_value(number)
+        value = self._menu_value(str(int(number)))  # (+2 is 2)
         user = await self.acting_user()
         result = await self.service.act_choice(LOCAL_CHANNEL, user, value)
         await self._answer(await shared.after(self.service, None, LOCAL_CHANNEL, user, result))
@@ -431,6 +431,12 @@ def clean_file(name: str) -> str:
     """A player's name as part of a file name."""
     kept = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
     return kept[:40] or "player"
+
+
+def _whole_number(text: str) -> bool:
+    """``text`` is a whole number, signed or not (``7``, ``-1``, ``+3``)."""
+    digits = text[1:] if text[:1] in "+-" else text
+    return digits.isascii() and digits.isdecimal()
 
 
 def _named(args: list[str]) -> dict[str, str]:

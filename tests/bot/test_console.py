@@ -51,9 +51,14 @@ async def test_bad_input_is_answered_and_changes_nothing(tmp_path: Path) -> None
 
 async def test_a_move_number_beyond_the_list_says_which_numbers_there_are(
         tmp_path: Path) -> None:
-    text = await play(tmp_path, "/move\n/move 99\n/quit\n", game="race", players=2, bots=1,
-                      seed=9)
+    text = await play(tmp_path, "/move\n/move 99\n/move 0\n/move -1\n-1\n/quit\n", game="race",
+                      players=2, bots=1, seed=9)
     assert "Pick a number from 1 to" in text and "/move lists them" in text
+    # a negative number reads as 0 does: no such entry, and the list says which there are
+    out_of_range = text.split("> /move 99\n", 1)[1].split("\n")[0]
+    assert text.split("> /move -1\n", 1)[1].split("\n")[0] == out_of_range
+    assert text.split("> /move 0\n", 1)[1].split("\n")[0] == out_of_range
+    assert text.split("> -1\n", 1)[1].startswith("Pick a number from 1 to")
 
 
 async def test_quick_start_with_bots_plays_to_the_end(tmp_path: Path) -> None:
