@@ -12,7 +12,7 @@ from PIL import ImageDraw
 from engine.ships.content import ships_content
 from engine.ships.state import Player
 from render.common import icons
-from render.common.canvas import draw_text
+from render.common.canvas import draw_spaced, draw_text, spaced_width
 from render.common.fonts import Font, ellipsize, fit_font, font, text_width
 from render.common.layout import Box, Point, center, pil_box
 from render.common.palette import (
@@ -305,14 +305,14 @@ def _turn(draw: ImageDraw.ImageDraw, row: Box, x: int, player: Player,
     counts = [str(player.action_merchant), str(player.action_free)]
     inner = sum(ICON - 2 + 3 + text_width(c, b) for c in counts) + 8
     word = "Turn"
-    width = 8 + text_width(word, b) + 6 + inner + 8
+    width = 8 + spaced_width(word, b) + 6 + inner + 8
     if x + width > row[2]:
         word, width = "", 8 + inner + 8
     tag = (x, cy - 14, x + width, cy + 14)
     draw.rounded_rectangle(pil_box(tag), radius=13, fill=INK)
     x += 8
     if word:
-        x = draw_text(draw, (x, cy), word, b, fill=WHITE, anchor="lm")[2] + 6
+        x = draw_spaced(draw, (x, cy), word, b, fill=WHITE, anchor="lm")[2] + 6
     for n, (value, kind) in enumerate(zip(counts, ("merchant", "free"), strict=True)):
         at = (x + (ICON - 2) // 2, cy)
         if kind == "merchant":

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine.ships.content import ships_content
 from render.common import icons
-from render.common.canvas import cached_static, draw_text, new_canvas
+from render.common.canvas import cached_static, draw_spaced, draw_text, new_canvas, spaced_width
 from render.common.fonts import ellipsize, font, text_width
 from render.common.layout import Box, center, inset, pil_box
 from render.common.palette import (
@@ -274,9 +274,9 @@ def _legend(draw: ImageDraw.ImageDraw, box: Box) -> None:
     x, cy = box[0] + 4, cy + LEGEND_ROW
     # the dark tag the player displays show the turn's cubes in, and the pool's count
     tag_font = font(F20, bold=True)
-    tag = (x, cy - 13, x + text_width("Turn", tag_font) + 16, cy + 13)
+    tag = (x, cy - 13, x + spaced_width("Turn", tag_font) + 16, cy + 13)
     draw.rounded_rectangle(pil_box(tag), radius=12, fill=INK)
-    draw_text(draw, center(tag), "Turn", tag_font, fill=WHITE, anchor="mm")
+    draw_spaced(draw, center(tag), "Turn", tag_font, fill=WHITE, anchor="mm")
     x = draw_text(draw, (tag[2] + 6, cy), "cubes to act with", f20, fill=MUTED_INK,
                   anchor="lm")[2] + 16
     x = draw_text(draw, (x, cy), "+7", b20, anchor="lm")[2] + 5

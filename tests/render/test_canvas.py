@@ -5,17 +5,19 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from render.common.canvas import (
     MAX_PNG_BYTES,
     board_problems,
     cached_static,
     clear_static_cache,
+    draw_spaced,
     draw_text,
     draw_wrapped,
     new_canvas,
     panel,
+    spaced_width,
     to_png,
     wrap_text,
 )
@@ -214,3 +216,24 @@ def test_cached_static_builds_once() -> None:
     cached_static(("test-board", 1), build)
     assert len(calls) == 3
     clear_static_cache()
+
+
+def test_a_spaced_bold_word_keeps_its_letters_apart() -> None:
+    """Bold is the face with a stroke, which runs "rn" together into "m" (the Ships board's
+    "Turn" tag read "Tum"); draw_spaced leaves a clear column between the letters, within the
+    width spaced_width gives."""
+    def columns(spaced: bool) -> list[bool]:
+        image = Image.new("L", (80, 40), 0)
+        draw = ImageDraw.Draw(image)
+        bold = font(20, bold=True)
+        if spaced:
+            box = draw_spaced(draw, (4, 20), "rn", bold, fill=255, anchor="lm")
+            assert box[2] - 4 <= spaced_width("rn", bold) + 1
+        else:
+            draw_text(draw, (4, 20), "rn", bold, fill=255, anchor="lm")
+        inked = [any(image.getpixel((x, y)) > 96 for y in range(40)) for x in range(80)]
+        first, last = inked.index(True), 79 - inked[::-1].index(True)
+        return inked[first:last + 1]
+
+    assert all(columns(spaced=False))  # the stroke closes the gap
+    assert not all(columns(spaced=True))
