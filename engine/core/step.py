@@ -95,7 +95,8 @@ def _undo(game: Game[Any], state: State, seat: Seat) -> Accepted | Rejection:
             code=errors.CANNOT_UNDO,
             message="There is nothing to undo: a turn's actions can be taken back only until "
             "the turn ends or an action that cannot be taken back is made (a die thrown, a "
-            "card drawn or shown, or a move the rules make final).",
+            "card drawn or shown, a move the other players were asked to answer, or a move "
+            "the rules make final).",
         )
     last = state.undo_points[-1]
     if last.seat != seat:

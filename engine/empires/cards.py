@@ -167,6 +167,7 @@ def play_card(state: EmpiresState, seat: int, action: A.PlayCard, events: list[E
         Event(
             kind="card_played",
             seat=seat,
+            reveals=True,  # the card is shown: no undo past it
             text=f"{seat_ref(seat)} plays {card.name}.",
             data={"card": card.id},
         )
@@ -333,6 +334,7 @@ def play_order(state: EmpiresState, seat: int, action: A.PlayOrder, events: list
         Event(
             kind="order_played",
             seat=seat,
+            reveals=True,  # the card is shown: no undo past it
             text=f"{seat_ref(seat)} plays {card.name}.",
             data={
                 "card": card.id,

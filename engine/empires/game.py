@@ -51,7 +51,7 @@ class EmpiresAtSea(Game[EmpiresState]):
     name = "Empires at Sea"
     min_players = 2
     max_players = 5
-    rules_version = "5"
+    rules_version = "6"
     # see engine.core.upgrade; a stored game that never met a changed rule replays unchanged
     version_steps = (
         Upgrade("1", "2", events=lambda events: [_sail_final(e) for e in events],
@@ -80,6 +80,13 @@ class EmpiresAtSea(Game[EmpiresState]):
                      "the port produces, as the rulebook allows; the end-of-round "
                      "free port is drawn only among the ports the History card leaves open "
                      "(the Monroe Doctrine closes the Americas)."),
+        # rules 6: a card shown from a hand (discarded, played, an Order) and an action that
+        # asks other seats to answer are final; the moves are unchanged, the marks differ
+        # (the events are no longer compared); a game that took one back is set aside
+        Upgrade("5", "6", events="drop",
+                note="A Captain's card shown to the table (discarded, played or an Order) "
+                     "and an action other players were asked to answer (an attack's answer "
+                     "window) cannot be taken back."),
     )
     options = (
         OptionSpec(name="map", kind="choice", default="rulebook", choices=MAP_CHOICES,
@@ -213,7 +220,8 @@ class EmpiresAtSea(Game[EmpiresState]):
         return None
 
     def apply(self, state: EmpiresState, seat: Seat, action: Action) -> list[Event]:
-        return apply_action(state, seat, action)
+        events = apply_action(state, seat, action)
+        return _asked_final(state, seat, events)
 
     def opening_lines(self, state: EmpiresState) -> list[str]:
         return [_opening_text(state)]
@@ -317,6 +325,19 @@ class EmpiresAtSea(Game[EmpiresState]):
         """How this game reads the rulebook where it is silent or ambiguous, as (topic,
         ruling, the rulebook passage it reads), for /rules."""
         return [(r.topic, r.ruling, r.passage) for r in empires_content().rulings.rulings]
+
+
+def _asked_final(state: EmpiresState, seat: Seat, events: list[Event]) -> list[Event]:
+    """An action after which other seats are asked to act (an answer window opened or still
+    open, another seat's choice pending) is final from rules 6 on: they have seen it and may
+    be answering it, so it cannot be taken back ("never across revealed information"). Its
+    first event is marked ``reveals``, the engine's undo barrier. The secret bribes are not
+    such a moment: every seat chooses at once and nothing is shown until all have."""
+    others = actors(state) - {seat}
+    asked = state.combat is not None or bool(state.pending)
+    if not others or not asked or not events or any(e.reveals or e.chance for e in events):
+        return events
+    return [events[0].model_copy(update={"reveals": True}), *events[1:]]
 
 
 def _sail_final(event: Event) -> Event:

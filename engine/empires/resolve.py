@@ -89,6 +89,7 @@ def _combat_answer(state: EmpiresState, seat: int, action: Action, events: list[
     else:
         assert isinstance(action, A.Pass)
         c.waiting.remove(seat)
+        events.append(Event(kind="pass", seat=seat, text=f"{seat_ref(seat)} passes."))
     if not c.waiting:
         close_window(state, events)
     if state.combat is None:
@@ -132,6 +133,7 @@ def _pending_answer(state: EmpiresState, seat: int, action: Action, events: list
                 Event(
                     kind="discard",
                     seat=seat,
+                    reveals=True,  # the card is shown: no undo past it
                     text=f"{seat_ref(seat)} discards {content().captain(action.card).name}.",
                     data={"card": action.card},
                 )
@@ -281,6 +283,7 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
             Event(
                 kind="discard",
                 seat=seat,
+                reveals=True,  # the card is shown: no undo past it
                 text=f"{seat_ref(seat)} discards "
                 f"{content().captain(action.card).name} for {gold} Gold.",
                 data={"card": action.card},
