@@ -26,7 +26,7 @@ from bot.ratings import person
 from bot.service import ActResult, Choice, MatchService, ServiceError
 from bot.service.records import match_title
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import MatchRow, Storage
 from bot.ui.records import history_lines, leaderboard_lines, player_label, stats_lines
 from bot.ui.text import (
     NOT_A_MOVE,
@@ -60,7 +60,8 @@ Commands (the same as in Discord):
   /game view               "My view": your hand and secrets, your moves, your own board image
   /game undo               take back your last action of this turn
   /game abort              end the game without a result (asks you to type yes)
-  /game export [FILE]      save the record of the last finished game as JSON
+  /game export [N] [FILE]  save a game's record as JSON: game N of /game history, or the
+                           last game here that is over (finished, or ended with /game abort)
   /game history            the last finished games at this table, with their results
   /game replay N [FILE]    game N of the history as an animated GIF, a frame a turn
   /stats [PLAYER] [GAME]   a player's games, wins, places and rating (default: yours)
@@ -234,10 +235,16 @@ class LocalTable:
             self.say("This ends the game for everyone, with no result. Type yes to end it "
                      "(anything else keeps it).")
         elif sub == "export":
-            last = await service.last_finished(LOCAL_CHANNEL)
+            numbered = bool(args) and args[0].lstrip("#").isdecimal()
+            if numbered:  # game N of /game history, as Discord's match: picks it
+                last: MatchRow | None = await service.finished_match(args[0], None)
+                args = args[1:]
+            else:  # the last game here that is over: finished, or ended with /game abort
+                last = await service.last_finished(LOCAL_CHANNEL)
             if last is None:
                 await service.export(channel_id=LOCAL_CHANNEL)  # says why not
-                return
+                raise ServiceError("No game at this table is over yet: there is no record "
+                                   "to export.")
             record = await service.export(match_id=last.id)
             path = Path(args[0]) if args else self.boards / f"match{last.id}.json"
             try:
@@ -246,7 +253,9 @@ class LocalTable:
             except (OSError, ValueError) as err:
                 raise ServiceError(f"Cannot write the record to {echo(str(path))}: "
                                    f"{getattr(err, 'strerror', None) or err}.") from None
-            self.say(f"[record] {path}")
+            self.say(f"[record] {path}",
+                     f"The record of {match_title(last)} ({last.status}): setup, seed and every "
+                     "action; /game export N saves game N of /game history.")
         elif sub == "history":
             rows = await service.history(None, LOCAL_CHANNEL)
             self.say(*history_lines(rows, "at this table", links=False))

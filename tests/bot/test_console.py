@@ -366,3 +366,24 @@ async def test_a_command_typed_while_the_bots_move_is_answered_then_not_kept(
     assert "Player 1 took 1 gold" not in text
     assert text.count("Player 1 ends their turn") == 1
     assert "Round 2, move" in text.split(mine)[-1] and "To act: Player 1." in text
+
+
+async def test_export_names_the_game_it_saves_and_takes_a_history_number(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    moves = "".join("/move Roll\n" for _ in range(40))
+    text = await play(tmp_path, moves + "/game new ships\n/game join Ben\n/game start\n"
+                      "/game abort yes\n/game history\n/game export\n/game export 1\n"
+                      "/game export #1 mine.json\n/game export 99\n", game="race", players=2,
+                      bots=1, seed=9)
+    assert "#1 Harbour Race" in text.split("> /game history\n", 1)[1]
+    # with no number: the last game here that is over, an aborted one too, and it says so
+    last = text.split("> /game export\n", 1)[1].split("\n> ", 1)[0]
+    assert "The record of #2 Ships" in last and "(aborted)" in last
+    # a number: that game of /game history
+    first = text.split("> /game export 1\n", 1)[1].split("\n> ", 1)[0]
+    assert "The record of #1 Harbour Race" in first and "(finished)" in first
+    saved = json.loads((tmp_path / "mine.json").read_text())
+    assert saved["setup"]["game"] == "race" and saved["status"] == "finished"
+    assert not (tmp_path / "1").exists()
+    assert "This server has no finished game #99." in text
