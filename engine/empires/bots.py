@@ -28,6 +28,7 @@ from .content import PORT_LEVELS, Cell, MapSide, empires_content
 from .effects import RESOURCES, Resource
 from .legal import actors, attacks, buys, legal_actions
 from .rules import (
+    NO_SAIL_LIMIT,
     front_effects,
     income,
     port_card,
@@ -79,9 +80,10 @@ def p_at_least(dice: int, need: int) -> float:
 
 
 @functools.cache
-def _moves_from(side: MapSide, cell: Cell) -> dict[Cell, int]:
-    """Sailing moves (straight lines over the sea, ships ignored) from ``cell`` to every sea
-    cell; the same both ways, so it also counts the moves *to* ``cell``."""
+def _moves_from(side: MapSide, cell: Cell, limit: int = NO_SAIL_LIMIT) -> dict[Cell, int]:
+    """Sailing moves (straight lines over the sea of at most ``limit`` cells, ships ignored)
+    from ``cell`` to every sea cell; the same both ways, so it also counts the moves *to*
+    ``cell``."""
     b = empires_content().board(side)
     dist = {cell: 0}
     queue = deque([cell])
@@ -90,7 +92,9 @@ def _moves_from(side: MapSide, cell: Cell) -> dict[Cell, int]:
         d = dist[here] + 1
         for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
             x, y = here[0] + dx, here[1] + dy
-            while (x, y) in b.sea:
+            for _ in range(limit):
+                if (x, y) not in b.sea:
+                    break
                 if (x, y) not in dist:
                     dist[(x, y)] = d
                     queue.append((x, y))
@@ -98,11 +102,19 @@ def _moves_from(side: MapSide, cell: Cell) -> dict[Cell, int]:
     return dist
 
 
-def _by_worth(side: MapSide, worth_at: dict[Cell, float]
+def _sail_limit(view: Seen) -> int:
+    """The most cells a Sailing action may cross this round (Fog, Light Airs, a Storm)."""
+    card = empires_content().weather_card(view.weather) if view.weather else None
+    return min((e.cells for e in (card.effects if card else ()) if e.effect == "max_sail"),
+               default=NO_SAIL_LIMIT)
+
+
+def _by_worth(side: MapSide, worth_at: dict[Cell, float], limit: int
               ) -> list[tuple[float, dict[Cell, int]]]:
-    """(worth, sailing moves to the cell from everywhere) per target cell, the most worth
-    first."""
-    return sorted(((w, _moves_from(side, c)) for c, w in worth_at.items()), key=lambda t: -t[0])
+    """(worth, sailing moves to the cell from everywhere, of at most ``limit`` cells each) per
+    target cell, the most worth first."""
+    return sorted(((w, _moves_from(side, c, limit)) for c, w in worth_at.items()),
+                  key=lambda t: -t[0])
 
 
 @functools.cache
@@ -135,6 +147,7 @@ class _Table:
         self.round: int = state.round
         self.rounds: int = state.rounds
         self.pirate_afloat: bool = state.pirate_afloat
+        self.weather: str | None = state.weather
         self.turn_state: TurnState | None = state.turn_state
         self.combat: Combat | None = state.combat
 
@@ -152,6 +165,8 @@ class _Ctx:
         self.ships = {s.id: s for s in view.ships}
         self.board = empires_content().board(view.side)
         self.occupied = {s.cell for s in view.ships}
+        # a target one long line away is several moves away while the Weather shortens them
+        self.sail_limit = _sail_limit(view)
         self._targets: dict[str, list[tuple[float, dict[Cell, int]]]] = {}
         self._bribe: int | None = None
         self._potential: dict[tuple[str, Cell], float] = {}
@@ -178,13 +193,13 @@ class _Ctx:
                     if worth > every.get(cell, 0.0):
                         every[cell] = worth
                 free = {c: w for c, w in every.items() if c not in self.occupied}
-                shared = every, free, _by_worth(side, free)
+                shared = every, free, _by_worth(side, free, self.sail_limit)
                 self._by_kind[(ship.owner, ship.kind)] = shared
             every, best, found = shared
             here = every.get(ship.cell)
             if here is not None:
                 best = {**best, ship.cell: here}
-                found = _by_worth(side, best)
+                found = _by_worth(side, best, self.sail_limit)
             self._worth_at[ship.id] = best
             self._targets[ship.id] = found
         return found
@@ -458,7 +473,7 @@ def pirate_worth(ctx: _Ctx) -> float:
     if pirate is None or not view.pirate_afloat:
         return 0.0
     reach = max(1, empires_content().rules.turn.pirate_actions)  # sailing moves, then attack
-    moves = _moves_from(view.side, pirate.cell)
+    moves = _moves_from(view.side, pirate.cell, ctx.sail_limit)
     bonus = _attack_bonus(view, pirate)
     gain = guard = 0.0
     for target, cell in [*_enemy_targets(ctx, True), *_own_targets(ctx)]:

@@ -306,3 +306,49 @@ def test_the_strong_bot_keeps_its_combat_orders_at_the_refill() -> None:
             choice = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat),
                                 bot_rng(salt, state.version, seat))
             assert isinstance(choice, A.Draw), (state.round, salt, choice)
+
+
+@pytest.mark.parametrize("weather", ["fog", "light_airs"])
+def test_when_the_weather_shortens_sailing_a_ship_still_heads_for_a_port_it_can_pay_for(
+        weather: str) -> None:
+    """Old habit: under Fog (two cells a Sailing) or Light Airs (three), a nation that could
+    pay for a port ended its turn with every action unused when the port was one long line
+    away: it counted sailing moves as lines of any length, so a short step along the line
+    left the port "one move away" still and seemed to gain nothing. Now the moves are
+    counted as the Weather allows, and the ship sets off (from 51 cells of the open sea in
+    Fog, the old bot ended its turn)."""
+    state = new(2, 1)
+    clear(state, pirate_at=(27, 20))
+    calm(state)
+    state.weather = weather
+    board = empires_content().board(state.side)
+    beside_a_port = {c for card in board.ports.values() for c in board.sea_beside(card.cell)}
+    ended = []
+    for cell in sorted(board.sea - beside_a_port):
+        put(state, 0, "transport", cell, "t1")
+        player = state.players[0]
+        player.gold, player.wood, player.steel = 3, 2, 2
+        my_turn(state, 0, actions=5)
+        choice = standard_choice(state, 0, 1)
+        if not isinstance(choice, A.Sail):
+            ended.append(cell)
+        state.ships.pop()
+        state.players[0].pieces["transport"] += 1
+    assert not ended, ended
+
+
+def test_in_fog_a_transport_sails_to_a_port_and_buys_it_within_the_turn() -> None:
+    state = new(2, 1)
+    clear(state, pirate_at=(27, 20))
+    calm(state)
+    state.weather = "fog"
+    put(state, 0, "transport", (14, 3), "t1")
+    player = state.players[0]
+    player.gold, player.wood, player.steel = 3, 2, 2
+    my_turn(state, 0, actions=5)
+    played: list[Action] = []
+    while state.turn_state is not None and state.turn_state.seat == 0 and state.combat is None:
+        action = standard_choice(state, 0, 2)
+        played.append(action)
+        state, _ = do(state, 0, action)
+    assert played[-1].type == "buy_port", [a.type for a in played]
