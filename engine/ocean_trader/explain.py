@@ -12,6 +12,7 @@ from .rules import (
     content,
     free_ship_number,
     goods_name,
+    is_held,
     may_depart,
     money,
     must_sail,
@@ -120,8 +121,8 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
             return "List each departing ship once, in number order."
         if not action.depart and not any(must_sail(state, seat, s) for s in player.ships):
             if not any(s.port is not None and may_depart(state, seat, s) for s in player.ships):
-                return ("None of your ships can sail this turn (a ship that has traded, just "
-                        "arrived or is held in port stays): end your turn.")
+                return f"None of your ships can sail this turn ({_staying(state, seat)}): " \
+                       "end your turn."
             return "None of your ships is at sea: name the ships that leave port."
         return None
     if isinstance(action, A.EndTurn):
@@ -157,6 +158,8 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
             return (f"You need {money(shares.price)} for a certificate; you have "
                     f"{money(player.cash)}.")
         return "The Merchant Banker has no certificates left; buy one at auction instead."
+    if isinstance(action, A.ChallengeClaim) and state.claim is None:
+        return "Nobody has claimed a majority: there is no claim to challenge."
     if isinstance(action, (A.SellShare, A.AuctionShare, A.ClaimMajority, A.ChallengeClaim)):
         if player.shares < 1:
             return "You hold no share certificates."
@@ -165,12 +168,34 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
     if isinstance(action, A.ClaimMajority) and state.claim is not None:
         return f"{seat_ref(state.claim.claimant)} has a claim running; challenge it instead."
     if isinstance(action, A.ChallengeClaim):
-        if state.claim is None:
-            return "Nobody has claimed a majority."
+        assert state.claim is not None
         if state.claim.claimant == seat:
             return "That is your own claim."
         return "You have challenged once this turn already."
     return None
+
+
+def _staying(state: OceanTraderState, seat: int) -> str:
+    """Why each of the seat's ships stays where it is this turn, for a throw that moves none:
+    "ship 1 is held at sea by a Prospect card; ship 2 has traded this turn"."""
+    turns = state.players[seat].turns
+    reasons = []
+    for ship in state.players[seat].ships:
+        if ship.port is None:
+            why = "is held at sea by a Prospect card" if is_held(state, seat, ship) \
+                else "has sailed this turn"
+        elif is_held(state, seat, ship):
+            why = "is held in port by a Prospect card"
+        elif ship.quarantine_through >= turns:
+            why = "is in quarantine"
+        elif ship.traded:
+            why = "has traded this turn"
+        elif ship.docked_now or ship.sailed:
+            why = "has just arrived"
+        else:
+            why = "has just been issued"
+        reasons.append(f"ship {ship.number} {why}")
+    return "; ".join(reasons) or "you have no ship"
 
 
 def trade_block(ship: Ship, turns: int) -> str | None:

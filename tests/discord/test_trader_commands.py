@@ -257,8 +257,8 @@ async def test_rejected_commands_change_nothing_and_say_why(table: Table) -> Non
     assert again.private == ["Ship 1 has traded this turn: one cargo a turn per ship. Trade "
                              "again next turn."]
     stays = await trader(table, first, "roll")
-    assert stays.private == ["None of your ships can sail this turn (a ship that has traded, "
-                             "just arrived or is held in port stays): end your turn."]
+    assert stays.private == ["None of your ships can sail this turn (ship 1 has traded this "
+                             "turn): end your turn."]
     if await legal(table, first):
         assert done(await trader(table, first, "end"))
     assert await actor(table) == second

@@ -573,7 +573,8 @@ def test_an_equal_holding_shown_by_a_challenger_blocks_the_claim() -> None:
     state, _ = act(state, 0, A.EndTurn())
     state, events = act(state, 1, A.ChallengeClaim())
     assert state.claim is None and events[0].data["blocked"]
-    assert rejected(state, 1, A.ChallengeClaim()) == "Nobody has claimed a majority."
+    assert rejected(state, 1, A.ChallengeClaim()) == \
+        "Nobody has claimed a majority: there is no claim to challenge."
 
 
 def test_the_table_remembers_a_shown_holding_until_a_private_dealing_may_change_it() -> None:
@@ -788,3 +789,21 @@ def test_a_ship_keeps_the_wake_of_its_last_move_for_the_board_until_its_owner_th
     state, _ = act(state, 0, A.EndTurn())
     assert state.players[0].ships[0].port == "GIB"
     assert state.players[0].ships[0].wake == []
+
+
+def test_a_throw_that_moves_no_ship_says_why_each_ship_stays() -> None:
+    """A Dismasted ship at sea stays where it is: the refusal of a throw names that, not the
+    reasons a ship stays in port."""
+    state = new_game(variant="short")
+    put_at_sea(state.players[0].ships[0], "R13", 4, "RIO")
+    state.players[0].ships[0].held_through = state.players[0].turns + 1
+    assert rejected(state, 0, A.ThrowDice()) == \
+        "None of your ships can sail this turn (ship 1 is held at sea by a Prospect card): " \
+        "end your turn."
+
+
+def test_a_challenge_with_no_claim_running_says_so_before_the_holding() -> None:
+    state = new_game()
+    assert state.players[1].shares == 0
+    assert rejected(state, 0, A.ChallengeClaim()) == \
+        "Nobody has claimed a majority: there is no claim to challenge."
