@@ -403,9 +403,20 @@ def _trade(ctx: _Ctx, a: Action) -> float:
     p = ctx.view.players[ctx.me]
     have = {"gold": p.gold, "wood": p.wood, "steel": p.steel}
     get = ctx.board.ports[a.port].produces
-    if have[a.give] <= 1 or have[get] >= 2:
-        return -1.0
-    return 2.0 + (have[a.give] - have[get]) * 0.5
+    return _trade_worth(have, a.give, get)
+
+
+USELESS_TRADE = -3.0  # below every other move, ending the turn and an idle Sailing too
+
+
+def _trade_worth(have: dict[str, int], give: str, get: str) -> float:
+    """A trade gains only where it evens out the purse: it pays a resource we hold two or
+    more of for one we hold less than two of. Any other (for Steel while holding ten) is an
+    action wasted, and ranked below every other move, so that a search the standard bot
+    guides spends no playouts on it while it has other moves to try."""
+    if have[give] <= 1 or have[get] >= 2:
+        return USELESS_TRADE
+    return 2.0 + (have[give] - have[get]) * 0.5
 
 
 def _buy(ctx: _Ctx, a: Action) -> float:
@@ -642,7 +653,6 @@ def _trade_options(state: EmpiresState, seat: int, ctx: _Ctx, mine: list[Ship]
         get = port_card(state, port_id).produces
         for give in RESOURCES:
             if give != get and have[give] > 0:
-                value = -1.0 if have[give] <= 1 or have[get] >= 2 else \
-                    2.0 + (have[give] - have[get]) * 0.5
+                value = _trade_worth(have, give, get)
                 found.append((value, functools.partial(A.Trade, port=port_id, give=give)))
     return found

@@ -352,3 +352,31 @@ def test_in_fog_a_transport_sails_to_a_port_and_buys_it_within_the_turn() -> Non
         played.append(action)
         state, _ = do(state, 0, action)
     assert played[-1].type == "buy_port", [a.type for a in played]
+
+
+def test_a_trade_for_a_resource_held_plenty_of_is_ranked_below_every_other_move() -> None:
+    """Old habit: the strong bot, guided by the standard bot's ranking, traded Wood for Steel
+    at London while holding 10 Steel, a wasted action: the standard bot valued such a trade
+    as it valued an idle Sailing (-1), so the guide's ranking put it among the moves to try
+    and the playouts' noise could pick it. Now it is ranked last, after ending the turn."""
+    from engine.core.search import _Ranking
+
+    state = new(2, 1)
+    clear(state, pirate_at=(27, 20))
+    calm(state)
+    board = empires_content().board(state.side)
+    port = next(p for p in sorted(board.ports) if board.ports[p].produces == "steel")
+    put(state, 0, "transport", board.sea_beside(board.ports[port].cell)[0], "t1")
+    player = state.players[0]
+    player.gold, player.wood, player.steel = 0, 3, 10  # Steel plenty; no port to be bought
+    my_turn(state, 0, actions=5)
+    GAME.forget_legal_keys()
+    legal = GAME.legal_actions(state, 0)
+    trades = [a for a in legal if isinstance(a, A.Trade)]
+    assert trades and len(legal) > len(trades) + 2
+    for salt in range(6):
+        ranking = _Ranking(GAME.bots()["standard"], GAME.view(state, 0), legal,
+                           bot_rng(salt, state.version, 0))
+        order = [ranking.at(i) for i in range(len(legal))]
+        assert all(isinstance(a, A.Trade) for a in order[-len(trades):]), \
+            (salt, [a.type for a in order])
