@@ -868,6 +868,5 @@ def table() -> CommandTable[ShipsView]:
         nothing_to_decide=("No decision is waiting for you: play an action (/ships place, "
                            "/ships sell, ...) or end your turn with /ships end."),
         turn_end="end_turn",
-        decide_only_waiting=False,
         help=load_help("ships/help.yaml", found, figures()),
     )

@@ -253,8 +253,10 @@ async def test_rejected_commands_change_nothing_and_say_why(table: Table) -> Non
                                "and cloth."]
     no_gold = await ships(table, first, "navigation", pay="free")
     assert no_gold.private[0].startswith("That costs 1 gold; you have 0")
+    # decide is the decision the game waits for, as in every game: none waits mid-turn
     stale = await ships(table, first, "decide", choice="v99:0")
-    assert stale.private[0].startswith("That choice is out of date: the game has moved on.")
+    assert stale.private == ["No decision is waiting for you: play an action (/ships place, "
+                             "/ships sell, ...) or end your turn with /ships end."]
     for inter in (out_of_turn, watcher, too_far, garbage, unknown, no_gold, stale):
         assert inter.deferred_first and not inter.public and menu_of(inter) is None
     assert await table.version() == version
