@@ -295,7 +295,8 @@ class GameCog(PortolanCog):
                        view=abort_view(match.id, interaction.user.id))
 
     @game.command(name="export",
-                  description="A finished game's record (default: this channel's last)")
+                  description="The record of a game that is over (default: this channel's last, "
+                              "finished or aborted)")
     @app_commands.describe(match="A finished game you played in, by number (see /game history)")
     async def game_export(self, interaction: discord.Interaction[Any],
                           match: str | None = None) -> None:
@@ -309,7 +310,8 @@ class GameCog(PortolanCog):
                 before = await self.service.last_finished(channel)
                 if before is None:
                     await self.service.export(channel_id=channel)  # explains why there is none
-                    raise ServiceError("No finished game in this channel to export.")
+                    raise ServiceError("No game in this channel is over yet (finished, or ended "
+                                       "with /game abort), so there is none to export.")
                 last = before
                 record = await self.service.export(match_id=last.id,
                                                    requested_by=interaction.user.id)
