@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.service import ServiceError
 from bot.ui.replies import QUIET
-from bot.ui.text import clip, game_rulings, join_lines, rules_text, rulings_messages
+from bot.ui.text import clip, game_rulings, pages, rules_text, rulings_messages
 
 from .common import PortolanCog, find_game, game_autocomplete
 
@@ -40,14 +40,21 @@ def command_lines(tree: app_commands.CommandTree[Any]) -> list[str]:
 class HelpCog(PortolanCog):
     @app_commands.command(name="help", description="Every Portolan command, one line each")
     async def show_help(self, interaction: discord.Interaction[Any]) -> None:
-        text = join_lines([
+        # whole lines to a message, in as many as they need: one message clipped the last
+        # lines (the bots) once the commands' lines had grown past Discord's 2,000 characters
+        messages = pages([
             "Portolan hosts board games in this channel (or a thread: one game per channel).",
             *command_lines(self.bot.tree),
             "Bots for `/game addbot`: strong (looks ahead), easy (rules of thumb), random (for "
             "testing); with no name, the game's strongest. /rules says more.",
         ])
-        await interaction.response.send_message(clip(text), ephemeral=True,
-                                                allowed_mentions=QUIET)
+        if len(messages) == 1:
+            await interaction.response.send_message(messages[0], ephemeral=True,
+                                                    allowed_mentions=QUIET)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        for message in messages:
+            await interaction.followup.send(message, ephemeral=True, allowed_mentions=QUIET)
 
     @app_commands.command(name="rules", description="What a game is about, its players and options")
     @app_commands.describe(game="Which game")
