@@ -11,7 +11,7 @@ from .combat import named_ship, reroll, sides
 from .effects import ClaimPort, ExtraActions, Fortify, LaunchShip
 from .marks import note
 from .names import KIND_NAME as KIND_NAME  # re-exported: commands and legal read it here
-from .names import cell_text, where
+from .names import cell_text, held, where
 from .rules import (
     board,
     content,
@@ -122,7 +122,8 @@ def launch(
         Event(
             kind="launch",
             seat=seat,
-            text=f"{seat_ref(seat)} launches a {KIND_NAME[kind]} {where(state.side, cell)}.",
+            text=f"{seat_ref(seat)} launches a {KIND_NAME[kind]} "
+            f"{where(state.side, cell, held(state, seat))}.",
             data={"ship": ship.id, "cell": list(cell)},
         )
     )

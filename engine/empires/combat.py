@@ -12,7 +12,7 @@ from engine.core.words import capital
 from .content import SHIP_KINDS
 from .effects import AttackBonus, CounterBonus, ShipDefence
 from .marks import note
-from .names import ship_words, where
+from .names import held, ship_words, where
 from .rules import (
     content,
     front_effects,
@@ -99,7 +99,8 @@ def describe_ship(state: EmpiresState, ship: Ship) -> str:
     Pirate is ``the Pirate Ship of the Line near Havana`` (``capital`` at a line's start)."""
     if ship.id == PIRATE_ID:
         return f"the Pirate Ship of the Line {where(state.side, ship.cell)}"
-    return f"{seat_ref(ship.owner)}'s {ship_words(ship, state.ships, state.side)}"
+    words = ship_words(ship, state.ships, state.side, held(state, ship.owner))
+    return f"{seat_ref(ship.owner)}'s {words}"
 
 
 # ------------------------------------------------------------------ modifiers

@@ -47,7 +47,7 @@ from .actions import (
 )
 from .cards import KIND_NAME, card_label
 from .content import Board, Cell, empires_content
-from .names import cell_text, read_cell, ship_words, where
+from .names import cell_text, homes, read_cell, ship_words, where
 from .rules import cost_text
 from .state import PIRATE_ID, PIRATES_BAY, EmpiresView, Ship
 
@@ -135,7 +135,7 @@ def place(cell: Cell, view: V) -> str:
 
 
 def ship_name(ship: Ship, view: V) -> str:
-    return ship_words(ship, view.ships, view.side)
+    return ship_words(ship, view.ships, view.side, homes(view.port_owners, ship.owner))
 
 
 def ship_label(ship_id: str, view: V) -> str:

@@ -18,7 +18,7 @@ from .cards import (
 from .combat import counter_limit
 from .content import Cell
 from .effects import RESOURCES
-from .names import cell_text, ship_words
+from .names import cell_text, held, ship_words
 from .rules import (
     attack_banned,
     board,
@@ -247,7 +247,7 @@ def _ship_text(state: EmpiresState, ship: Ship | None) -> str:
         return "ship"
     if ship.id == PIRATE_ID:
         return "Pirate"
-    return ship_words(ship, state.ships, state.side)
+    return ship_words(ship, state.ships, state.side, held(state, ship.owner))
 
 
 def place_text(state: EmpiresState, cell: Cell) -> str:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .content import Cell, MapSide, empires_content
-from .state import PIRATE_ID, Ship
+from .state import PIRATE_ID, EmpiresState, Ship
 
 KIND_NAME = {"transport": "Transport", "frigate": "Frigate", "ship_of_the_line": "Ship of the Line"}
 NEAR = 3  # a ship this many cells from a port or closer is named after it
@@ -56,18 +56,36 @@ def read_cell(text: str) -> Cell | None:
     return None
 
 
-@functools.cache
-def where(side: MapSide, cell: Cell) -> str:
-    """Where something on ``cell`` lies: at the port beside it, near the nearest port, else at
-    the cell."""
+def _ranked(side: MapSide, cell: Cell, prefer: tuple[str, ...]) -> list[tuple[int, str, str]]:
+    """The ports within ``NEAR`` of ``cell``, nearest first, as (distance, id, name). Among
+    ports at the same distance a port in ``prefer`` (the owner's, the one the action is about)
+    comes first, then the one whose own sea cells (the cells beside it, where its ships lie)
+    are nearer; the name only orders the rest."""
     x, y = int(cell[0]), int(cell[1])
-    ports = sorted((abs(p.cell[0] - x) + abs(p.cell[1] - y), p.name)
-                   for p in empires_content().board(side).ports.values())
+    board = empires_content().board(side)
+    found = []
+    for port_id, p in board.ports.items():
+        far = abs(p.cell[0] - x) + abs(p.cell[1] - y)
+        if far > NEAR:
+            continue
+        sea = min((abs(c[0] - x) + abs(c[1] - y) for c in board.sea_beside(p.cell)), default=far)
+        found.append((far, port_id not in prefer, sea, p.name, port_id))
+    found.sort()
+    return [(f[0], f[4], f[3]) for f in found]
+
+
+@functools.cache
+def where(side: MapSide, cell: Cell, prefer: tuple[str, ...] = ()) -> str:
+    """Where something on ``cell`` lies: at the port beside it, near the nearest port, else at
+    the cell. ``prefer`` (port ids: the owner's, the one the action is about) settles a tie
+    between ports as far away: a Frigate launched from New York at F8, beside Boston too, is
+    ``at New York``."""
+    ports = _ranked(side, (int(cell[0]), int(cell[1])), prefer)
     if ports and ports[0][0] == 1:
-        return f"at {ports[0][1]}"
-    if ports and ports[0][0] <= NEAR:
-        return f"near {ports[0][1]}"
-    return f"at {cell_text((x, y))}"
+        return f"at {ports[0][2]}"
+    if ports:
+        return f"near {ports[0][2]}"
+    return f"at {cell_text(cell)}"
 
 
 def _by_port(side: MapSide, cell: Cell) -> bool:
@@ -75,14 +93,32 @@ def _by_port(side: MapSide, cell: Cell) -> bool:
     return where(side, cell) != f"at {cell_text(cell)}"
 
 
-def destination(side: MapSide, cell: Cell) -> str:
-    """Where a ship sails to: ``Havana L8``, ``M8 near Havana``, ``D21``."""
-    place = where(side, cell)
-    if not _by_port(side, cell):
+@functools.cache
+def destination(side: MapSide, cell: Cell, prefer: tuple[str, ...] = ()) -> str:
+    """Where a ship sails to: ``Havana L8``, ``M8 near Havana``, ``D21``; a cell beside two
+    ports, neither of them preferred, names both: ``R15 between Recife and Salvador``."""
+    ports = _ranked(side, (int(cell[0]), int(cell[1])), prefer)
+    if not ports:
         return cell_text(cell)
+    best = ports[0]
+    tied = [p for p in ports if p[0] == best[0]]
+    if best[1] not in prefer and len(tied) > 1 and best[0] == 1:
+        names = sorted(p[2] for p in tied)
+        return f"{cell_text(cell)} between {', '.join(names[:-1])} and {names[-1]}"
+    place = where(side, cell, prefer)
     if place.startswith("at "):
         return f"{place[3:]} {cell_text(cell)}"
     return f"{cell_text(cell)} {place}"
+
+
+def held(state: EmpiresState, seat: int) -> tuple[str, ...]:
+    """The ports ``seat`` holds, for ``prefer``."""
+    return homes({p: hold.owner for p, hold in state.ports.items()}, seat)
+
+
+def homes(owners: Mapping[str, int | None], seat: int) -> tuple[str, ...]:
+    """The ports ``seat`` holds (``owners``: port id -> seat), for ``prefer``."""
+    return tuple(sorted(p for p, owner in owners.items() if owner == seat))
 
 
 def kind_name(ship: Ship) -> str:
@@ -91,10 +127,11 @@ def kind_name(ship: Ship) -> str:
     return KIND_NAME[ship.kind]
 
 
-def ship_words(ship: Ship, ships: Sequence[Ship], side: MapSide) -> str:
+def ship_words(ship: Ship, ships: Sequence[Ship], side: MapSide,
+               prefer: tuple[str, ...] = ()) -> str:
     """``Frigate at Havana``; the cell is added when another ship of the same side would read
-    the same."""
-    base = f"{kind_name(ship)} {where(side, ship.cell)}"
+    the same. ``prefer``: the owner's ports, named first when the ship lies as near another."""
+    base = f"{kind_name(ship)} {where(side, ship.cell, prefer)}"
     twins = [s for s in ships if s.owner == ship.owner and s.id != ship.id
-             and f"{kind_name(s)} {where(side, s.cell)}" == base]
+             and f"{kind_name(s)} {where(side, s.cell, prefer)}" == base]
     return f"{base} {cell_text(ship.cell)}" if twins and _by_port(side, ship.cell) else base

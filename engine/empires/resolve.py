@@ -19,7 +19,7 @@ from .cards import apply_history, claim, launch, play_card, play_order, window_t
 from .combat import close_window, declare, describe_ship, named_ship, roll
 from .legal import pending_has_choice, recovery_ports
 from .marks import note, settle, turn_begins, turn_ends
-from .names import destination
+from .names import destination, held
 from .rules import (
     actions_per_turn,
     board,
@@ -162,7 +162,8 @@ def _pending_answer(state: EmpiresState, seat: int, action: Action, events: list
             Event(
                 kind="relocate",
                 seat=seat,
-                text=f"{who} sails to {destination(state.side, action.cell)} "
+                text=f"{who} sails to "
+                f"{destination(state.side, action.cell, held(state, ship.owner))} "
                 "in the Mediterranean.",
             )
         )
@@ -311,7 +312,8 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
                 # "Sailing is touch move, no undos": the move is shown to the table at once
                 # and, like a die roll, cannot be taken back
                 reveals=True,
-                text=f"{who} sails to {destination(state.side, action.to)}.",
+                text=f"{who} sails to "
+                f"{destination(state.side, action.to, held(state, ship.owner))}.",
                 data={"ship": ship.id, "to": list(action.to)},
             )
         )

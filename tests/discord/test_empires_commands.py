@@ -118,7 +118,7 @@ async def test_first_turns_through_the_empires_commands(table: Table) -> None:
 
     # Sail: the ship, then only the distances it can reach that way, then how it turns.
     [ship] = await suggest(table, first, "sail", "ship")
-    assert (ship.name, ship.value) == ("Transport at Boston", "us1")
+    assert (ship.name, ship.value) == ("Transport at New York", "us1")
     sails = [a for a in await legal(table, first) if isinstance(a, A.Sail)]
     sail = group_of(G).table.command("sail")
     _seat, view = await seat_and_view(table, first)

@@ -93,9 +93,12 @@ def test_a_launch_names_its_place_the_way_moves_do() -> None:
                 if e.kind == "launch"]
     assert launches
     side = GAME.setup({}, 3, 3).side
+    board = empires_content().board(side)
     for e in launches:
         cell = (e.data["cell"][0], e.data["cell"][1])
-        assert e.text.endswith(f" {where(side, cell)}."), e.text
+        # named as a ship is named, after one of the ports it lies beside (the owner's first)
+        beside = [board.port_at[c] for c in board.neighbours(cell) if c in board.port_at]
+        assert any(e.text.endswith(f" {where(side, cell, (p,))}.") for p in beside), e.text
 
 
 def test_every_turn_end_is_told_and_says_why() -> None:
