@@ -28,9 +28,12 @@ def scores(state: EmpiresState) -> list[int]:
 # final score against these figures): points scored so far count a little more than their
 # face (a leader tends to pull away), every production still to come adds its Gold and, less,
 # its Wood and Steel, each Captain's card in hand is worth about two points, and ships afloat
-# are at risk until the end (the Pirate and rivals sink them).
+# are at risk until the end (the Pirate and rivals sink them). Gold, Wood and Steel short of a
+# whole point count for their share of one (an odd Gold half a point): the fit's own terms for
+# them, a flat 1.8 for an odd Gold and 0.64 a Wood or Steel past a multiple of five, made a
+# useless trade (1 Gold for 1 Steel with 10 Steel in hand) look like a gain to the search
 STANDING_WEIGHTS = {"score": 1.16, "gold_to_come": 0.70, "wood_steel_to_come": 0.22,
-                    "hand": 2.1, "ships_at_risk": -1.08, "odd_gold": 1.8, "spare_wood_steel": 0.64}
+                    "hand": 2.1, "ships_at_risk": -1.08}
 
 
 def productions_left(state: EmpiresState) -> int:
@@ -40,7 +43,7 @@ def productions_left(state: EmpiresState) -> int:
 
 def standing(state: EmpiresState) -> list[float]:
     """Each seat's expected final Empire Score from here (``STANDING_WEIGHTS``)."""
-    w = STANDING_WEIGHTS
+    w, rules = STANDING_WEIGHTS, content().rules.scoring
     left = productions_left(state)
     owned: list[list[str]] = [[] for _ in range(state.seats)]
     for port_id, hold in state.ports.items():
@@ -51,11 +54,11 @@ def standing(state: EmpiresState) -> list[float]:
     for seat, player in enumerate(state.players):
         coming = income(side, owned[seat], player.in_front)
         parts = score_parts(state, seat)
-        found.append(w["score"] * sum(parts.values())
+        stock = player.gold / rules.gold_per_point \
+            + (player.wood + player.steel) / rules.wood_or_steel_per_point
+        found.append(w["score"] * (sum(parts.values()) - parts["resources"] + stock)
                      + left * (w["gold_to_come"] * coming["gold"]
                                + w["wood_steel_to_come"] * (coming["wood"] + coming["steel"]))
                      + w["hand"] * len(player.hand)
-                     + w["ships_at_risk"] * parts["ships"] * left / max(1, state.rounds)
-                     + w["odd_gold"] * (player.gold % 2)
-                     + w["spare_wood_steel"] * ((player.wood + player.steel) % 5))
+                     + w["ships_at_risk"] * parts["ships"] * left / max(1, state.rounds))
     return found
