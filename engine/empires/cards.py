@@ -7,7 +7,7 @@ from engine.core import Event, seat_ref
 from engine.core.words import listing
 
 from . import actions as A
-from .combat import named_ship, reroll, sides
+from .combat import attack_sum, counter_text, named_ship, reroll, sides, target_defence
 from .effects import ClaimPort, ExtraActions, Fortify, LaunchShip
 from .marks import note
 from .names import KIND_NAME as KIND_NAME  # re-exported: commands and legal read it here
@@ -310,13 +310,15 @@ def window_text(state: EmpiresState) -> str:
         allowed.append((seat, [content().captain(o).name for o in orders
                                if content().captain(o).name in names]))
     who = listing([seat_ref(s) for s in c.waiting])
-    may = "may each" if len(c.waiting) > 1 else "may"
+    many = len(c.waiting) > 1
     parts = [f"{seat_ref(s)}: {_either(names)}" for s, names in allowed if names]
+    goes_on = ("the attack goes on once every side has passed" if many
+               else "the attack goes on once they pass")
     if not parts:
-        return f"{who} {'can only pass' if len(c.waiting) == 1 else 'can each only pass'}."
+        return f"{who} {'can each only pass' if many else 'can only pass'}; {goes_on}."
     # the Orders the moment allows, not what anyone holds (a hand is secret)
-    return (f"{who} {may} answer with a Captain's Order if they hold one the moment allows "
-            f"({'; '.join(parts)}), or pass.")
+    return (f"{who} {'may each' if many else 'may'} pass or play a Captain's Order; {goes_on}. "
+            f"Orders the rules allow now, whatever anyone holds: {'; '.join(parts)}.")
 
 
 def _either(parts: list[str]) -> str:
@@ -371,6 +373,12 @@ def play_order(state: EmpiresState, seat: int, action: A.PlayOrder, events: list
         c.gage_lost = True
         for s in c.ships:
             c.counter_mod[s] = c.counter_mod.get(s, 0) + e.counter_bonus
+    if c.stage == "rolled" and e.effect in ("roll_bonus", "defence_bonus", "steal_gage"):
+        # the dice are known: the line tells the new totals before anyone answers
+        i = next(i for i in range(len(events) - 1, -1, -1) if events[i].kind == "order_played")
+        events[i] = events[i].model_copy(update={
+            "text": f"{events[i].text} Attack {attack_sum(state, c)} against defence "
+                    f"{target_defence(state, c)}.{counter_text(state, c)}"})
     # the other side may answer this order
     for other in sides(c):
         if other != seat and other not in c.waiting:

@@ -135,6 +135,16 @@ def attack_total(state: EmpiresState, c: Combat) -> int:
     return total
 
 
+def attack_sum(state: EmpiresState, c: Combat) -> str:
+    """The attack total written out: the dice, the ship and its bonuses, then the Orders'
+    modifiers: ``6+1+2 = 9``."""
+    total = attack_total(state, c)
+    rest = total - sum(c.attack_dice) - c.attack_mod
+    parts = [str(d) for d in c.attack_dice] + [str(n) for n in (rest, c.attack_mod) if n]
+    text = "+".join(parts).replace("+-", "-")
+    return text if len(parts) == 1 else f"{text} = {total}"
+
+
 def target_defence(state: EmpiresState, c: Combat) -> int:
     war = content().rules.table_of_war
     if c.target_kind == "ship":

@@ -40,6 +40,15 @@ def explain(state: EmpiresState, seat: int, action: Action) -> Rejection:
     )
 
 
+def _no_bribe(state: EmpiresState) -> str:
+    """Why a bribe is refused outside the bribe phase."""
+    if not state.pirate_afloat:
+        return ("There is no bribe to make now: the Pirate has been sunk, so there is no more "
+                "Pirate bribe this game.")
+    return ("There is no bribe to make now: the Pirate bribe is chosen in secret once every "
+            "player has had a turn this round.")
+
+
 def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
     c = state.combat
     if c is not None:
@@ -66,6 +75,8 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
         if isinstance(action, A.Bribe):
             return f"You have {state.players[seat].gold} Gold; bribe between 0 and that."
         return "Everyone is choosing a secret bribe for the Pirate: send a bribe (0 is allowed)."
+    if isinstance(action, A.Bribe):
+        return _no_bribe(state)
     turn = state.turn_state
     if turn is None:
         return "Nobody may act now."

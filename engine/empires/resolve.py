@@ -57,7 +57,8 @@ def _tell_the_window(state: EmpiresState, events: list[Event]) -> None:
     c = state.combat
     if c is None or c.stage not in ("declared", "rolled") or not c.waiting:
         return
-    opening = [i for i, e in enumerate(events) if e.kind in ("attack", "dice")]
+    opening = [i for i, e in enumerate(events)
+               if e.kind in ("attack", "dice", "reroll", "order_played")]
     if opening:
         i = opening[-1]
         events[i] = events[i].model_copy(

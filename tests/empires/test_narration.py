@@ -147,8 +147,11 @@ def test_a_reaction_window_says_who_may_answer_with_what_and_never_the_hand() ->
         windows += 1
         text = opening[-1].text
         who = " and ".join(f"{{s{s}}}" for s in c.waiting)
-        assert f"{who} may" in text and text.endswith(" or pass."), text
-        for name in re.findall(r"\{s\d\}: ([^;)]+)", text):
+        assert f"{who} may" in text or f"{who} can" in text, text
+        assert "pass" in text and "the attack goes on once" in text, text
+        # the Orders are listed as what the rules allow, never as if they were a hand
+        assert ": " not in window_text(after) or "whatever anyone holds: " in text, text
+        for name in re.findall(r"\{s\d\}: ([^;.]+)", text):
             for card in re.split(r", | or ", name):
                 assert card in ORDER_NAMES, (card, text)
         emptied = after.model_copy(deep=True)
@@ -199,3 +202,23 @@ def test_counter_attack_lines_name_ships_for_people() -> None:
                 assert not ids.search(e.text), e.text
                 counters += "Counter-attack: die " in e.text
     assert counters
+
+
+def test_the_window_line_is_the_same_for_two_different_hidden_hands() -> None:
+    from .helpers import calm, clear, do, my_turn, new, put
+
+    lines = []
+    for hands in ((["broadside"] * 3, ["evasive"] * 3), (["decoy"], ["treasure_galleon"] * 6)):
+        state = new(2)
+        clear(state)
+        calm(state)
+        put(state, 0, "frigate", (10, 2), "a")
+        put(state, 1, "frigate", (11, 2), "d")
+        my_turn(state, 0)
+        state.players[0].hand, state.players[1].hand = list(hands[0]), list(hands[1])
+        state, events = do(state, 0, {"type": "attack", "ship": "a", "target": "d"})
+        [line] = [e.text for e in events if e.kind == "attack"]
+        lines.append(line)
+    assert lines[0] == lines[1]
+    assert "Orders the rules allow now, whatever anyone holds: " in lines[0]
+    assert "Treasure" not in lines[0] and "Decoy" not in lines[0].split("holds: ")[0]
