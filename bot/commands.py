@@ -210,11 +210,11 @@ async def decide(service: MatchService, group: Group, channel: int, user: int, c
     found = await context(service, group, channel, user)
     table = group.table
     pending = waiting(table, [c.action for c in found.choices])
-    if not pending and table.decide_only_waiting:
+    if not pending:
         return Answer(table.nothing_to_decide)
     if unreadable_move(choice):
         return Answer("That is not a move; pick one from the list.")
-    allowed = _menu(found, pending) if table.decide_only_waiting else found.choices
+    allowed = _menu(found, pending)
     if choice in {c.value for c in found.choices} and choice not in {c.value for c in allowed}:
         return Answer("That is not one of the decisions waiting for you; pick one from the list.")
     if choice not in {c.value for c in found.choices}:  # typed: any part of a label
@@ -232,14 +232,13 @@ async def decide(service: MatchService, group: Group, channel: int, user: int, c
 async def decisions(service: MatchService, group: Group, channel: int, user: int,
                     typed: str) -> list[Choice]:
     """For the decide command's autocomplete: the waiting decision's choices matching ``typed``
-    (every move when the game lets decide play an ordinary one)."""
+    (none while no decision waits)."""
     try:
         found = await context(service, group, channel, user)
     except ServiceError:
         return []
     pending = waiting(group.table, [c.action for c in found.choices])
-    offered = _menu(found, pending) if pending or group.table.decide_only_waiting \
-        else [c for c in found.choices if c.action.type != "undo"]
+    offered = _menu(found, pending) if pending else []
     wanted = typed.strip().lower()
     return [c for c in offered if wanted in c.label.lower()]
 

@@ -174,7 +174,7 @@ class CommandTable(Generic[V]):
     waits for outside the normal turn (a free port, the route out of port); when one is legal,
     the seat's legal actions are that decision. A game whose ordinary turn always offers to end
     it can leave them empty and name ``turn_end`` instead: then any legal actions without it
-    are a decision. ``decide_only_waiting`` makes ``decide`` refuse an ordinary move."""
+    are a decision. ``decide`` plays only a decision: an ordinary move has its own command."""
 
     group: str
     description: str
@@ -182,7 +182,6 @@ class CommandTable(Generic[V]):
     nothing_to_decide: str
     decisions: frozenset[str] = frozenset()
     turn_end: str | None = None
-    decide_only_waiting: bool = True
     help: tuple[HelpTopic, ...] = ()
 
     def __post_init__(self) -> None:

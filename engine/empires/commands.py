@@ -645,4 +645,4 @@ def table() -> CommandTable[EmpiresView]:
     return CommandTable[EmpiresView](
         group=GROUP, description="Play Empires at Sea: one command per action",
         commands=COMMANDS, nothing_to_decide=NOTHING_TO_DECIDE, decisions=DECISION_TYPES,
-        decide_only_waiting=True, help=help_topics())
+        help=help_topics())

@@ -584,6 +584,5 @@ def table() -> CommandTable[OceanTraderView]:
         commands=commands,
         nothing_to_decide=NOTHING_TO_DECIDE,
         decisions=DECISIONS,
-        decide_only_waiting=True,
         help=help_topics,
     )

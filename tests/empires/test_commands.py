@@ -353,7 +353,7 @@ def test_names_and_descriptions_fit_discord() -> None:
     assert table().command("attack").option("target").default is None
     assert table().command("attack").option("target").required
     assert table().command("bribe").option("amount").default is None
-    assert t.decide_only_waiting and t.nothing_to_decide
+    assert t.nothing_to_decide
 
 
 def test_help_has_one_topic_per_command_with_figures_filled() -> None:

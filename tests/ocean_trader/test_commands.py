@@ -329,7 +329,7 @@ def test_every_command_has_one_help_topic_with_its_figures_filled() -> None:
         assert t.help_for(topic).command is None
     assert "£20: Gibraltar" in t.help_for("ports").text
     assert "Tea £450" in t.help_for("goods").text
-    assert t.nothing_to_decide and t.decide_only_waiting
+    assert t.nothing_to_decide
 
 
 def _route_decisions(seeds: range) -> Iterator[tuple[OceanTraderState, int]]:

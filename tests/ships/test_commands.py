@@ -316,4 +316,4 @@ def test_help_covers_every_command_with_its_figures() -> None:
     for entry in t.help:
         assert "{" not in entry.text and "}" not in entry.text
     assert "Factories" in t.help_for("retrieve").text
-    assert t.turn_end == "end_turn" and t.decide_only_waiting
+    assert t.turn_end == "end_turn" and t.nothing_to_decide
