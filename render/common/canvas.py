@@ -346,6 +346,13 @@ def draw_text(
     )
 
 
+def _ink_around(boxes: list[tuple[float, float, float, float]]) -> Box:
+    """The whole-pixel box around the ink of pieces of one line drawn apart (its words, its
+    letters), as ``_line`` gives for a line drawn whole."""
+    return (int(min(b[0] for b in boxes)), int(min(b[1] for b in boxes)),
+            int(max(b[2] for b in boxes)) + 1, int(max(b[3] for b in boxes)) + 1)
+
+
 def draw_words(
     draw: ImageDraw.ImageDraw,
     xy: Point,
@@ -385,8 +392,7 @@ def draw_words(
         boxes.append(_bbox((left, y), word, font, "ls", halo))
     for left, word in spans:
         blit_text(draw, (left, y), word, font, fill, "ls", bold)
-    drawn = (int(min(b[0] for b in boxes)), int(min(b[1] for b in boxes)),
-             int(max(b[2] for b in boxes)) + 1, int(max(b[3] for b in boxes)) + 1)
+    drawn = _ink_around(boxes)
     note_text(drawn, text, cut=text.endswith("…"))
     return drawn
 
@@ -419,7 +425,7 @@ def draw_spaced(
     bold, gap = stroke_width(font), _spacing(font)
     x = xy[0] - spaced_width(text, font) * {"l": 0.0, "m": 0.5, "r": 1.0}[anchor[0]] + gap
     row = "l" + anchor[1]
-    boxes = []
+    boxes: list[tuple[float, float, float, float]] = []
     for ch in text:
         if ch != " ":
             blit_text(draw, (round(x), xy[1]), ch, font, fill, row, bold)
@@ -427,8 +433,7 @@ def draw_spaced(
         x += _advance(font, ch) + gap
     if not boxes:
         return int(xy[0]), int(xy[1]), int(xy[0]), int(xy[1])
-    drawn = (int(min(b[0] for b in boxes)), int(min(b[1] for b in boxes)),
-             int(max(b[2] for b in boxes)) + 1, int(max(b[3] for b in boxes)) + 1)
+    drawn = _ink_around(boxes)
     note_text(drawn, text)
     return drawn
 
