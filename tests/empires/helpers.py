@@ -88,3 +88,18 @@ def attempt(state: EmpiresState, seat: int, action: Action | dict[str, Any]) -> 
     """``step`` without asserting acceptance (for rejections)."""
     GAME.forget_legal_keys()
     return step(GAME, state, seat, action, state.version)
+
+
+def frigate_duel() -> EmpiresState:
+    """Seat 0's Frigate ``a`` has just attacked seat 1's Frigate ``d`` beside it, in calm
+    weather, each holding three Captain's cards (Broadside against Treasure Galleons): the
+    answer window is open."""
+    state = new(2)
+    clear(state)
+    calm(state)
+    put(state, 0, "frigate", (10, 2), "a")
+    put(state, 1, "frigate", (11, 2), "d")
+    my_turn(state, 0)
+    state.players[0].hand = ["broadside"] * 3
+    state.players[1].hand = ["treasure_galleon"] * 3
+    return do(state, 0, {"type": "attack", "ship": "a", "target": "d"})[0]

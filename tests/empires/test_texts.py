@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Rejection
 
-from .helpers import attempt, calm, clear, do, my_turn, new, pass_window, put
+from .helpers import attempt, calm, clear, do, frigate_duel, my_turn, new, pass_window
 
 
 def test_a_bribe_mid_turn_after_the_pirate_was_sunk_says_there_is_none() -> None:
@@ -26,20 +26,8 @@ def test_a_bribe_mid_turn_after_the_pirate_was_sunk_says_there_is_none() -> None
     assert "no bribe to make now" in refused.message and "every player" in refused.message
 
 
-def _duel():  # noqa: ANN202
-    state = new(2)
-    clear(state)
-    calm(state)
-    put(state, 0, "frigate", (10, 2), "a")
-    put(state, 1, "frigate", (11, 2), "d")
-    my_turn(state, 0)
-    state.players[0].hand = ["broadside"] * 3
-    state.players[1].hand = ["treasure_galleon"] * 3
-    return do(state, 0, {"type": "attack", "ship": "a", "target": "d"})[0]
-
-
 def test_an_order_in_the_window_says_the_others_must_still_pass() -> None:
-    state, events = do(_duel(), 0, {"type": "play_order", "card": "broadside"})
+    state, events = do(frigate_duel(), 0, {"type": "play_order", "card": "broadside"})
     [line] = [e.text for e in events if e.kind == "order_played"]
     assert line.startswith("{s0} plays Broadside.")
     assert "pass" in line and "the attack goes on once every side has passed" in line, line
@@ -47,7 +35,7 @@ def test_an_order_in_the_window_says_the_others_must_still_pass() -> None:
 
 
 def test_broadside_after_the_roll_shows_the_dice_the_modifiers_and_the_new_total() -> None:
-    state, _ = pass_window(_duel())
+    state, _ = pass_window(frigate_duel())
     assert state.combat is not None and state.combat.stage == "rolled"
     state.combat.attack_dice = [4]
     state, events = do(state, 0, {"type": "play_order", "card": "broadside"})

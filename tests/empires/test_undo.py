@@ -9,7 +9,7 @@ from engine.empires import GAME
 from engine.empires import actions as A
 from engine.empires.state import EmpiresState
 
-from .helpers import attempt, calm, clear, do, my_turn, new, own, put
+from .helpers import attempt, calm, clear, do, frigate_duel, my_turn, new, own, put
 
 
 def _refused(state: EmpiresState, seat: int) -> Rejection:
@@ -45,15 +45,7 @@ def test_a_played_card_cannot_be_taken_back() -> None:
 
 
 def _attack() -> EmpiresState:
-    state = new(2)
-    clear(state)
-    calm(state)
-    put(state, 0, "frigate", (10, 2), "a")
-    put(state, 1, "frigate", (11, 2), "d")
-    my_turn(state, 0)
-    state.players[0].hand = ["broadside"] * 3
-    state.players[1].hand = ["treasure_galleon"] * 3
-    state, _ = do(state, 0, {"type": "attack", "ship": "a", "target": "d"})
+    state = frigate_duel()
     assert state.combat is not None and 1 in state.combat.waiting  # the window asks seat 1
     return state
 
