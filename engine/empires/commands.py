@@ -54,9 +54,12 @@ from .state import PIRATE_ID, PIRATES_BAY, EmpiresView, Ship
 V = EmpiresView
 T = TypeVar("T", bound=Action)
 GROUP = "empires"
-# Decisions outside the normal turn; a free attack (History) is one too, as it can be declined.
+# Decisions outside the normal turn; a free attack (History) is one too, as it can be declined,
+# and so are an attack's answer (an Order or a pass) and the round's secret bribe: the game
+# waits for them, and /empires decide lists them (with their own commands beside)
 DECISION_TYPES = frozenset({"counter_targets", "claim_port", "launch", "relocate",
-                            "choose_resource", "discard_order", "draw", "decline"})
+                            "choose_resource", "discard_order", "draw", "decline",
+                            "play_order", "pass", "bribe"})
 DIRECTIONS: dict[tuple[int, int], str] = {(0, -1): "north", (1, 0): "east", (0, 1): "south",
                                           (-1, 0): "west"}
 STEP = {name: d for d, name in DIRECTIONS.items()}
@@ -593,9 +596,9 @@ END: Command[EndTurn, V] = Command(
 
 COMMANDS: tuple[Command[Any, V], ...] = (PLAY, DISCARD, SAIL, TRADE, BUY, ATTACK, ORDER, PASS,
                                          BRIBE, END)
-NOTHING_TO_DECIDE = ("No decision is waiting for you: play your turn (/empires play, "
-                     "/empires sail, ...), answer the attack with /empires order or "
-                     "/empires pass, or bribe with /empires bribe.")
+NOTHING_TO_DECIDE = ("No decision is waiting for you: play your turn with /empires play, "
+                     "/empires sail, ... (an attack to answer or a bribe to make is listed "
+                     "by /empires decide when it comes).")
 
 
 # --- help ---------------------------------------------------------------------------------------

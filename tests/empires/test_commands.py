@@ -14,7 +14,8 @@ from engine.empires.commands import DECISION_TYPES, leg, table
 from engine.empires.content import empires_content
 from engine.empires.state import EmpiresState, EmpiresView
 
-from .helpers import calm, clear, do, my_turn, new, own, put
+from .helpers import calm, clear, do, frigate_duel, my_turn, new, own, put
+from .test_pirate import bribe_phase
 
 MAPS = ("americas", "atlantic")
 MOVES = 250  # enough moves for combat, the Pirate and the refills, little enough for speed
@@ -449,3 +450,20 @@ def test_a_card_played_on_a_sea_cell_is_offered_and_typed_as_its_square() -> Non
         assert any(v.value == square and v.label.startswith(f"At {square}") for v in offered)
         return
     raise AssertionError("no card played on a sea cell in the playouts")
+
+
+def test_an_attack_to_answer_and_the_bribe_are_decisions_decide_lists() -> None:
+    """The game waits for an answer to an attack (an Order or a pass) and for the round's
+    secret bribe: /empires decide lists them, as it lists every other moment the game waits
+    for (a player in an answer window read "No decision is waiting for you")."""
+    duel = frigate_duel()
+    for seat in sorted(GAME.actors(duel)):
+        legal = GAME.legal_actions(duel, seat)
+        listed = waiting(table(), legal)
+        assert listed and {a.type for a in listed} <= {"play_order", "pass"}
+        assert any(a.type == "pass" for a in listed)
+    bribes = bribe_phase(2)
+    listed = waiting(table(), GAME.legal_actions(bribes, 0))
+    assert listed and {a.type for a in listed} == {"bribe"}
+    mid_turn, _view = attack_position()  # an ordinary turn: nothing waits
+    assert waiting(table(), GAME.legal_actions(mid_turn, 0)) == []
