@@ -90,16 +90,22 @@ def attempt(state: EmpiresState, seat: int, action: Action | dict[str, Any]) -> 
     return step(GAME, state, seat, action, state.version)
 
 
-def frigate_duel() -> EmpiresState:
+def frigate_duel(hands: tuple[list[str], list[str]] = (["broadside"] * 3,
+                                                     ["treasure_galleon"] * 3),
+                 ) -> EmpiresState:
     """Seat 0's Frigate ``a`` has just attacked seat 1's Frigate ``d`` beside it, in calm
-    weather, each holding three Captain's cards (Broadside against Treasure Galleons): the
-    answer window is open."""
+    weather, the seats holding ``hands`` (three Broadsides against three Treasure Galleons):
+    the answer window is open."""
+    return frigate_attack(hands)[0]
+
+
+def frigate_attack(hands: tuple[list[str], list[str]]) -> tuple[EmpiresState, list[Event]]:
+    """:func:`frigate_duel`, with the attack's events."""
     state = new(2)
     clear(state)
     calm(state)
     put(state, 0, "frigate", (10, 2), "a")
     put(state, 1, "frigate", (11, 2), "d")
     my_turn(state, 0)
-    state.players[0].hand = ["broadside"] * 3
-    state.players[1].hand = ["treasure_galleon"] * 3
-    return do(state, 0, {"type": "attack", "ship": "a", "target": "d"})[0]
+    state.players[0].hand, state.players[1].hand = list(hands[0]), list(hands[1])
+    return do(state, 0, {"type": "attack", "ship": "a", "target": "d"})

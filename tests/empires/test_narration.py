@@ -205,18 +205,11 @@ def test_counter_attack_lines_name_ships_for_people() -> None:
 
 
 def test_the_window_line_is_the_same_for_two_different_hidden_hands() -> None:
-    from .helpers import calm, clear, do, my_turn, new, put
+    from .helpers import frigate_attack
 
     lines = []
     for hands in ((["broadside"] * 3, ["evasive"] * 3), (["decoy"], ["treasure_galleon"] * 6)):
-        state = new(2)
-        clear(state)
-        calm(state)
-        put(state, 0, "frigate", (10, 2), "a")
-        put(state, 1, "frigate", (11, 2), "d")
-        my_turn(state, 0)
-        state.players[0].hand, state.players[1].hand = list(hands[0]), list(hands[1])
-        state, events = do(state, 0, {"type": "attack", "ship": "a", "target": "d"})
+        _state, events = frigate_attack(hands)
         [line] = [e.text for e in events if e.kind == "attack"]
         lines.append(line)
     assert lines[0] == lines[1]
