@@ -34,7 +34,12 @@ from bot.settings import Settings, parse_shards
 from bot.storage import Storage
 from bot.storage.postgres import is_url
 from bot.ui.buttons import DYNAMIC_ITEMS, board_view, png_file
-from bot.ui.channel_problems import MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL
+from bot.ui.channel_problems import (
+    MISSING_ACCESS,
+    MISSING_PERMISSIONS,
+    UNKNOWN_CHANNEL,
+    UNKNOWN_GUILD,
+)
 from bot.ui.decide import decide_button_view
 from bot.ui.replies import QUIET, answering
 from bot.ui.text import MESSAGE_LIMIT, NO_DM, join_lines, pages
@@ -51,7 +56,6 @@ NO_BOARD_FILE = ("(The board image could not be attached: the bot lacks the Atta
                  "permission in this channel. /game board shows it.)")
 NO_PICTURE_FILE = ("(The picture could not be attached: the bot lacks the Attach Files "
                    "permission in this channel.)")
-UNKNOWN_GUILD = 10004
 # what Discord answers when a channel is out of the bot's reach (Missing Access, Missing
 # Permissions; Unknown Channel, Unknown Guild): only these count towards ending a game as
 # abandoned, not a refusal of what a post holds (400 Invalid Form Body, 413, ...)

@@ -44,6 +44,11 @@ ABANDON = "abandon"  # the job (ServiceBase._running, match 0) that ends them
 UNRATED = "the game's channel could not be reached"
 
 
+def days_text(days: float) -> str:
+    """``14 days``, ``1 day``, ``0.5 days``: an abandon_days figure in words."""
+    return f"{days:g} day{'' if days == 1 else 's'}"
+
+
 class Announcements(ServiceBase):
     @contextlib.asynccontextmanager
     async def _announcing(self, match_id: int) -> AsyncIterator[Announced]:
@@ -346,8 +351,7 @@ class Announcements(ServiceBase):
                                  match_id, tried)
                     return False
                 seats = await self.storage.seats(match_id)
-                why = (f"its channel could not be reached for {days:g} "
-                       f"day{'' if days == 1 else 's'}")
+                why = f"its channel could not be reached for {days_text(days)}"
                 outcome = {"end_reason": "abandoned", "ranks": [], "scores": [],
                            "abandoned": why, "days": days, "unrated": UNRATED}
                 refused = await self.storage.abandon_match(match_id, before=before,

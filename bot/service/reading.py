@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.notices import name_seats
-from bot.service.announcements import DAY
+from bot.service.announcements import DAY, days_text
 from bot.service.base import ServiceBase
 from bot.service.results import ServiceError
 from bot.service.texts import seed_line, set_aside_text
@@ -100,7 +100,7 @@ class Reading(ServiceBase):
             name = last.game
         days = outcome.get("days")
         because = why if not isinstance(days, int | float) else \
-            f"the bot could not post here for {days:g} day{'' if days == 1 else 's'}"
+            f"the bot could not post here for {days_text(days)}"
         return (f"{NO_GAME} The last game here, {name}, was ended as abandoned on "
                 f"<t:{int(last.finished_at)}:D>: {because} while nobody moved (not rated; "
                 f"/game export and /game replay still have it). {START_ONE}")

@@ -14,6 +14,7 @@ NEEDED = ("View Channel, Send Messages (in a thread: Send Messages in Threads) a
           "Files")
 _CODE = re.compile(r": (\d{3}) (\d+)$")
 MISSING_ACCESS, MISSING_PERMISSIONS, UNKNOWN_CHANNEL = 50001, 50013, 10003
+UNKNOWN_GUILD = 10004
 
 
 def problem_text(reason: str) -> str:
