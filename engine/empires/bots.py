@@ -33,6 +33,7 @@ from .rules import (
     income,
     port_card,
     ports_beside_ship,
+    sail_limit,
     sail_moves,
     sailing_allowed,
     trade_banned,
@@ -102,13 +103,6 @@ def _moves_from(side: MapSide, cell: Cell, limit: int = NO_SAIL_LIMIT) -> dict[C
     return dist
 
 
-def _sail_limit(view: Seen) -> int:
-    """The most cells a Sailing action may cross this round (Fog, Light Airs, a Storm)."""
-    card = empires_content().weather_card(view.weather) if view.weather else None
-    return min((e.cells for e in (card.effects if card else ()) if e.effect == "max_sail"),
-               default=NO_SAIL_LIMIT)
-
-
 def _by_worth(side: MapSide, worth_at: dict[Cell, float], limit: int
               ) -> list[tuple[float, dict[Cell, int]]]:
     """(worth, sailing moves to the cell from everywhere, of at most ``limit`` cells each) per
@@ -166,7 +160,7 @@ class _Ctx:
         self.board = empires_content().board(view.side)
         self.occupied = {s.cell for s in view.ships}
         # a target one long line away is several moves away while the Weather shortens them
-        self.sail_limit = _sail_limit(view)
+        self.sail_limit = sail_limit(view.weather)
         self._targets: dict[str, list[tuple[float, dict[Cell, int]]]] = {}
         self._bribe: int | None = None
         self._potential: dict[tuple[str, Cell], float] = {}

@@ -92,11 +92,14 @@ NO_SAIL_LIMIT = 99  # more cells than any line on the board: the Weather sets no
 
 
 def max_sail(state: EmpiresState) -> int:
-    limit = NO_SAIL_LIMIT
-    for e in weather_effects(state):
-        if e.effect == "max_sail":
-            limit = min(limit, e.cells)
-    return limit
+    return sail_limit(state.weather)
+
+
+def sail_limit(weather: str | None) -> int:
+    """The most cells a Sailing action may cross under the Weather card ``weather`` (Fog,
+    Light Airs, a Storm), for a state, a view or a bot's copy of one."""
+    effects = content().weather_card(weather).effects if weather else ()
+    return min((e.cells for e in effects if e.effect == "max_sail"), default=NO_SAIL_LIMIT)
 
 
 def sailing_allowed(state: Table) -> bool:
