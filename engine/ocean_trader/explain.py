@@ -114,8 +114,7 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
             if s.port is None:
                 return f"Ship {number} is already at sea."
             if not may_depart(state, seat, s):
-                return (f"Ship {number} cannot sail this turn (it has traded, just arrived, or "
-                        f"is held in port).")
+                return _kept_in_port(state, seat, s)[1]
         if len(set(action.depart)) != len(action.depart) or list(action.depart) != sorted(
                 action.depart):
             return "List each departing ship once, in number order."
@@ -178,24 +177,50 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
 def _staying(state: OceanTraderState, seat: int) -> str:
     """Why each of the seat's ships stays where it is this turn, for a throw that moves none:
     "ship 1 is held at sea by a Prospect card; ship 2 has traded this turn"."""
-    turns = state.players[seat].turns
     reasons = []
     for ship in state.players[seat].ships:
         if ship.port is None:
             why = "is held at sea by a Prospect card" if is_held(state, seat, ship) \
                 else "has sailed this turn"
-        elif is_held(state, seat, ship):
-            why = "is held in port by a Prospect card"
-        elif ship.quarantine_through >= turns:
-            why = "is in quarantine"
-        elif ship.traded:
-            why = "has traded this turn"
-        elif ship.docked_now or ship.sailed:
-            why = "has just arrived"
         else:
-            why = "has just been issued"
+            why = _kept_in_port(state, seat, ship)[0]
         reasons.append(f"ship {ship.number} {why}")
     return "; ".join(reasons) or "you have no ship"
+
+
+def _kept_in_port(state: OceanTraderState, seat: int, ship: Ship) -> tuple[str, str]:
+    """Why ``ship``, in port, may not leave it this turn: the clause for a list of ships ("has
+    traded this turn") and the sentence that refuses its departure, with when it may sail. The
+    reason that keeps it longest comes first. Only what the table sees of the fleet is named."""
+    turns = state.players[seat].turns
+    assert ship.port is not None
+    name, port = f"Ship {ship.number}", port_name(ship.port)
+    if is_held(state, seat, ship):
+        return ("is held in port by a Prospect card",
+                f"{name} is held in port by a Prospect card "
+                f"{_turns_left(ship.held_through - turns + 1)}.")
+    if ship.quarantine_through >= turns:
+        # rulebook card Fever Aboard: it "must remain in port (quarantine) on its owner's next
+        # turn ... and may not trade that turn"
+        return ("is in quarantine",
+                f"{name} is in quarantine at {port}: it stays in port and may not trade "
+                f"{_turns_left(ship.quarantine_through - turns + 1)}.")
+    if ship.traded:
+        return ("has traded this turn",
+                f"{name} has traded this turn: a ship cannot trade and sail in the same turn. "
+                f"Sail next turn.")
+    if ship.docked_now or ship.sailed:
+        return ("has just arrived",
+                f"{name} docked at {port} this turn: a ship moves once a turn. Sail next turn.")
+    return ("has just been issued", f"{name} has just been issued; it can sail next turn.")
+
+
+def _turns_left(count: int) -> str:
+    """The turns of its owner a ship still loses, this one first, and when it sails again."""
+    if count <= 1:
+        return "this turn; it can sail next turn"
+    more = "turn" if count == 2 else f"{count - 1} turns"
+    return f"this turn and your next {more}; it can sail on the turn after that"
 
 
 def trade_block(ship: Ship, turns: int) -> str | None:
