@@ -174,7 +174,11 @@ class CommandTable(Generic[V]):
     waits for outside the normal turn (a free port, the route out of port); when one is legal,
     the seat's legal actions are that decision. A game whose ordinary turn always offers to end
     it can leave them empty and name ``turn_end`` instead: then any legal actions without it
-    are a decision. ``decide`` plays only a decision: an ordinary move has its own command."""
+    are a decision. ``decide`` plays only a decision: an ordinary move has its own command.
+    ``values_for_left_out``: an option left out that the moves still differ in is answered with
+    the values it can take now ("Choose from: ..."), not with a menu of every move that fits,
+    whenever those moves outnumber its values (each value's moves multiplied by the spaces and
+    the ways to pay would read as one long list)."""
 
     group: str
     description: str
@@ -183,6 +187,7 @@ class CommandTable(Generic[V]):
     decisions: frozenset[str] = frozenset()
     turn_end: str | None = None
     help: tuple[HelpTopic, ...] = ()
+    values_for_left_out: bool = False
 
     def __post_init__(self) -> None:
         names = [c.name for c in self.commands]
@@ -338,8 +343,9 @@ def resolve(table: CommandTable[V], name: str, typed: Mapping[str, object],
 
     A typed value is a value or any unambiguous part of a label (any case); an option left out
     takes its default; when the moves that fit still differ in an option that is not an exchange,
-    that option is asked for, never assumed; when they differ only in exchanges, the one using
-    the fewest is played."""
+    that option is asked for, never assumed (with its values alone, for a table that says
+    ``values_for_left_out``); when they differ only in exchanges, the one using the fewest is
+    played."""
     command = table.command(name)
     raw = {key: _shortened(norm(value)) for key, value in typed.items()}
     unknown = unknown_options(command, raw)
@@ -385,8 +391,14 @@ def resolve(table: CommandTable[V], name: str, typed: Mapping[str, object],
         if option.exchange:
             continue
         # an action without this option (None) differs from one with it, too
-        if len({option.value(a, view) for a in found_actions}) > 1:
+        had = [option.value(a, view) for a in found_actions]
+        if len(set(had)) > 1:  # (left out: a value typed or defaulted would agree)
             values = values_of(command, option.name, found_actions, view, describe)
+            if table.values_for_left_out and None not in had and len(found_actions) > len(
+                    values):
+                return Resolution(command.name, raw, problem=(
+                    f"/{table.group} {command.name}: fill in {option.name}. Choose from: "
+                    f"{values_text(values)}."))
             return Resolution(command.name, raw, asking=option.name, values=tuple(values),
                               fitting=tuple(found_actions))
     return Resolution(command.name, raw, action=min(found_actions,
@@ -395,6 +407,13 @@ def resolve(table: CommandTable[V], name: str, typed: Mapping[str, object],
 
 OFFERED = 8  # values named in a refusal that says what an option can be
 TYPED_LIMIT = 100  # no value is longer (Discord's limit); longer text is cut, so echoes stay short
+
+
+def values_text(values: Sequence[Value]) -> str:
+    """What an option can be, said briefly: the first :data:`OFFERED` values' labels, and how
+    many more there are."""
+    listed = "; ".join(v.label for v in values[:OFFERED])
+    return listed + (f" (and {len(values) - OFFERED} more)" if len(values) > OFFERED else "")
 
 
 def _shortened(text: str | None) -> str | None:
@@ -449,13 +468,11 @@ def _nothing_fits(table: CommandTable[V], command: Command[Any, V],
                     command, {name: value}, view) or (
                     f"None of your /{table.group} {command.name} moves{narrowed} now takes "
                     f"{name}: leave it out."))
-            listed = "; ".join(v.label for v in can[:OFFERED])
-            more = f" (and {len(can) - OFFERED} more)" if len(can) > OFFERED else ""
             why = _unavailable(command, {name: value}, view)
             return Resolution(command.name, raw, problem=(
-                f"{why} Options for {name} now: {listed}{more}." if why else
+                f"{why} Options for {name} now: {values_text(can)}." if why else
                 f"None of your /{table.group} {command.name} moves now has {name} "
-                f"{raw.get(name)!r}. It can be: {listed}{more}."))
+                f"{raw.get(name)!r}. It can be: {values_text(can)}."))
     return Resolution(command.name, raw, problem=_unavailable(command, given, view) or (
         f"None of your /{table.group} {command.name} moves now fits "
         + ", ".join(f"{k} {raw.get(k)!r}" for k in given) + "; pick the options from the lists."))

@@ -869,4 +869,5 @@ def table() -> CommandTable[ShipsView]:
                            "/ships sell, ...) or end your turn with /ships end."),
         turn_end="end_turn",
         help=load_help("ships/help.yaml", found, figures()),
+        values_for_left_out=True,  # an upgrade's ship left out: the ships, not every upgrade
     )

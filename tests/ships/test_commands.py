@@ -27,6 +27,7 @@ from .helpers import (
     position,
     put_cube,
     put_ships,
+    snapshot,
 )
 
 # a few games of every size; decisions (cards, full warehouses) are rare, so every state that
@@ -171,12 +172,46 @@ def test_a_ship_to_move_up_is_named_by_its_age_alone() -> None:
     give_gold(state, 0, 5)
     view = GAME.view(state, 0)
     found = resolve(table(), "upgrade", {"from": "6"}, _moves(state, 0), view)
-    assert found.asking == "where", found  # the ship is known: where the cube goes is asked
+    # the ship is known: where the cube goes is asked
+    assert (found.problem or "").startswith("/ships upgrade: fill in where. Choose from: "), found
+    found = resolve(table(), "upgrade", {"from": "6", "where": "tyre: food"}, _moves(state, 0),
+                    view)
+    assert found.asking == "pay", found
     assert {(a.from_age, a.from_box) for a in found.fitting} == {(6, "merchant")}
     found = resolve(table(), "upgrade", {"from": "5"}, _moves(state, 0), view)
     assert found.asking == "from" and len(found.values) == 2
     found = resolve(table(), "upgrade", {"from": "3"}, _moves(state, 0), view)
     assert found.problem is not None and "Age 5 merchant: Cog" in found.problem
+
+
+def test_a_ship_to_move_up_left_out_is_answered_with_the_ships() -> None:
+    # 60 upgrades (three ships, each to any free space, paid two ways): the answer names the
+    # three ships once each, not the 60 moves, and plays nothing
+    state = position(stock_free=1)
+    put_ships(state, 5, merchant=[0, 1], warship=[0])
+    put_ships(state, 6, merchant=[0], warship=[1])
+    give_navigation(state, 0, 10)
+    give_gold(state, 0, 5)
+    before = snapshot(state)
+    view = GAME.view(state, 0)
+    moves = _moves(state, 0)
+    assert sum(isinstance(a, A.UpgradeShip) for a in moves) == 60
+    found = resolve(table(), "upgrade", {}, moves, view)
+    assert found.problem == (
+        "/ships upgrade: fill in from. Choose from: Age 5 merchant: Cog, up to Age 6 (present "
+        "age); Age 5 warship: Spanish Warship, up to Age 6 (present age); Age 6 merchant: "
+        "Fluyt, up to Age 7 (next age): 9 navigation."), found
+    assert found.action is None and found.asking is None and not found.fitting
+    # the ship given, the next option left out is answered the same way
+    found = resolve(table(), "upgrade", {"from": "5 warship"}, moves, view)
+    assert (found.problem or "").startswith(
+        "/ships upgrade: fill in where. Choose from: Tyre: food (Area 2); Tyre: cloth (Area 2);")
+    assert (found.problem or "").endswith(" (and 2 more)."), found
+    # every value it names plays, once typed back with the rest
+    typed = {"from": "6", "where": "tyre: food", "pay": "merchant"}
+    found = resolve(table(), "upgrade", typed, moves, view)
+    assert isinstance(found.action, A.UpgradeShip) and found.action.from_age == 6, found
+    assert snapshot(state) == before
 
 
 def _canal(area: int) -> ShipsState:
