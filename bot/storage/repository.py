@@ -80,6 +80,11 @@ MATCH_LOCK_SPACE = 0x504F52 << 40  # "POR"
 MATCH_LOCK_WAIT = 10.0  # seconds a match held by another process is waited for
 
 _SEAT_ORDER = "ORDER BY seat IS NULL, seat, position"
+# a delivery problem whose channel has been out of reach since a moment (the first
+# parameter) and whose players were not told, nor is a claim to tell them running at a
+# moment (the second): see Storage.unwarned_lost
+_UNWARNED = ("p.lost_at IS NOT NULL AND p.lost_at <= ? AND p.warned_at IS NULL"
+             " AND (p.warn_until IS NULL OR p.warn_until <= ?)")
 
 
 class Storage:
@@ -1145,7 +1150,9 @@ class Storage:
         removed from the server or short of a permission there). The row's ``lost_at`` is
         then since when it has been, kept by the next such refusal; a refusal of another
         kind (a post Discord will not take for what it holds, in a channel that works)
-        clears it. Only ``lost_at`` counts towards ending a game as abandoned."""
+        clears it, and with it the players' warning of that stretch
+        (:meth:`claim_lost_warning`). Only ``lost_at`` counts towards ending a game as
+        abandoned."""
         now = self._clock()
         async with self._write() as db:
             row = await fetchone(db, "SELECT reason FROM delivery_problems WHERE match_id = ?",
@@ -1156,7 +1163,12 @@ class Storage:
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id) DO UPDATE"
                 " SET version = excluded.version, reason = excluded.reason,"
                 " lost_at = CASE WHEN excluded.lost_at IS NULL THEN NULL"
-                " ELSE COALESCE(delivery_problems.lost_at, excluded.lost_at) END",
+                " ELSE COALESCE(delivery_problems.lost_at, excluded.lost_at) END,"
+                # the players' warning belongs to the stretch of lost_at (0008)
+                " warn_until = CASE WHEN excluded.lost_at IS NULL THEN NULL"
+                " ELSE delivery_problems.warn_until END,"
+                " warned_at = CASE WHEN excluded.lost_at IS NULL THEN NULL"
+                " ELSE delivery_problems.warned_at END",
                 (match_id, version, reason, now, now if lost else None),
             )
         return row is None or row["reason"] != reason
@@ -1202,6 +1214,60 @@ class Storage:
         async with self._read() as db:
             found = await self._unreachable(db, before, _and_owned(shards))
         return [match_id for match_id, _, _ in found]
+
+    async def unwarned_lost(self, before: float, now: float,
+                            shards: Shards | None = None) -> list[int]:
+        """The ids of the active matches whose channel has been out of reach (``lost_at``,
+        see :meth:`record_delivery_problem`) since ``before`` or earlier and whose players
+        were not told so in this stretch, nor is anyone telling them at ``now`` (no claim of
+        :meth:`claim_lost_warning` running), oldest first (only those of ``shards``'
+        guilds, when given): the games whose players are to be warned."""
+        async with self._read() as db:
+            rows = await fetchall(
+                db,
+                f"SELECT m.id FROM matches m {self.dialect.index('matches_status')} "
+                "JOIN delivery_problems p ON p.match_id = m.id "
+                f"WHERE m.status = 'active' AND {_UNWARNED}{_and_owned(shards)} ORDER BY m.id",
+                (before, now),
+            )
+        return [int(row["id"]) for row in rows]
+
+    async def claim_lost_warning(self, match_id: int, *, before: float, now: float,
+                                 until: float) -> tuple[float, str] | None:
+        """Claims telling the players of an active match that its channel is out of reach,
+        until ``until``: only if it still is one of :meth:`unwarned_lost`'s (out of reach
+        since ``before`` or earlier, not told in this stretch, no claim running at ``now``),
+        checked again in one transaction under the match's row lock, as
+        :meth:`abandon_match` does, so of several processes one claims it. ``(lost_at,
+        reason)`` of the stretch for the one caller that claimed it, who sends the warning
+        and then marks it sent (:meth:`mark_lost_warned`); one that dies first leaves it to
+        be claimed again at ``until``. None, and nothing changed, otherwise."""
+        async with self._write() as db:
+            match = await self._match(db, match_id, lock=True)
+            if match.status != "active":
+                return None
+            row = await fetchone(
+                db, "SELECT p.lost_at, p.reason FROM delivery_problems p"
+                f" WHERE p.match_id = ? AND {_UNWARNED}", (match_id, before, now))
+            if row is None:
+                return None
+            await execute(db, "UPDATE delivery_problems SET warn_until = ? WHERE match_id = ?",
+                          (until, match_id))
+        return float(row["lost_at"]), str(row["reason"])
+
+    async def mark_lost_warned(self, match_id: int, lost_at: float) -> bool:
+        """Records that the players were told their game's channel is out of reach, in the
+        stretch that began at ``lost_at`` (as :meth:`claim_lost_warning` gave it), so that
+        nobody tells them again in it, after a restart or from another process. False, and
+        nothing changed, when that stretch is over (a post got through meanwhile) or was
+        marked already."""
+        now = self._clock()
+        async with self._write() as db:
+            changed = await execute(
+                db, "UPDATE delivery_problems SET warned_at = ?, warn_until = NULL"
+                " WHERE match_id = ? AND lost_at = ? AND warned_at IS NULL",
+                (now, match_id, lost_at))
+        return bool(changed)
 
     async def abandon_match(self, match_id: int, *, before: float, outcome: dict[str, Any],
                             seats: list[dict[str, Any]]) -> str | None:
