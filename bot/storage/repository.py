@@ -1233,27 +1233,27 @@ class Storage:
         return [int(row["id"]) for row in rows]
 
     async def claim_lost_warning(self, match_id: int, *, before: float, now: float,
-                                 until: float) -> tuple[float, str] | None:
+                                 until: float) -> float | None:
         """Claims telling the players of an active match that its channel is out of reach,
         until ``until``: only if it still is one of :meth:`unwarned_lost`'s (out of reach
         since ``before`` or earlier, not told in this stretch, no claim running at ``now``),
         checked again in one transaction under the match's row lock, as
-        :meth:`abandon_match` does, so of several processes one claims it. ``(lost_at,
-        reason)`` of the stretch for the one caller that claimed it, who sends the warning
-        and then marks it sent (:meth:`mark_lost_warned`); one that dies first leaves it to
-        be claimed again at ``until``. None, and nothing changed, otherwise."""
+        :meth:`abandon_match` does, so of several processes one claims it. The stretch's
+        ``lost_at`` for the one caller that claimed it, who sends the warning and then marks
+        it sent (:meth:`mark_lost_warned`); one that dies first leaves it to be claimed
+        again at ``until``. None, and nothing changed, otherwise."""
         async with self._write() as db:
             match = await self._match(db, match_id, lock=True)
             if match.status != "active":
                 return None
             row = await fetchone(
-                db, "SELECT p.lost_at, p.reason FROM delivery_problems p"
+                db, "SELECT p.lost_at FROM delivery_problems p"
                 f" WHERE p.match_id = ? AND {_UNWARNED}", (match_id, before, now))
             if row is None:
                 return None
             await execute(db, "UPDATE delivery_problems SET warn_until = ? WHERE match_id = ?",
                           (until, match_id))
-        return float(row["lost_at"]), str(row["reason"])
+        return float(row["lost_at"])
 
     async def mark_lost_warned(self, match_id: int, lost_at: float) -> bool:
         """Records that the players were told their game's channel is out of reach, in the

@@ -34,7 +34,7 @@ async def lost(storage: Storage, clock: FakeClock, channel_id: int = 100) -> int
     return match.id
 
 
-async def claim(storage: Storage, clock: FakeClock, match_id: int) -> tuple[float, str] | None:
+async def claim(storage: Storage, clock: FakeClock, match_id: int) -> float | None:
     return await storage.claim_lost_warning(match_id, before=clock.now, now=clock.now,
                                             until=clock.now + LEASE)
 
@@ -44,9 +44,9 @@ async def test_a_lost_channel_is_told_of_once(storage: Storage, backend: Backend
     match_id = await lost(storage, clock)
     assert await storage.unwarned_lost(clock.now - 120, clock.now) == []  # not yet for long
     assert await storage.unwarned_lost(clock.now, clock.now) == [match_id]
-    claimed = await claim(storage, clock, match_id)
-    assert claimed is not None and claimed[1] == GONE
-    lost_at, _ = claimed
+    lost_at = await claim(storage, clock, match_id)
+    assert lost_at is not None
+    assert await storage.delivery_problem(match_id) == (0, GONE)
     assert await claim(storage, clock, match_id) is None  # the claim runs
     assert await storage.unwarned_lost(clock.now, clock.now) == []
     assert await storage.mark_lost_warned(match_id, lost_at)
@@ -98,7 +98,7 @@ async def test_a_channel_lost_again_is_told_of_again(storage: Storage,
     for match_id in (back, payload):
         claimed = await claim(storage, clock, match_id)
         assert claimed is not None
-        assert await storage.mark_lost_warned(match_id, claimed[0])
+        assert await storage.mark_lost_warned(match_id, claimed)
     assert await storage.mark_announced(back, 0)  # a post got through: the stretch is over
     await storage.record_delivery_problem(payload, 0, "channel 2: 400 50035")  # not lost
     assert await storage.unwarned_lost(clock.now, clock.now) == []  # neither is lost now
@@ -118,9 +118,9 @@ async def test_a_warning_of_a_stretch_over_is_not_recorded(storage: Storage,
     claimed = await claim(storage, clock, match_id)
     assert claimed is not None
     assert await storage.mark_announced(match_id, 0)
-    assert not await storage.mark_lost_warned(match_id, claimed[0])  # no stretch now
+    assert not await storage.mark_lost_warned(match_id, claimed)  # no stretch now
     await storage.record_delivery_problem(match_id, 0, "channel gone", lost=True)
-    assert not await storage.mark_lost_warned(match_id, claimed[0])  # another stretch
+    assert not await storage.mark_lost_warned(match_id, claimed)  # another stretch
     clock.advance(60)
     assert await storage.unwarned_lost(clock.now, clock.now) == [match_id]
 
@@ -165,7 +165,7 @@ async def test_the_warning_s_statements_use_an_index(tmp_path: Path,
         await store.unwarned_lost(clock.now, clock.now, Shards.of([0], 2))
         claimed = await claim(store, clock, match_id)
         assert claimed is not None
-        await store.mark_lost_warned(match_id, claimed[0])
+        await store.mark_lost_warned(match_id, claimed)
     finally:
         await store.close()
     statements: dict[str, tuple[Any, ...]] = {
