@@ -27,7 +27,7 @@ import yarl
 from discord.ext import commands, tasks
 
 from bot.cogs import add_cogs
-from bot.notices import DeliveryFailed, Notice
+from bot.notices import DeliveryFailed, LostChannel, Notice
 from bot.painter import WorkTimedOut
 from bot.service import ChannelOutOfReach, MatchService, Notify
 from bot.settings import Settings, parse_shards
@@ -39,6 +39,7 @@ from bot.ui.channel_problems import (
     MISSING_PERMISSIONS,
     UNKNOWN_CHANNEL,
     UNKNOWN_GUILD,
+    lost_channel_text,
 )
 from bot.ui.decide import decide_button_view
 from bot.ui.replies import QUIET, answering
@@ -288,9 +289,15 @@ class PortolanBot(commands.AutoShardedBot):
 
         Raises ``DeliveryFailed`` when the channel message did not get through (the DMs are
         then not sent: the notice is tried again whole, and a move's post carries a nonce so
-        that Discord shows it once however often it is sent)."""
+        that Discord shows it once however often it is sent).
+
+        A warning that the channel is out of reach (``notice.warning``) is no channel post:
+        it goes by DM to its one player alone (:meth:`_send_warning`)."""
         if self.is_closed():
             raise DeliveryFailed(False, "the connection to Discord is closed")
+        if notice.warning is not None:
+            await self._send_warning(notice.channel_id, notice.warning)
+            return
         try:
             channel = await self.resolve_channel(notice.channel_id)
             await self._post(channel, notice)
@@ -432,6 +439,35 @@ class PortolanBot(commands.AutoShardedBot):
             else:
                 self._dm_closed.discard(key)
         return unreachable
+
+    async def _send_warning(self, channel_id: int, warning: LostChannel) -> None:
+        """DMs one player that the bot cannot post in their game's channel (only ever by
+        DM: the channel would not take it). Raises ``DeliveryFailed``, with ids and codes
+        only, when it did not get to them: for good when Discord refuses it (DMs closed,
+        403 50007; a user it shares no server with any more), for now otherwise."""
+        text = lost_channel_text(warning.game, self._where(channel_id, warning.guild_id),
+                                 warning.reason, warning.ends_at)
+        try:
+            user = await self.resolve_user(warning.user_id)
+            for page in pages([text]):
+                await user.send(page, allowed_mentions=QUIET)
+        except discord.HTTPException as err:
+            raise DeliveryFailed(_refused_for_good(err), f"user {warning.user_id}: "
+                                 f"{err.status} {err.code}") from None
+        except (aiohttp.ClientError, OSError, TimeoutError) as err:
+            raise DeliveryFailed(False, f"user {warning.user_id}: "
+                                 f"{type(err).__name__}") from None
+
+    def _where(self, channel_id: int, guild_id: int | None) -> str:
+        """A channel as a DM names it: its mention (which Discord shows as a name only to
+        someone who can see the channel), with the channel's and the server's names when
+        the bot still knows them (not for a channel deleted or a server it left)."""
+        channel = self.get_channel(channel_id)
+        guild = self.get_guild(guild_id) if guild_id is not None else None
+        names = [f"#{name}" for name in [getattr(channel, "name", None)] if name]
+        if guild is not None and guild.name:
+            names.append(f"on the server {guild.name}")
+        return f"<#{channel_id}>" + (f" ({' '.join(names)})" if names else "")
 
     async def resolve_channel(self, channel_id: int) -> discord.abc.Messageable:
         """The channel, or ``DeliveryFailed`` (permanent when it is gone or out of reach)."""

@@ -21,6 +21,21 @@ def name_seats(text: str, names: Sequence[str]) -> str:
     return _SEAT.sub(one, text)
 
 
+@dataclass(frozen=True)
+class LostChannel:
+    """A private warning to one seated person that the bot cannot post in their game's
+    channel, and that the game is ended as abandoned at ``ends_at`` unless it can again
+    (the adapter words it; see :mod:`bot.service.lost_channels`). ``reason`` is the
+    adapter's own for the refusal (``"channel 555: 403 50013"``, ``"channel 555:
+    deleted"``): it names no player and holds nothing of anyone's seat."""
+
+    user_id: int
+    guild_id: int | None
+    game: str  # the game's name
+    reason: str
+    ends_at: float
+
+
 @dataclass
 class Notice:
     """One delivery for a match's channel.
@@ -47,6 +62,9 @@ class Notice:
     running: bool = False
     # a picture posted with the lines: (file name, PNG bytes), e.g. the score chart after a game
     image: tuple[str, bytes] | None = None
+    # not a channel post: a private message to one player alone (by DM), that the channel is
+    # out of the bot's reach; the adapter raises DeliveryFailed if it did not get to them
+    warning: LostChannel | None = None
 
     @property
     def nonce(self) -> str:

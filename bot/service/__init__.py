@@ -19,6 +19,7 @@ The service is one class made of parts, one concern each, that reach one another
 - ``moves``: act, the choices offered, double sends, undo, and ``_commit``, the one path that
   changes a game, with the notice it leaves;
 - ``announcements``: delivery in commit order, missed lines, redelivery, catch-up at a start;
+- ``lost_channels``: the players of a game whose channel is out of reach told so privately;
 - ``deadlines``: reminders, turn deadlines and their policy, answers that ran out of time;
 - ``clocks``: the pure plan of which deadlines a match has after a move (a turn's clock, an
   answer window's clock);
@@ -37,6 +38,7 @@ from bot.service.bots import BotSeats
 from bot.service.deadlines import Deadlines
 from bot.service.loading import CACHED_STATES, Loading
 from bot.service.lobby import MAX_SEED, POLICIES, Lobby, mix_seed
+from bot.service.lost_channels import LostChannels
 from bot.service.moves import DOUBLE_SEND_SECONDS, Moves
 from bot.service.reading import EXPORT_EVERY_SECONDS, Reading
 from bot.service.records import Records
@@ -71,6 +73,6 @@ __all__ = [
 ]
 
 
-class MatchService(Lobby, Moves, Announcements, Deadlines, BotSeats, Loading, Reading,
-                   Records):
+class MatchService(Lobby, Moves, Announcements, LostChannels, Deadlines, BotSeats, Loading,
+                   Reading, Records):
     """One game service for every channel and adapter (see the package's docstring)."""

@@ -169,6 +169,9 @@ class ServiceBase:
         self._refused_round = float("-inf")  # when the last round of them began
         # when the clock next looks for games out of reach too long (see abandon_unreachable)
         self._abandon_next = float("-inf")
+        # when the clock next looks for games whose players to tell their channel is out of
+        # reach (see LostChannels.warn_lost_channels)
+        self._warn_next = float("-inf")
 
     async def close(self) -> None:
         """Stops the board and bot workers together (the storage is closed by its owner): a
@@ -282,6 +285,9 @@ class ServiceBase:
         async def _deliver(self, notice: Notice) -> Delivery: ...  # announcements
         async def channel_reachable(self, match_id: int) -> bool: ...  # announcements
         def _abandon_later(self) -> None: ...  # announcements
+        async def _post_refused(self, match: MatchRow, *,
+                                restarted: bool) -> Delivery: ...  # announcements
+        def _warn_later(self) -> None: ...  # lost_channels
         def abandon_by(self, since: float) -> float | None: ...  # announcements
         def _redeliver(self, match_id: int) -> None: ...  # announcements
         async def _outcome_record(self, match_id: int,

@@ -33,7 +33,8 @@ class Deadlines(ServiceBase):
     async def tick(self) -> list[Notice]:
         """Sends due reminders and applies due deadlines, each once, and now and then ends
         the games whose channel has not heard them for too long (``abandon_days``, in the
-        background: :meth:`abandon_unreachable`). Call it periodically;
+        background: :meth:`abandon_unreachable`), having told their players privately
+        first (:meth:`warn_lost_channels`). Call it periodically;
         after a restart the first call catches up on what came due while the bot was down.
         Each match on its own: one that fails is logged and tried again next tick. Only the
         matches of this process's shards (``self.shards``); each reminder and deadline is
@@ -56,6 +57,7 @@ class Deadlines(ServiceBase):
             except Exception:
                 log.exception("match %s: applying a deadline failed", row.match_id)
         self._abandon_later()  # games whose channel has not heard them for too long
+        self._warn_later()  # and the players of games whose channel has just stopped hearing
         return notices
 
     async def _reminder(self, row: DeadlineRow, now: float,

@@ -55,3 +55,36 @@ def status_text(reason: str) -> str:
 
 NO_FILES_TEXT = ("Board images cannot be posted here: the bot lacks the Attach Files "
                  "permission in this channel (the posts go without them).")
+
+
+def lost_channel_text(game: str, where: str, reason: str, ends_at: float) -> str:
+    """The private message each seated player gets once when the bot can no longer post in
+    their game's channel: which game and where, why in plain words, the day it will be
+    ended as abandoned, and what keeps it. The same for every player: nothing of anyone's
+    own (hand, cash) is in it."""
+    found = _CODE.search(reason)
+    code = int(found[2]) if found else None
+    carries_on = ("The game then carries on where it stopped: the next move, or /game "
+                  "status, posts what the channel missed.")
+    keep = (f"To keep it, someone who manages that channel can give the bot {NEEDED} "
+            f"there. {carries_on}")
+    day = f"<t:{int(ends_at)}:D>"
+    ends = f"The game will be ended as abandoned (not rated) on {day}"
+    unless = f"{ends} unless the bot can post there again before then."
+    if code == MISSING_PERMISSIONS:
+        why = "it lacks a permission there"
+    elif code == MISSING_ACCESS:
+        why = "it can no longer see that channel"
+    elif code == UNKNOWN_CHANNEL or reason.endswith(": deleted"):
+        why = "the channel was deleted"
+        unless = f"{ends}."
+        keep = ("A deleted channel cannot be brought back, so the game cannot go on there; "
+                "once it is ended, its players can still get its record with /game export "
+                "in that server.")
+    elif code == UNKNOWN_GUILD or reason.endswith("the bot was removed"):
+        why = "it was removed from that server"
+        keep = f"To keep it, someone who manages the server can invite the bot back. {carries_on}"
+    else:
+        why = "Discord refuses its posts there"
+    return (f"Your {game} game in {where} is waiting: the bot cannot post in that channel "
+            f"because {why}. {unless}\n{keep}\n(Sent once to each player of the game.)")
