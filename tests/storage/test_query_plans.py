@@ -273,6 +273,14 @@ async def workload(store: Storage, clock: FakeClock) -> None:
     await store.long_unreachable(clock.now, HALF)
     assert await store.abandon_match(lost, before=clock.now, seats=[{"seat": 0}], outcome={
         "ranks": [], "abandoned": "its channel could not be reached", "unrated": "yes"})
+    warned = playing[6]
+    await store.record_delivery_problem(warned, 0, "channel gone", lost=True)
+    assert warned in await store.unwarned_lost(clock.now, clock.now)
+    await store.unwarned_lost(clock.now, clock.now, HALF)
+    lost_at = await store.claim_lost_warning(warned, before=clock.now, now=clock.now,
+                                             until=clock.now + 300)
+    assert lost_at is not None
+    await store.mark_lost_warned(warned, lost_at)
 
     # ratings and the history of finished games
     rated = await active(store, 5000, moves=2)
