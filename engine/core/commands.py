@@ -15,7 +15,9 @@ built from the tables, so they accept the same commands and give the same answer
   option still to choose (with the values that remain), or why nothing fits;
 - :func:`suggest` lists, for one option, the values some legal action agreeing with the other
   options has, filtered by what was typed;
-- :func:`waiting` says whether the legal actions are a decision the game waits for.
+- :func:`waiting` says whether the legal actions are a decision the game waits for;
+- :func:`grouped_moves` lists every move under its command, a long list with near-alike moves
+  sharing a line where the command has a ``fold``.
 """
 
 from __future__ import annotations
@@ -108,12 +110,26 @@ class Option(Generic[A, V]):
 
 
 @dataclass(frozen=True)
+class Folded:
+    """Near-alike moves of one command listed as one line: ``text`` says what they are (and
+    which options tell them apart); ``moves`` are their places in the list the command's
+    ``fold`` was given."""
+
+    text: str
+    moves: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Command(Generic[A, V]):
     """One command of a game's group: the action classes it plays and its options.
 
     ``build`` makes the action the typed values describe (legal or not) so the engine can explain
     a refusal; it raises :class:`CommandError` when the values do not make any move. A command
     without options plays the one action its class makes with no arguments.
+    ``fold`` lists a long list of the command's moves briefly (see :func:`grouped_moves`): it
+    gets the moves with their labels and gives lines that each stand for several near-alike
+    moves (:class:`Folded`); a move it leaves out is listed on its own; without it (the default)
+    every move has its own line.
     ``unavailable`` gives the game's own reason why none of the seat's legal moves of the command
     agrees with the options typed (each as :func:`resolve` reads it: a legal move's value, or the
     text as typed; options left out are not in the mapping), read off the viewer's view, or None
@@ -127,6 +143,7 @@ class Command(Generic[A, V]):
     options: tuple[Option[A, V], ...] = ()
     build: Callable[[Mapping[str, str | None], V], A] | None = None
     unavailable: Callable[[Mapping[str, str | None], V], str | None] | None = None
+    fold: Callable[[Sequence[tuple[A, str]]], list[Folded]] | None = None
 
     def __post_init__(self) -> None:
         names = [o.name for o in self.options]
@@ -536,22 +553,67 @@ def check_round_trip(table: CommandTable[V], actions: Iterable[Action], view: V
     return problems
 
 
-def grouped_moves(table: CommandTable[Any], labelled: Sequence[tuple[Action, str]]
-                  ) -> list[str]:
-    """Every move on offer, as lines grouped under the command that plays it ("My view")."""
-    grouped: dict[str, list[str]] = {}
-    for action, label in labelled:
+FOLD_OVER = 40  # moves listed one a line (two or three messages); past this, alike ones share
+
+
+def grouped_moves(table: CommandTable[Any], labelled: Sequence[tuple[Action, str]],
+                  numbered: bool = False) -> list[str]:
+    """Every move on offer, as lines grouped under the command that plays it ("My view",
+    "Legal moves"). Past :data:`FOLD_OVER` moves, a command with a ``fold`` lists its
+    near-alike moves on one line (each played with the command, its options telling them
+    apart), and its heading says how many moves it has. ``numbered``: a move on a line of its
+    own shows its place in ``labelled`` (from 1), to be picked by that number."""
+    grouped: dict[str, list[int]] = {}
+    commands: dict[str, Command[Any, Any] | None] = {}
+    for index, (action, _) in enumerate(labelled):
         command = table.command_of(action)
         if command is not None:
             head = f"/{table.group} {command.name}"
         else:
             head = "/game undo" if action.type == UNDO else f"/{table.group} decide"
-        grouped.setdefault(head, []).append(label)
+        grouped.setdefault(head, []).append(index)
+        commands[head] = command
+    folding = len(labelled) > FOLD_OVER
     lines: list[str] = []
-    for head, labels in grouped.items():
-        lines.append(f"{head}:")
-        lines += [f"  - {label}" for label in labels]
+    for head, indexes in grouped.items():
+        command = commands[head]
+        rows = _folded(command, [labelled[i] for i in indexes]) \
+            if folding and command is not None and command.fold is not None else []
+        if not rows:
+            lines.append(f"{head}:")
+            rows = [Folded(labelled[i][1], (k,)) for k, i in enumerate(indexes)]
+        else:
+            lines.append(f"{head} ({len(indexes)} moves):")
+        for row in rows:
+            if len(row.moves) > 1:
+                lines.append(f"  - {row.text}")
+                continue
+            index = indexes[row.moves[0]]
+            lines.append(f"  {index + 1}. {labelled[index][1]}" if numbered else
+                         f"  - {labelled[index][1]}")
     return lines
+
+
+def _folded(command: Command[Any, Any], labelled: Sequence[tuple[Action, str]]
+            ) -> list[Folded]:
+    """The command's lines for ``labelled`` (its moves), in the order of their first moves:
+    its ``fold``'s, and a line of its own for each move the fold left out or gave twice; none
+    when nothing was folded."""
+    assert command.fold is not None
+    rows: list[Folded] = []
+    seen: set[int] = set()
+    for row in command.fold(labelled):
+        kept = tuple(i for i in dict.fromkeys(row.moves)
+                     if 0 <= i < len(labelled) and i not in seen)
+        seen.update(kept)
+        if len(kept) > 1:
+            rows.append(Folded(row.text, kept))
+        else:
+            rows += [Folded(labelled[i][1], (i,)) for i in kept]
+    rows += [Folded(labelled[i][1], (i,)) for i in range(len(labelled)) if i not in seen]
+    if all(len(row.moves) == 1 for row in rows):
+        return []
+    return sorted(rows, key=lambda row: min(row.moves))
 
 
 # --- help as data -------------------------------------------------------------------------------

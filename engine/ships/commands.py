@@ -9,12 +9,15 @@ off one age through ``/ships remove-ships``) and the goods decisions that interr
 A command none of whose legal moves fits what was typed is refused with the game's reason
 (:mod:`engine.ships.unavailable`, asked through each command's ``unavailable``), and a whole move
 typed is refused with the engine's (:mod:`engine.ships.explain`).
+
+A long list of moves ("My view", "Legal moves") folds near-alike moves into one line each
+(:func:`fold`): every set of trade boxes to retrieve from, every space, every way to pay.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from pydantic import ValidationError
@@ -24,6 +27,7 @@ from engine.core.commands import (
     Command,
     CommandError,
     CommandTable,
+    Folded,
     Option,
     load_help,
     whole,
@@ -709,6 +713,165 @@ def unavailable(command: str, kind: str) -> Callable[[Mapping[str, str | None], 
     return reason
 
 
+# --- a long list of moves, folded -----------------------------------------------------------------
+# Late in a game a seat has hundreds of moves: every set of an area's trade boxes to retrieve
+# from, every space for every ship, every set of goods to sell, each paid in two or three ways.
+# One line stands for the moves that differ only there, read off their labels (engine.ships.legal
+# writes them); a label that does not read as expected is listed on its own.
+Rest = Callable[[list[Action]], str]  # how the line of moves alike goes on after its heading
+SALES_LISTED = 6  # sales of different goods listed one a line; more share one line
+
+
+def fold(labelled: Sequence[tuple[Action, str]]) -> list[Folded]:
+    """A line for each set of moves alike but for how they are paid, where the ship goes (the
+    spaces, an industry counter, the disc), which trade boxes of an area are retrieved from or,
+    past :data:`SALES_LISTED` sales, which goods are sold; then ships placed alike (the same
+    box, spaces and payment) share one line, the ages or the ships moved up named together."""
+    sales = {a.goods for a, _ in labelled if isinstance(a, A.SellGoods)}
+    groups: dict[tuple[object, ...], tuple[str, Rest, list[int]]] = {}
+    for index, (action, label) in enumerate(labelled):
+        found = _alike(action, label, len(sales) > SALES_LISTED)
+        if found is not None:
+            key, head, rest = found
+            groups.setdefault(key, (head, rest, []))[2].append(index)
+    lines: dict[tuple[object, ...], tuple[list[str], str, list[int]]] = {}
+    for key, (head, rest, moves) in groups.items():
+        text = rest([labelled[i][0] for i in moves])
+        # a placement's heading ends with its box: "Upgrade from Age 7 merchant to Age 8, warship"
+        ship, _, side = head.rpartition(", ") if key[0] in PLACEMENTS else ("", "", "")
+        same = (key[0], side, text) if ship else key
+        heads, _, joined = lines.setdefault(same, ([], text, []))
+        heads.append(ship or head)
+        joined += moves
+    return [Folded(_heading(heads, same) + text, tuple(moves))
+            for same, (heads, text, moves) in lines.items() if len(moves) > 1]
+
+
+PLACEMENTS = ("place_ship", "upgrade_ship")
+
+
+def _heading(heads: list[str], same: tuple[object, ...]) -> str:
+    """The heading of a line: its moves', or the ages (or the ships moved up) of placements in
+    one box (``same`` is then the kind, the box and the rest of the line), named together."""
+    if len(same) != 3 or same[0] not in PLACEMENTS:
+        return heads[0]
+    if same[0] == "upgrade_ship":
+        return "Upgrade " + _or([h.removeprefix("Upgrade ") for h in heads]) + f", {same[1]}"
+    return _or(heads) + f", {same[1]}"
+
+
+def _alike(action: Action, label: str, sales: bool
+           ) -> tuple[tuple[object, ...], str, Rest] | None:
+    """What a move shares with the moves it folds with (a key), the heading of their line and
+    how the rest of it reads; None for a move listed on its own. ``sales``: every sale shares
+    a line."""
+    if not isinstance(action, A.Paid):
+        return None
+    paid = label.rfind(PAY_WITH[action.pay])
+    if isinstance(action, A.SellGoods) and action.pay == "card" and label.endswith(" (card)"):
+        paid = len(label) - len("(card)")  # a card's sale: "Sell 2 food for 2 gold (card)"
+    if paid < 2:
+        return None
+    what = label[:paid - 2]
+    if isinstance(action, (A.PlaceShip, A.UpgradeShip)):
+        return _placement_alike(action, what)
+    if isinstance(action, A.Retrieve) and action.source:
+        area = action.source
+        return (action.type, area), f"Retrieve all your cubes from Area {area}", \
+            lambda moves: f"{_retrieved(moves)}: {_paying(moves)}"
+    if isinstance(action, A.SellGoods) and sales:
+        return (action.type,), "Sell", lambda moves: f" {_sold(moves)}: {_paying(moves)}"
+    return (action.type, what), what, lambda moves: f": {_paying(moves)}"
+
+
+def _placement_alike(action: Placement, what: str
+                     ) -> tuple[tuple[object, ...], str, Rest] | None:
+    """A placement's label without its spaces, industry, disc, metal and payment (the ship,
+    the age, the box, the area and its navigation): the same for every move it folds with."""
+    for part in (f"; +1 {industry_good(action.industry or '')} with industry" if action.industry
+                 else "", f"; disc from {action.disc_from}" if action.disc_from else "",
+                 f" ({action.metal} from metal)" if action.metal else ""):
+        if part and part not in what:
+            return None
+        what = what.replace(part, "", 1)
+    targets = f": {spaces_label(action.spaces)} in Area "
+    at = what.find(targets)
+    if at < 0:
+        return None
+    head, tail = what[:at], what[at + len(targets) - len(" in Area "):]
+
+    def rest(moves: list[Action]) -> str:
+        placed = [m for m in moves if isinstance(m, (A.PlaceShip, A.UpgradeShip))]
+        spaces = _or(list(dict.fromkeys(spaces_label(m.spaces) for m in placed)))
+        cubes = {len(m.spaces) for m in placed}
+        if cubes != {1} and len(cubes) == 1:  # a canal's cubes: every pair would be a list
+            named = ", ".join(dict.fromkeys(board().space_label(s) for m in placed
+                                            for s in m.spaces))
+            twice = " (or one twice)" if any(len(set(m.spaces)) < len(m.spaces)
+                                             for m in placed) else ""
+            count = cubes.pop()
+            spaces = f"{count} cubes in any {count}{twice} of {named} (where, joined with 'and')"
+        rows = _or(list(dict.fromkeys(m.disc_from for m in placed if m.disc_from)))
+        boosted = {m.spaces for m in placed if m.industry}
+        plain = list(dict.fromkeys(spaces_label(m.spaces) for m in placed
+                                   if m.spaces not in boosted))
+        notes = "".join((
+            ("; an industry counter can add one more good" + (
+                f", but not in {_or(plain)}" if plain else "")) if boosted else "",
+            f"; disc from {rows}" if rows else "",
+            "; metal can pay for navigation" if any(m.metal for m in placed) else ""))
+        return f": {spaces}{tail}{notes}; {_paying(moves)}"
+    return (action.type, head, tail), head, rest
+
+
+def _retrieved(moves: list[Action]) -> str:
+    """What else the retrievals of one area can take back than all the cubes: those of the
+    trade boxes named (Areas 2-6), or some of them (Area 7)."""
+    taken = [m for m in moves if isinstance(m, A.Retrieve)]
+    order = list(board().trade)
+    boxes = sorted({s for m in taken for s in m.spaces or ()}, key=order.index)
+    counts = sorted({m.count for m in taken if m.count is not None})
+    text = ""
+    if boxes:
+        named = ", ".join(board().space_label(s) for s in boxes)
+        text += f", or those in some of its trade boxes (boxes, joined with 'and': {named})"
+    if counts:
+        text += f", or only some of them (cubes: {counts[0]} to {counts[-1]})"
+    return text
+
+
+def _sold(moves: list[Action]) -> str:
+    """The goods that sales of any of them sell: how many of each at most, at what price."""
+    most: dict[str, int] = {}
+    for move in moves:
+        for good, count in move.goods if isinstance(move, A.SellGoods) else ():
+            most[good] = max(most.get(good, 0), count)
+    held = sorted(most.items())  # as the labels name them
+    named = _and([f"{count} {good_name(good)} ({price(good)} gold each)" for good, count in held])
+    sales = {m.goods for m in moves if isinstance(m, A.SellGoods)}
+    # the biggest sale as typed: no other sale's label starts with it
+    biggest = max(sales, key=lambda goods: (len(goods), sum(n for _, n in goods)))
+    example = ", ".join(f"{count} {good_name(good)}" for good, count in biggest)
+    return f"any of your {named}, in {len(sales)} ways (goods, e.g. '{example}')"
+
+
+def _paying(moves: list[Action]) -> str:
+    """The ways the moves are paid, each once ("pay with a merchant cube, or a free action cube
+    + 1 gold"), and whether wine can pay the gold."""
+    paid = [m for m in moves if isinstance(m, A.Paid)]
+    ways = list(dict.fromkeys(pay_text(m.pay, gold_of(m)) for m in paid))
+    text = ", or ".join([ways[0], *(way.removeprefix("pay with ") for way in ways[1:])])
+    return text + (" (wine can pay the gold)" if any(m.wine for m in paid) else "")
+
+
+def _or(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def _and(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 # --- the table ------------------------------------------------------------------------------------
 PLACE_AGE_DESCRIPTION = "Which age on the Ship Age track (the list shows the navigation each needs)"
 
@@ -718,37 +881,37 @@ def commands() -> tuple[Command[Any, V], ...]:
     place: Command[A.PlaceShip, V] = Command(
         "place", "Place a ship: a cube in a trade box or a disc in a city", (A.PlaceShip,),
         (Option("age", PLACE_AGE_DESCRIPTION, _age, _age_label), *placement_options()),
-        build_place, unavailable("place", "place_ship"))
+        build_place, unavailable("place", "place_ship"), fold=fold)
     upgrade: Command[A.UpgradeShip, V] = Command(
         "upgrade", "Move one of your ships up one age, then place", (A.UpgradeShip,),
         (Option("from", "The ship to move up one age", _origin, _origin_label),
          *placement_options()),
-        build_upgrade, unavailable("upgrade", "upgrade_ship"))
+        build_upgrade, unavailable("upgrade", "upgrade_ship"), fold=fold)
     remove: Command[A.RemoveShip, V] = Command(
         "remove", "Take one of your ships off the Ship Age track", (A.RemoveShip,),
         (Option("ship", "Which of your ships", _ship_value,
                 lambda a, v: ship_label(a.age, a.box)),
          pay_option(), wine_option()),
-        build_remove, unavailable("remove", "remove_ship"))
+        build_remove, unavailable("remove", "remove_ship"), fold=fold)
     card: Command[A.TakeCard, V] = Command(
         "card", "Take one card from the display (once a turn)", (A.TakeCard,),
         (Option("card", "Which card (the list shows what it does)", lambda a, v: a.card,
                 lambda a, v: card_label(a.card)),
          pay_option(), wine_option()),
-        build_card, unavailable("card", "take_card"))
+        build_card, unavailable("card", "take_card"), fold=fold)
     gold: Command[A.TakeGold, V] = Command(
         "gold", "Take one gold into your bank", (A.TakeGold,), (pay_option(), wine_option()),
-        build_gold, unavailable("gold", "take_gold"))
+        build_gold, unavailable("gold", "take_gold"), fold=fold)
     navigation: Command[A.TakeNavigation, V] = Command(
         "navigation", "Take two navigation counters", (A.TakeNavigation,),
         (pay_option(), wine_option()), build_navigation,
-        unavailable("navigation", "take_navigation"))
+        unavailable("navigation", "take_navigation"), fold=fold)
     sell: Command[A.SellGoods, V] = Command(
         "sell", "Sell goods from your warehouse for gold", (A.SellGoods,),
         (Option("goods", "What to sell (the list shows the gold it brings)", _goods,
                 lambda a, v: goods_label(a.goods)),
          pay_option(), wine_option()),
-        build_sell, unavailable("sell", "sell_goods"))
+        build_sell, unavailable("sell", "sell_goods"), fold=fold)
     retrieve: Command[Retrieving, V] = Command(
         "retrieve", "Bring merchant cubes back to your stock",
         (A.Retrieve, A.RetrieveMany, A.RetrieveCube),
@@ -759,7 +922,7 @@ def commands() -> tuple[Command[Any, V], ...]:
                 _cubes, _cubes_label, required=False, kind="whole", low=1, high=ships_content(
                 ).components.per_player.merchant_cubes, default=ALL),
          pay_option(), wine_option()),
-        build_retrieve, unavailable("retrieve", "retrieve"))
+        build_retrieve, unavailable("retrieve", "retrieve"), fold=fold)
     end: Command[A.EndTurn, V] = Command("end", "End your turn", (A.EndTurn,),
                                          unavailable=unavailable("end", "end_turn"))
     give_back: Command[A.DiscardGood, V] = Command(
