@@ -39,7 +39,8 @@ from bot.ui.text import (
     rulings_messages,
     unreadable_move,
 )
-from engine.core import Game, all_games
+from engine.core import Action, Game, all_games, registry
+from engine.core.commands import FOLD_OVER, CommandTable, grouped_moves
 
 log = logging.getLogger(__name__)
 
@@ -311,8 +312,8 @@ class LocalTable:
         if not text:
             if not choices:
                 self.say("Nobody at this table can move now.")
-            for number, choice in enumerate(choices, 1):
-                self.say(f"  {number}. {choice.label}")
+            for line in await self._move_lines(choices):
+                self.say(line)
             self.menu, self.menu_asks = list(choices), False  # a bare number picks from it
             return
         if unreadable_move(text):
@@ -329,6 +330,11 @@ class LocalTable:
             self._close_asking()
         result = await self.service.act_choice(LOCAL_CHANNEL, user, value)
         await self._answer(await shared.after(self.service, None, LOCAL_CHANNEL, user, result))
+
+    async def _move_lines(self, choices: list[Choice]) -> list[str]:
+        match = await self.service.current(LOCAL_CHANNEL)
+        table = registry.get(match.game).commands() if match is not None else None
+        return move_lines(table, [(c.action, c.label) for c in choices])
 
     async def _group(self, name: str, args: list[str]) -> None:
         """A game's command group (``/ships place ...``), read exactly as its Discord group
@@ -440,6 +446,15 @@ def clean_file(name: str) -> str:
     """A player's name as part of a file name."""
     kept = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-")
     return kept[:40] or "player"
+
+
+def move_lines(table: CommandTable[Any] | None, labelled: list[tuple[Action, str]]) -> list[str]:
+    """``/move``'s list, numbered: one move a line, or past ``FOLD_OVER`` grouped under their
+    commands as "My view" lists them (near-alike moves share a line and are played with their
+    command; a move on a line of its own keeps its number, for ``/move N``)."""
+    if table is None or len(labelled) <= FOLD_OVER:
+        return [f"  {number}. {label}" for number, (_, label) in enumerate(labelled, 1)]
+    return grouped_moves(table, labelled, numbered=True)
 
 
 def _whole_number(text: str) -> bool:
