@@ -282,16 +282,8 @@ class Announcements(ServiceBase):
                 or (0, ABANDON) in self._running or self.clock() < self._abandon_next:
             return
         self._abandon_next = self.clock() + ABANDON_EVERY
-
-        async def job() -> None:
-            try:
-                await self.abandon_unreachable()
-            except Exception:
-                log.exception("looking for games out of reach failed; tried again later")
-            finally:
-                self._running.pop((0, ABANDON), None)
-
-        self._running[(0, ABANDON)] = self._spawn(job())
+        self._round(ABANDON, self.abandon_unreachable,
+                    "looking for games out of reach failed; tried again later")
 
     async def abandon_unreachable(self) -> list[int]:
         """Ends as abandoned each game of this process's shards whose channel has been out
@@ -474,16 +466,8 @@ class Announcements(ServiceBase):
                 or self.clock() - self._refused_round < REFUSED_ROUND:
             return
         self._refused_round = self.clock()
-
-        async def job() -> None:
-            try:
-                await self.post_refused()
-            except Exception:
-                log.exception("trying refused posts again failed; tried again next tick")
-            finally:
-                self._running.pop((0, "refused"), None)
-
-        self._running[(0, "refused")] = self._spawn(job())
+        self._round("refused", self.post_refused,
+                    "trying refused posts again failed; tried again next tick")
 
     async def post_refused(self, guild_id: int | None = None) -> int:
         """Tries again the games whose posts were refused for good, now and then: each one

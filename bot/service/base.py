@@ -202,6 +202,22 @@ class ServiceBase:
         task.add_done_callback(self._tasks.discard)
         return task
 
+    def _round(self, job: str, work: Callable[[], Awaitable[Any]], failed: str) -> None:
+        """Starts ``work``, a round over every match (match 0 in ``_running``), in the
+        background as the job ``job``, which runs once at a time; a round that raises is
+        logged as ``failed`` and the next one starts afresh."""
+        key = (0, job)
+
+        async def run() -> None:
+            try:
+                await work()
+            except Exception:
+                log.exception(failed)
+            finally:
+                self._running.pop(key, None)
+
+        self._running[key] = self._spawn(run())
+
     def _game(self, game_id: str) -> Game[Any]:
         try:
             return registry.get(game_id)

@@ -44,17 +44,8 @@ class LostChannels(ServiceBase):
                 or (0, WARN) in self._running or self.clock() < self._warn_next:
             return
         self._warn_next = self.clock() + WARN_EVERY
-
-        async def job() -> None:
-            try:
-                await self.warn_lost_channels()
-            except Exception:
-                log.exception("telling players of channels out of reach failed; tried again "
-                              "later")
-            finally:
-                self._running.pop((0, WARN), None)
-
-        self._running[(0, WARN)] = self._spawn(job())
+        self._round(WARN, self.warn_lost_channels,
+                    "telling players of channels out of reach failed; tried again later")
 
     async def warn_lost_channels(self) -> list[int]:
         """Tells the seated people of each game of this process's shards whose channel has

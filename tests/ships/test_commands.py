@@ -162,14 +162,20 @@ def test_typed_values_take_any_part_of_a_label() -> None:
     assert spaces == {"Tyre: cloth"}
 
 
-def test_a_ship_to_move_up_is_named_by_its_age_alone() -> None:
-    # "from=6" names the one ship in Age 6 (its label reads "Age 6 merchant: Fluyt, ..."); with
-    # two ships in Age 5, "from=5" asks which, and a number matching no ship's age lists them
+def _three_ships_to_move_up() -> ShipsState:
+    """Seat 0 with two ships in Age 5 and one in Age 6 to move up, and the means to do so."""
     state = position(stock_free=1)
     put_ships(state, 5, merchant=[0, 1], warship=[0])
     put_ships(state, 6, merchant=[0], warship=[1])
     give_navigation(state, 0, 10)
     give_gold(state, 0, 5)
+    return state
+
+
+def test_a_ship_to_move_up_is_named_by_its_age_alone() -> None:
+    # "from=6" names the one ship in Age 6 (its label reads "Age 6 merchant: Fluyt, ..."); with
+    # two ships in Age 5, "from=5" asks which, and a number matching no ship's age lists them
+    state = _three_ships_to_move_up()
     view = GAME.view(state, 0)
     found = resolve(table(), "upgrade", {"from": "6"}, _moves(state, 0), view)
     # the ship is known: where the cube goes is asked
@@ -187,11 +193,7 @@ def test_a_ship_to_move_up_is_named_by_its_age_alone() -> None:
 def test_a_ship_to_move_up_left_out_is_answered_with_the_ships() -> None:
     # 60 upgrades (three ships, each to any free space, paid two ways): the answer names the
     # three ships once each, not the 60 moves, and plays nothing
-    state = position(stock_free=1)
-    put_ships(state, 5, merchant=[0, 1], warship=[0])
-    put_ships(state, 6, merchant=[0], warship=[1])
-    give_navigation(state, 0, 10)
-    give_gold(state, 0, 5)
+    state = _three_ships_to_move_up()
     before = snapshot(state)
     view = GAME.view(state, 0)
     moves = _moves(state, 0)
