@@ -80,6 +80,10 @@ MATCH_LOCK_SPACE = 0x504F52 << 40  # "POR"
 MATCH_LOCK_WAIT = 10.0  # seconds a match held by another process is waited for
 
 _SEAT_ORDER = "ORDER BY seat IS NULL, seat, position"
+# a deadline as one claim of it holds it (parameters: match, kind, version, holder): gone,
+# replaced by a new clock or claimed by another process once this claim ran out, it matches
+# no row
+_CLAIMED = "match_id = ? AND kind = ? AND version = ? AND held_by = ?"
 # a delivery problem whose channel has been out of reach since a moment (the first
 # parameter) and whose players were not told, nor is a claim to tell them running at a
 # moment (the second): see Storage.unwarned_lost
@@ -1037,8 +1041,7 @@ class Storage:
         async with self._write() as db:
             held = await execute(
                 db,
-                "UPDATE deadlines SET due_at = ? WHERE match_id = ? AND kind = ? AND version = ?"
-                " AND held_by = ?",
+                f"UPDATE deadlines SET due_at = ? WHERE {_CLAIMED}",
                 (until, match_id, kind, version, holder))
         return bool(held)
 
@@ -1050,8 +1053,7 @@ class Storage:
         async with self._write() as db:
             marked = await execute(
                 db,
-                "UPDATE deadlines SET told = 1 WHERE match_id = ? AND kind = ? AND version = ?"
-                " AND held_by = ?",
+                f"UPDATE deadlines SET told = 1 WHERE {_CLAIMED}",
                 (match_id, kind, version, holder))
         return bool(marked)
 
@@ -1062,8 +1064,7 @@ class Storage:
         async with self._write() as db:
             removed = await execute(
                 db,
-                "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND version = ?"
-                " AND held_by = ?",
+                f"DELETE FROM deadlines WHERE {_CLAIMED}",
                 (match_id, kind, version, holder))
         return bool(removed)
 
@@ -1078,8 +1079,7 @@ class Storage:
             await self._match_in(db, match_id, "active")
             removed = await execute(
                 db,
-                "DELETE FROM deadlines WHERE match_id = ? AND kind = ? AND version = ?"
-                " AND held_by = ?",
+                f"DELETE FROM deadlines WHERE {_CLAIMED}",
                 (match_id, kind, version, holder))
             if not removed:
                 return False

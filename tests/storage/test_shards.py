@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -144,14 +145,30 @@ class Process:
         return sum(text in line for n in self.notices for line in n.lines)
 
 
+
+@contextlib.asynccontextmanager
+async def processes_of(backend: Backend, clock: FakeClock,
+                       *shards: str | None) -> AsyncIterator[list[Process]]:
+    """One bot process for each of ``shards`` (None: every shard), each with its own
+    connection to the same database; closed afterwards, a task cancelled in a test's process
+    (its bot dying) left to end quietly."""
+    stores = [await Storage.open(backend.target, clock=clock) for _ in shards]
+    processes = [Process(store, shard, clock) for store, shard in zip(stores, shards, strict=True)]
+    try:
+        yield processes
+    finally:
+        for p in processes:
+            with contextlib.suppress(asyncio.CancelledError):
+                await p.service.idle()
+            await p.service.close()
+        for store in stores:
+            await store.close()
+
 async def test_a_due_deadline_is_applied_by_one_process_only(
         backend: Backend, clock: FakeClock) -> None:
     """Two processes both running every shard (a mistake) tick at the same moment: the turn
     deadline is applied, and told, once; a third one running other shards leaves it alone."""
-    stores = [await Storage.open(backend.target, clock=clock) for _ in range(3)]
-    processes = [Process(stores[0], None, clock), Process(stores[1], "0-3/4", clock),
-                 Process(stores[2], "2-3/4", clock)]
-    try:
+    async with processes_of(backend, clock, None, "0-3/4", "2-3/4") as processes:
         first = processes[0].service
         await first.create(channel_id=100, guild_id=GUILDS[1], game_id="ships", host_id=1,
                            host_name="Anna", seed=5, exact_seed=True)
@@ -165,12 +182,6 @@ async def test_a_due_deadline_is_applied_by_one_process_only(
             await p.service.idle()
         waited = [p.said("the turn deadline has passed") for p in processes]
         assert sorted(waited[:2]) == [0, 1] and waited[2] == 0, waited
-    finally:
-        for p in processes:
-            await p.service.idle()
-            await p.service.close()
-        for store in stores:
-            await store.close()
 
 
 async def test_a_late_turn_taken_up_by_another_process_is_told_once(
@@ -178,9 +189,7 @@ async def test_a_late_turn_taken_up_by_another_process_is_told_once(
     """Policy 'bot': process A claims the missed deadline, tells the channel and dies while
     its bot thinks (its task cancelled). Once A's claim runs out, process B takes the
     deadline up and plays the late turn, without telling the miss again."""
-    stores = [await Storage.open(backend.target, clock=clock) for _ in range(2)]
-    a, b = Process(stores[0], None, clock), Process(stores[1], None, clock)
-    try:
+    async with processes_of(backend, clock, None, None) as (a, b):
         first = a.service
         match = await first.create(channel_id=100, guild_id=GUILDS[1], game_id="race",
                                    host_id=1, host_name="Anna", seed=4,
@@ -207,13 +216,6 @@ async def test_a_late_turn_taken_up_by_another_process_is_told_once(
         await b.service.idle()
         assert (await b.service.state_of(match.id)).turn > 0
         assert (a.said(told), b.said(told)) == (1, 0)
-    finally:
-        for p in (a, b):
-            with contextlib.suppress(asyncio.CancelledError):
-                await p.service.idle()
-            await p.service.close()
-        for store in stores:
-            await store.close()
 
 
 async def test_a_game_out_of_reach_for_too_long_is_abandoned_by_one_process(
@@ -221,13 +223,10 @@ async def test_a_game_out_of_reach_for_too_long_is_abandoned_by_one_process(
     """Two processes both running the game's shard (a mistake) tick at the same moment, 14
     days after its channel was deleted: it is ended once; a third one running other shards
     leaves it alone."""
-    stores = [await Storage.open(backend.target, clock=clock) for _ in range(3)]
-    processes = [Process(stores[0], None, clock), Process(stores[1], "0-3/4", clock),
-                 Process(stores[2], "2-3/4", clock)]
 
     async def gone(notice: Notice) -> None:
         raise ChannelOutOfReach("channel 100: 404 10003")
-    try:
+    async with processes_of(backend, clock, None, "0-3/4", "2-3/4") as processes:
         first = processes[0].service
         match = await first.create(channel_id=100, guild_id=GUILDS[1], game_id="race",
                                    host_id=1, host_name="Anna", seed=4,
@@ -241,11 +240,6 @@ async def test_a_game_out_of_reach_for_too_long_is_abandoned_by_one_process(
         clock.advance(15 * 86400)
         ended = await asyncio.gather(*(p.service.abandon_unreachable() for p in processes))
         assert sorted(len(e) for e in ended) == [0, 0, 1] and ended[2] == [], ended
-        assert (await stores[0].get_match(match.id)).status == "finished"
-        assert len(await stores[0].results()) == 1
-    finally:
-        for p in processes:
-            await p.service.idle()
-            await p.service.close()
-        for store in stores:
-            await store.close()
+        store = first.storage
+        assert (await store.get_match(match.id)).status == "finished"
+        assert len(await store.results()) == 1
