@@ -33,6 +33,16 @@ def http_error(kind: type[discord.HTTPException], status: int, code: int,
                 {"code": code, "message": message})
 
 
+
+def refuse_every_post(table: Table, monkeypatch: pytest.MonkeyPatch,
+                      kind: type[discord.HTTPException], status: int, code: int,
+                      message: str) -> None:
+    """Discord refuses every post in the table's channel from now on, with that error."""
+    async def refused(*args: Any, **kwargs: Any) -> None:
+        raise http_error(kind, status, code, message)
+
+    monkeypatch.setattr(table.channel, "send", refused)
+
 class Refusing:
     """What Discord answers the bot's posts in the table's channel: ``files`` (no Attach
     Files), ``posts`` (no Send Messages), ``gone`` (the channel deleted)."""
@@ -243,11 +253,7 @@ async def test_a_post_refused_as_out_of_reach_puts_the_game_on_hold(
     table.draw_placeholder_boards(monkeypatch)
     await opened(table)
     game = await match_id(table)
-
-    async def refused(*args: Any, **kwargs: Any) -> None:
-        raise http_error(kind, status, code, message)
-
-    monkeypatch.setattr(table.channel, "send", refused)
+    refuse_every_post(table, monkeypatch, kind, status, code, message)
     [text] = (await roll(table)).private
     assert text.startswith("Done.\n") and "could not post it in this channel" in text
     assert not await table.service.channel_reachable(game)
@@ -272,11 +278,7 @@ async def test_only_a_channel_out_of_reach_ends_its_game_as_abandoned(
     table.draw_placeholder_boards(monkeypatch)
     await opened(table)
     game = await match_id(table)
-
-    async def refused(*args: Any, **kwargs: Any) -> None:
-        raise http_error(kind, status, code, message)
-
-    monkeypatch.setattr(table.channel, "send", refused)
+    refuse_every_post(table, monkeypatch, kind, status, code, message)
     await roll(table)
     assert not await table.service.channel_reachable(game)
     clock.now = time.time() + 15 * 86400  # (the table's storage keeps the real time)

@@ -18,7 +18,7 @@ from bot.service.lost_channels import WARN_AFTER
 from bot.ui.channel_problems import NEEDED
 
 from .conftest import ALICE, BOB, CHANNEL, GUILD, FakeClock, Table
-from .test_channel_faults import Refusing, match_id, opened, roll
+from .test_channel_faults import Refusing, match_id, opened, refuse_every_post, roll
 
 DAY = 86400.0
 
@@ -78,12 +78,7 @@ async def test_a_missing_permission_says_which_ones_keep_the_game(
     table.draw_placeholder_boards(monkeypatch)
     await opened(table)
     game = await match_id(table)
-
-    async def refused(*args: Any, **kwargs: Any) -> None:
-        raise kind(SimpleNamespace(status=status, reason="no"),
-                   {"code": code, "message": "no"})
-
-    monkeypatch.setattr(table.channel, "send", refused)
+    refuse_every_post(table, monkeypatch, kind, status, code, "no")
     await roll(table)  # its post refused: the channel is out of reach
     assert not await table.service.channel_reachable(game)
     await look(table, clock)
