@@ -28,7 +28,7 @@ from bot.service.base import (
 )
 from bot.service.results import ChannelOutOfReach, ServiceError
 from bot.service.texts import seed_line
-from bot.storage import MatchRow, SeatRow
+from bot.storage import MatchRow, SeatRow, WrongStatus
 from engine.core import Event, Outcome
 
 SUMMARY_TRIES = 6  # a game's summary refused for now is tried this often, pauses doubling
@@ -368,23 +368,47 @@ class Announcements(ServiceBase):
 
     async def channel_lost(self, channel_id: int, reason: str) -> int | None:
         """The adapter heard that a channel is gone or out of its reach (deleted, a thread
-        deleted): the game in play there, if any, waits until a post gets through again.
-        Returns its match id."""
+        deleted): the game in play there, if any, waits until a post gets through again; a
+        lobby there, which nobody can join or start any more, is closed. Returns the match's
+        id."""
         match = await self.storage.open_match(channel_id)
-        if match is None or match.status != "active" or not self.owns(match):
+        if match is None or not self.owns(match):
             return None
-        await self._lost(match, reason)
+        if match.status == "lobby":
+            await self._close_lobby(match, reason)
+        elif match.status == "active":
+            await self._lost(match, reason)
+        else:
+            return None
         return match.id
 
     async def guild_lost(self, guild_id: int, reason: str) -> list[int]:
         """The bot was removed from a server (or the server deleted): each game in play there
-        waits, as for :meth:`channel_lost`. Returns their match ids."""
+        waits, and each lobby there is closed, as for :meth:`channel_lost`. Returns their
+        match ids."""
         lost = []
-        for match in await self.storage.matches("active"):
+        for match in [*await self.storage.matches("lobby"),
+                      *await self.storage.matches("active")]:
             if match.guild_id == guild_id and self.owns(match):
-                await self._lost(match, reason)
+                if match.status == "lobby":
+                    await self._close_lobby(match, reason)
+                else:
+                    await self._lost(match, reason)
                 lost.append(match.id)
         return lost
+
+    async def _close_lobby(self, match: MatchRow, reason: str) -> None:
+        """A lobby whose channel is out of reach is aborted (nothing to post: its channel
+        cannot hear it); one started or aborted meanwhile is left as it is."""
+        async with self._locks[match.id]:
+            try:
+                await self.storage.abort_match(match.id, only="lobby")
+            except WrongStatus:
+                return
+            self._finished(match.id)
+        self._evict(match.id)
+        log.info("match %s: its lobby was closed, its channel being out of reach (%s)",
+                 match.id, reason)
 
     async def _lost(self, match: MatchRow, reason: str) -> None:
         if await self._refused(match.id, match.version, ChannelOutOfReach(reason)):

@@ -868,12 +868,13 @@ class Storage:
             (match_id,),
         )
 
-    async def abort_match(self, match_id: int) -> None:
-        """Abandons a lobby, active or set-aside match: status 'aborted' (``finished_at``
-        records when), the deadline gone, the channel free for a new match."""
+    async def abort_match(self, match_id: int, only: str | None = None) -> None:
+        """Abandons a lobby, active or set-aside match (or only one with status ``only``;
+        ``WrongStatus`` otherwise): status 'aborted' (``finished_at`` records when), the
+        deadline gone, the channel free for a new match."""
         now = self._clock()
         async with self._write() as db:
-            await self._match_in(db, match_id, *OPEN_STATUSES)
+            await self._match_in(db, match_id, *((only,) if only else OPEN_STATUSES))
             await execute(
                 db,
                 "UPDATE matches SET status = 'aborted', finished_at = ?, updated_at = ?"

@@ -339,3 +339,45 @@ async def test_a_new_game_in_the_channel_is_told_of_no_abandoned_one(
     await service.abort(CH, BEN)
     assert await service.status(CH) == [NO_GAME]  # the last game here is that one
     assert (await service.storage.get_match(new.id)).status == "aborted"
+
+
+async def test_a_lobby_in_a_deleted_channel_is_closed(harness: Harness) -> None:
+    """Nobody can join or start a lobby whose channel is gone: it is aborted, with nothing
+    posted, and its seats are free; a game in play elsewhere is not touched."""
+    service = harness.service
+    assert service is not None
+    channel = Channel(harness)
+    channel.install(service)
+    lobby = await service.create(channel_id=CH, guild_id=1, game_id="race", host_id=ANNA,
+                                 host_name="Anna", seed=4)
+    await service.join(CH, BEN, "Ben")
+    other = await service.create(channel_id=CH + 1, guild_id=1, game_id="race", host_id=ANNA,
+                                 host_name="Anna", seed=5)
+    channel.posted.clear()
+    channel.gone = True
+    assert await service.channel_lost(CH, GONE) == lobby.id
+    assert await status_of(service, lobby.id) == "aborted"
+    assert await status_of(service, other.id) == "lobby"
+    assert not channel.posted
+    assert await service.current(CH) is None
+    # heard again (a thread deleted twice, a restart's catch-up): nothing more happens
+    assert await service.channel_lost(CH, GONE) is None
+    assert await status_of(service, lobby.id) == "aborted"
+
+
+async def test_the_lobbies_of_a_server_the_bot_left_are_closed(harness: Harness) -> None:
+    """Removed from a server, the bot closes its lobbies there (nobody can start them) and
+    its games in play wait; another server's lobby stays open."""
+    service = harness.service
+    assert service is not None
+    match_id = await race(service)
+    lobby = await service.create(channel_id=CH + 1, guild_id=1, game_id="race",
+                                 host_id=ANNA, host_name="Anna")
+    elsewhere = await service.create(channel_id=CH + 2, guild_id=2, game_id="race",
+                                     host_id=BEN, host_name="Ben")
+    lost = await service.guild_lost(1, "server 1: the bot was removed")
+    assert sorted(lost) == sorted([match_id, lobby.id])
+    assert await status_of(service, lobby.id) == "aborted"
+    assert await status_of(service, match_id) == "active"
+    assert await service.storage.delivery_problem(match_id) is not None
+    assert await status_of(service, elsewhere.id) == "lobby"
