@@ -61,7 +61,7 @@ typed_text = st.one_of(
 def typed_value(data: st.DataObject, real: list[str]) -> str:
     """Now and then a real value or a piece of one (which the matching reads as the value),
     otherwise anything."""
-    if real and data.draw(st.booleans(), label="real"):
+    if real and data.draw(st.booleans(), label="real") is True:
         value = data.draw(st.sampled_from(real), label="value")
         cut = data.draw(st.integers(0, len(value)), label="cut")
         return data.draw(st.sampled_from([value, value[:cut], value.upper(), f" {value} "]),
