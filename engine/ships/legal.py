@@ -80,9 +80,20 @@ def _main_actions(state: ShipsState, seat: int) -> Iterator[Action]:
                 "Take one gold (the pool is empty: it brings nothing)"
             yield from _paid(state, seat, pay, "take_gold", [({}, took)])
         yield from _paid(state, seat, pay, "take_navigation",
-                         [({}, "Take two navigation counters")])
+                         [({}, _navigation_label(state.supply.navigation))])
         yield from _sales(state, seat, pay, "sell_goods")
         yield from _paid(state, seat, pay, "retrieve", _retrievals(state, seat, pay))
+
+
+def _navigation_label(pool: int) -> str:
+    """Take Two Navigation Counters, saying so when the pool cannot give two: like Take One
+    Gold, the action is open with a short pool, but a player should not spend a cube on it
+    unawares (the pieces are finite: components.yaml, limited_supply)."""
+    if pool >= 2:
+        return "Take two navigation counters"
+    if pool == 1:
+        return "Take two navigation counters (the pool has only 1: it brings 1)"
+    return "Take two navigation counters (the pool is empty: it brings nothing)"
 
 
 def _pay_text(pay: str, gold: int, wine: int) -> str:

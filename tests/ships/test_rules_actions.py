@@ -199,11 +199,27 @@ def test_take_two_navigation_counters() -> None:
 
 
 def test_take_two_navigation_takes_what_the_pool_has() -> None:
-    # Components are finite: with one counter left in the pool, you take that one.
+    # Components are finite: with one counter left in the pool, you take that one, and the
+    # move says so before the cube is spent on it.
     state = position()
     state.supply.navigation = 1
+    offered = [a.label for a in GAME.legal_actions(state, 0) if a.type == "take_navigation"]
+    assert offered and all("(the pool has only 1: it brings 1)" in x for x in offered)
     state = play(state, 0, "take_navigation", pay="merchant")
     assert state.players[0].navigation == 1 and state.supply.navigation == 0
+
+
+def test_take_two_navigation_from_an_empty_pool_says_it_brings_nothing() -> None:
+    # "Take two navigation counters from the available stock": with none left the action is
+    # still open (as Take One Gold is), but its label and its line say it brings nothing.
+    state = position()
+    state.supply.navigation = 0
+    offered = [a.label for a in GAME.legal_actions(state, 0) if a.type == "take_navigation"]
+    assert offered and all("(the pool is empty: it brings nothing)" in x for x in offered)
+    accepted = act(state, 0, "take_navigation", pay="merchant")
+    assert accepted.state.players[0].navigation == 0
+    said = next(e.text for e in accepted.events if e.kind == "take_navigation")
+    assert "took no navigation (the pool has none)" in said
 
 
 # --- Sell Goods ---------------------------------------------------------------------------------
