@@ -311,7 +311,7 @@ def window_text(state: EmpiresState) -> str:
                                if content().captain(o).name in names]))
     who = listing([seat_ref(s) for s in c.waiting])
     many = len(c.waiting) > 1
-    parts = [f"{seat_ref(s)}: {_either(names)}" for s, names in allowed if names]
+    parts = [f"{seat_ref(s)}: {either(names)}" for s, names in allowed if names]
     goes_on = ("the attack goes on once every side has passed" if many
                else "the attack goes on once they pass")
     if not parts:
@@ -321,7 +321,7 @@ def window_text(state: EmpiresState) -> str:
             f"Orders the rules allow now, whatever anyone holds: {'; '.join(parts)}.")
 
 
-def _either(parts: list[str]) -> str:
+def either(parts: list[str]) -> str:
     """"a", "a or b", "a, b or c"."""
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 

@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 from engine.core import Action, Rejection
+from engine.core.words import count
 
 from . import actions as A
+from .cards import either
+from .combat import counter_limit, named_ship
+from .effects import ShipKind
 from .rules import (
     NO_SAIL_LIMIT,
     attack_banned,
@@ -53,10 +57,14 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
     c = state.combat
     if c is not None:
         if c.stage == "targets":
-            return (
-                f"Name the attacking ships your counter-attack aims at (up to "
-                f"{'two' if len(c.counters) != 1 else 'one'}); choose from {', '.join(c.ships)}."
-            )
+            # rulebook, Fleet Attacks: "A Ship of the Line may counter-attack up to two
+            # attacking ships. Frigates and Transports must chose one ship to counterattack."
+            limit = counter_limit(state, c)
+            aim = "one ship" if limit == 1 else f"up to {count(limit, 'ship')}"
+            ships = either([f"{named_ship(state, s)} ({s})" for s in c.ships])
+            return (f"Name the attacking ships your counter-attack aims at: your "
+                    f"{content().rules.table_of_war.ships[_target_kind(state)].name} may aim "
+                    f"at {aim}, chosen from {ships}. /empires decide lists the choices.")
         if not isinstance(action, (A.PlayOrder, A.Pass)):
             return "An attack is being fought: play a Captain's Order or pass."
         if isinstance(action, A.PlayOrder):
@@ -182,6 +190,14 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
     if isinstance(action, A.PlayOrder):
         return "Only Full Sail can be played outside combat, on your own turn."
     return "That is not a move for this moment of the turn."
+
+
+def _target_kind(state: EmpiresState) -> ShipKind:
+    """The kind of the ship an attack aims at (the combat's target is a ship)."""
+    assert state.combat is not None
+    ship = state.ship(state.combat.target)
+    assert ship is not None
+    return ship.kind
 
 
 def _card_name(card_id: str) -> str:

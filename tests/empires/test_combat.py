@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from engine.core import Rejection
 from engine.empires import GAME
 from engine.empires import actions as A
 
-from .helpers import calm, clear, do, fight, my_turn, new, own, pass_window, put
+from .helpers import attempt, calm, clear, do, fight, my_turn, new, own, pass_window, put
 
 
 def duel(attacker: str = "frigate", defender: str = "frigate"):  # noqa: ANN201
@@ -106,6 +107,31 @@ def test_frigate_defender_chooses_one_counter_target_before_the_roll() -> None:
     assert choices == {("a",), ("b",)}
     state, events = do(state, 1, {"type": "counter_targets", "ships": ["b"]})
     assert state.combat.counters == ["b"] and any(e.chance for e in events)  # type: ignore
+
+
+def test_a_refused_counter_target_choice_says_how_many_ships_it_may_aim_at() -> None:
+    """Rulebook, Fleet Attacks: "Frigates and Transports must chose one ship to
+    counterattack", "A Ship of the Line may counter-attack up to two attacking ships"."""
+    for defender, aim in (("transport", "your Transport may aim at one ship"),
+                          ("frigate", "your Frigate may aim at one ship"),
+                          ("ship_of_the_line", "your Ship of the Line may aim at up to 2 ships")):
+        state = new(2)
+        clear(state)
+        calm(state)
+        put(state, 0, "transport", (10, 2), "a")
+        put(state, 0, "transport", (11, 1), "b")
+        put(state, 0, "transport", (12, 2), "c")
+        put(state, 1, defender, (11, 2), "d")
+        my_turn(state, 0)
+        state.players[0].hand, state.players[1].hand = [], []
+        state, _ = do(state, 0, {"type": "attack", "ship": "a", "fleet": ["b", "c"],
+                                 "target": "d"})
+        state, _ = pass_window(state)
+        assert state.combat is not None and state.combat.stage == "targets"
+        refused = attempt(state, 1, {"type": "pass"})
+        assert isinstance(refused, Rejection) and aim in refused.message, refused
+        assert "Transport" in refused.message and "(a)" in refused.message
+        assert "/empires decide" in refused.message
 
 
 def test_ship_of_the_line_counter_attacks_up_to_two_of_three() -> None:
