@@ -51,7 +51,7 @@ class EmpiresAtSea(Game[EmpiresState]):
     name = "Empires at Sea"
     min_players = 2
     max_players = 5
-    rules_version = "6"
+    rules_version = "7"
     # see engine.core.upgrade; a stored game that never met a changed rule replays unchanged
     version_steps = (
         Upgrade("1", "2", events=lambda events: [_sail_final(e) for e in events],
@@ -87,6 +87,12 @@ class EmpiresAtSea(Game[EmpiresState]):
                 note="A Captain's card shown to the table (discarded, played or an Order) "
                      "and an action other players were asked to answer (an attack's answer "
                      "window) cannot be taken back."),
+        # rules 7: the Pirate's turn ends by itself when the Pirate is sunk (a stored game
+        # whose bribe winner ended it by hand is set aside), and a secret bribe is told to its
+        # owner alone in a new event (the events are no longer compared)
+        Upgrade("6", "7", events="drop",
+                note="The Pirate's turn ends as soon as the Pirate is sunk; each player is told "
+                     "their own secret bribe, so that taking it back names it to nobody else."),
     )
     options = (
         OptionSpec(name="map", kind="choice", default="rulebook", choices=MAP_CHOICES,

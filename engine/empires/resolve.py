@@ -108,8 +108,12 @@ def _after_attack(state: EmpiresState, source: str, events: list[Event]) -> None
     elif source == "pirate" and turn is not None:
         # the Pirate takes "up to 5 actions ... to sail and attack": an attack is one of
         # them and does not end its turn ("This action ends a Player's turn" is said of
-        # the players' own actions)
-        _maybe_out_of_actions(state, events)
+        # the players' own actions); a Pirate sunk by the counter-attack has no turn left
+        # ("If the Pirate is defeated, it is taken by the Player who sunk it")
+        if state.ship(PIRATE_ID) is None:
+            _end_turn(state, events, "sunk")
+        else:
+            _maybe_out_of_actions(state, events)
 
 
 # ------------------------------------------------------------------ pending decisions
@@ -230,6 +234,15 @@ def _bribe(state: EmpiresState, seat: int, amount: int, events: list[Event]) -> 
     state.bribes[seat] = amount
     events.append(
         Event(kind="bribe_given", seat=seat, text=f"{seat_ref(seat)} has chosen a bribe.")
+    )
+    # "Players secretly select an amount of Gold": the amount is told to its owner alone, so
+    # that nothing said of this move to the others (an undo names a move told to everyone)
+    # can give it away
+    events.append(
+        Event(kind="bribe_chosen", seat=seat, to=[seat],
+              text=f"Your secret bribe: {count(amount, 'Gold', 'Gold')}, kept hidden until "
+                   "every bribe is in.",
+              data={"amount": amount})
     )
     if any(b is None for b in state.bribes):
         return
@@ -385,6 +398,7 @@ END_WORDS = {
 PIRATE_END_WORDS = {
     "end": "{who} ends the Pirate's turn.",
     "spent": "The Pirate has no actions left; its turn ends.",
+    "sunk": "With the Pirate sunk, its turn ends.",
 }
 
 

@@ -123,6 +123,8 @@ def test_every_turn_end_is_told_and_says_why() -> None:
                     assert not isinstance(action, A.EndTurn), e.text
                     assert e.text in (f"{who} has no actions left; the turn passes.",
                                       "The Pirate has no actions left; its turn ends.")
+                elif why == "sunk":
+                    assert e.text == "With the Pirate sunk, its turn ends."
                 elif why == "buy":
                     assert isinstance(action, A.BuyPort)
                     assert e.text == f"Buying a port ends {who}'s turn."

@@ -7,7 +7,7 @@ from engine.empires import GAME
 from engine.empires import actions as A
 from engine.empires.resolve import advance
 
-from .helpers import calm, clear, do, fight, my_turn, new, own, put
+from .helpers import calm, clear, do, fight, my_turn, new, own, pass_window, put
 
 
 def bribe_phase(seats: int = 3):  # noqa: ANN201
@@ -29,7 +29,8 @@ def test_bribes_are_simultaneous_and_hidden_until_all_are_in() -> None:
     assert GAME.actors(state) == {0, 1, 2}
     state, events = do(state, 1, {"type": "bribe", "amount": 4})
     assert GAME.actors(state) == {0, 2}
-    assert not any("4" in e.text or e.data for e in events)
+    public = [e for e in events if e.to is None]
+    assert public and not any("4" in e.text or e.data for e in public)
     for viewer in (None, 0, 2):
         view = GAME.view(state, viewer)
         assert view.bribes_answered == [False, True, False] and view.my_bribe is None
@@ -45,6 +46,43 @@ def test_bribes_are_simultaneous_and_hidden_until_all_are_in() -> None:
     assert reveal.reveals and reveal.data["bribes"] == [2, 4, 1]
     assert state.chest == 7 and [p.gold for p in state.players] == [4, 2, 5]
     assert state.phase == "pirate" and GAME.actors(state) == {1}
+
+
+def test_a_secret_bribe_is_told_to_its_owner_alone() -> None:
+    """Rulebook, the Pirate: "Players secretly select an amount of Gold to bribe the Pirates
+    ... and then all Players reveal their bribe at the same time". The amount is told to the
+    briber alone; a move with an event for one seat only is never named to the table when it
+    is taken back (the platform names an undone move only if all it told was told to all)."""
+    state = bribe_phase(2)
+    state, events = do(state, 0, {"type": "bribe", "amount": 3})
+    secret = [e for e in events if e.to is not None]
+    assert [e.to for e in secret] == [[0]] and "3 Gold" in secret[0].text
+    assert secret[0].data == {"amount": 3} and not secret[0].reveals
+    assert [e.text for e in events if e.to is None] == ["{s0} has chosen a bribe."]
+    assert GAME.view(state, 1).my_bribe is None
+
+
+def test_a_pirate_sunk_on_its_own_turn_ends_that_turn() -> None:
+    """Rulebook, Piracy: "If the Pirate is defeated, it is taken by the Player who sunk it ...
+    There is no longer a Pirate bribe phase." Sunk by a counter-attack on its own turn, the
+    Pirate has nothing left to command: the round goes on to the refill at once."""
+    state = bribe_phase(2)
+    clear(state, pirate_at=(10, 2))
+    put(state, 0, "ship_of_the_line", (11, 2), "us")
+    state, _ = do(state, 0, {"type": "bribe", "amount": 0})
+    state, _ = do(state, 1, {"type": "bribe", "amount": 1})
+    state, _ = do(state, 1, {"type": "attack", "ship": "pirate", "target": "us"})
+    assert state.turn_state is not None and state.turn_state.actions == 4
+    state, _ = pass_window(state)
+    assert state.combat is not None
+    state.combat.attack_dice, state.combat.counter_dice = [1], [6]
+    state.combat.counter_mod = {"pirate": 2}  # a Broadside: 6+2+2 = 10 > 8
+    done, events = pass_window(state)
+    assert done.ship("pirate") is None and done.players[0].captured == ["pirate"]
+    end = next(e for e in events if e.kind == "end_of_turn")
+    assert end.data == {"why": "sunk"} and end.text == "With the Pirate sunk, its turn ends."
+    assert done.turn_state is None and done.phase not in ("pirate", "bribe")
+    assert not any(isinstance(a, A.EndTurn) for a in GAME.legal_actions(done, 1))
 
 
 def test_a_tied_bribe_means_the_pirates_do_nothing() -> None:
