@@ -11,6 +11,7 @@ from engine.core import Event, seat_ref
 
 from .board import board
 from .content import ships_content
+from .content_models import Gain
 from .economy import gain, gain_gold
 from .effects import (
     ConvertGoods,
@@ -61,6 +62,42 @@ def resolve_card(state: ShipsState, seat: int, card_id: str, events: list[Event]
     if received:
         events.append(Event(kind="card_gain", seat=seat,
                             text=f"{who} received {_received(received)}."))
+
+
+def idle_notes(state: ShipsState, seat: int, card_id: str) -> list[str]:
+    """Sentences for the card's effects that bring nothing as the table stands, said when the
+    card is taken (before it is carried out), so that a card taken for nothing does not pass in
+    silence: no ship in the box it counts, no cube where it counts them, no wine to convert, no
+    other player with a good to give up."""
+    content = ships_content()
+    who = seat_ref(seat)
+    notes = []
+    for effect in content.card(card_id).effects:
+        if isinstance(effect, PerOwnShip):
+            age, side, box = content.ship_box(effect.box)
+            if not getattr(state.ages[age.age - 1], side).count(seat):
+                notes.append(f"{who} has no ship in the {box.name} box: "
+                             f"no {_gain_words(effect.each)} from it.")
+        elif isinstance(effect, PerOwnCube) and not own_cubes(state.trade, seat, effect):
+            if effect.in_location is not None:
+                where = f"the {content.location(effect.in_location).name} location"
+            else:
+                good = effect.in_trade_box_with or ""
+                where = f"{'an' if good[:1] in 'aeiou' else 'a'} {good} trade box"
+            notes.append(f"{who} has no cube in {where}: "
+                         f"no {_gain_words(effect.each)} from it.")
+        elif isinstance(effect, ConvertGoods) and not state.players[seat].goods.get(effect.good):
+            notes.append(f"{who} has no {effect.good} to convert.")
+        elif isinstance(effect, OpponentsDiscardGoods) and not any(
+                state.players[s].goods_count() for s in range(state.seats) if s != seat):
+            notes.append("No other player has a good to return.")
+    return notes
+
+
+def _gain_words(gains: tuple[Gain, ...]) -> str:
+    """What a per-ship or per-cube effect gives ("VP", "gold or navigation"), for the words
+    "no ... from it"."""
+    return " or ".join("VP" if g.what == "vp" else g.what.replace("_", " ") for g in gains)
 
 
 def _received(parts: list[str]) -> str:

@@ -9,7 +9,7 @@ from engine.core.words import listing
 
 from . import actions as A
 from .board import REST_AREA, REST_SPACE, board
-from .cards import convert_bonus, resolve_card
+from .cards import convert_bonus, idle_notes, resolve_card
 from .content import ships_content
 from .economy import (
     award,
@@ -66,9 +66,11 @@ def apply_action(state: ShipsState, seat: int, action: Action) -> list[Event]:
         state.display.remove(action.card)
         # rulebook, Take one card: "You can only select this action once during your turn"
         closes = "; no more cards this turn" if state.display else ""
+        idle = "".join(f" {note}" for note in idle_notes(state, seat, action.card))
+        name = ships_content().card(action.card).name
+        stop = "" if name.endswith("!") and not closes else "."  # "took Vikings!", not "!."
         events.append(Event(kind="take_card", seat=seat, data={"card": action.card},
-                            text=f"{who} took {ships_content().card(action.card).name}"
-                                 f"{closes}."))
+                            text=f"{who} took {name}{closes}{stop}{idle}"))
         resolve_card(state, seat, action.card, events)
         _tell_the_pirated(state, action.card, events)
     elif isinstance(action, A.TakeGold):

@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 
 from engine.core import LogEntry, upgrade_log
+from engine.ships.content import ships_content
 from engine.ships.economy import bank_space
 from engine.ships.state import ActionBox, ShipsState
 
 from .helpers import (
     GAME,
     act,
+    events,
     give_gold,
     give_goods,
     give_industry,
@@ -376,6 +378,47 @@ def test_per_own_ship_card_scores_vp() -> None:
     put_ships(state, 10, merchant=[0, 1], warship=[0])
     state = _took(state, "blue_riband")
     assert state.players[0].vp == 5 + 4
+
+
+@pytest.mark.parametrize(("card", "era", "said"), [
+    ("blue_riband", "steam", "{s0} has no ship in the Lusitania box: no VP from it."),
+    ("emigrants", "steam", "{s0} has no ship in the Great Western box: no VP from it."),
+    ("vikings", "galley",
+     "{s0} has no ship in the Longships box: no gold or navigation from it."),
+    ("greek_empire", "galley", "{s0} has no cube in an oil trade box: no VP from it."),
+    ("slave_trade", "sailing",
+     "{s0} has no cube in the Caribbean location: no VP from it."),
+    ("hanseatic_league", "sailing", "{s0} has no wine to convert."),
+    ("pirates", "sailing", "No other player has a good to return."),
+])
+def test_a_card_taken_for_nothing_says_so(card: str, era: str, said: str) -> None:
+    # Cards are actioned as soon as you take them: one that counts your ships in a box (Blue
+    # Riband, Emigrants, Vikings!), your cubes in some trade boxes (the Empire cards), your wine
+    # (Hanseatic League) or the others' goods (Pirates) can bring nothing, and its line says
+    # why, where it said only that the card was taken.
+    state = _take(card, era=era)
+    state.display.append("currency")  # another card stays on display
+    put_ships(state, 10, merchant=[1])
+    put_cube(state, "caribbean.t0", 1)
+    accepted = act(state, 0, "take_card", pay="merchant", card=card)
+    (taken,) = events(accepted, "take_card")
+    name = ships_content().card(card).name
+    assert taken.text == f"{{s0}} took {name}; no more cards this turn. {said}"
+
+
+def test_a_card_that_brings_something_says_nothing_more() -> None:
+    state = _take("blue_riband", era="steam")
+    put_ships(state, 10, merchant=[0])
+    (taken,) = events(act(state, 0, "take_card", pay="merchant", card="blue_riband"),
+                      "take_card")
+    assert taken.text == "{s0} took Blue Riband."
+
+
+def test_the_last_card_with_an_exclamation_mark_takes_no_full_stop() -> None:
+    state = _take("vikings")
+    put_ships(state, 4, warship=[0])
+    (taken,) = events(act(state, 0, "take_card", pay="merchant", card="vikings"), "take_card")
+    assert taken.text == "{s0} took Vikings!"
 
 
 @pytest.mark.parametrize(("card", "era", "spaces", "vp"), [
