@@ -210,6 +210,8 @@ def _sailing(state: OceanTraderState, seat: int) -> Iterator[Action]:
     leaving = [s for s in player.ships if may_depart(state, seat, s)]
     winds = []
     for ship in player.ships:
+        if ship.number in at_sea and ship.double_next:
+            winds.append(f"ship {ship.number}'s throw doubled (Favourable Current)")
         if ship.number in at_sea and ship.route is not None and ship.toward is not None:
             change = roaring_forties(content().route(ship.route), ship.toward)
             if change:
@@ -223,7 +225,9 @@ def _sailing(state: OceanTraderState, seat: int) -> Iterator[Action]:
                 parts.extend(winds)
             for ship in group:
                 assert ship.port is not None
-                parts.append(f"ship {ship.number} leaves {port_name(ship.port)}")
+                parts.append(f"ship {ship.number} leaves {port_name(ship.port)}"
+                             + (", its throw doubled (Favourable Current)"
+                                if ship.double_next else ""))
             yield A.ThrowDice(depart=tuple(s.number for s in group),
                               label="Throw the die: " + ", ".join(parts))
 

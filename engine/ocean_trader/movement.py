@@ -50,12 +50,19 @@ def start_throw(state: OceanTraderState, seat: int, depart: tuple[int, ...],
     player = state.players[seat]
     queue = sorted(s.number for s in player.ships
                    if must_sail(state, seat, s) or s.number in depart)
+    doubled = []
     for ship in player.ships:
         ship.wake = []  # the last turn's wake gives way to this one's
         if ship.number in queue:
             ship.sailed = True
+            if ship.double_next:
+                doubled.append(ship.number)
+    # a Favourable Current drawn last turn doubles the throw for its ship: said with the throw,
+    # or the table reads a 3 and sees the ship sail 6
+    current = "".join(f" A Favourable Current doubles it to {2 * die} for "
+                      f"{ship_ref(seat, n)}." for n in doubled)
     events.append(Event(kind="dice", seat=seat, chance=True, data={"die": die, "ships": queue},
-                        text=f"{{s{seat}}} throws a {die}."))
+                        text=f"{{s{seat}}} throws a {die}.{current}"))
     state.voyage = Voyage(die=die, queue=queue, departing=sorted(depart))
     continue_voyage(state, seat, events)
 

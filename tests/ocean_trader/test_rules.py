@@ -283,6 +283,25 @@ def test_a_prospect_card_can_hold_a_ship() -> None:
     assert all(a.type != "throw_dice" for a in GAME.legal_actions(state, 0))
 
 
+def test_a_favourable_current_doubles_the_next_throw_and_the_table_is_told() -> None:
+    """Prospect card Favourable Current: "On its owner's next turn this ship moves double the
+    dice throw." The throw's line and the throw's label say so, or a 3 reads as a 6 sailed."""
+    state = new_game(cash=5000)
+    ship = state.players[0].ships[0]
+    put_at_sea(ship, "R16", 1, "CPT")
+    ship.double_next = True
+    throw = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, A.ThrowDice))
+    assert "ship 1's throw doubled (Favourable Current)" in throw.label
+    load_die(state, 3)
+    state, events = act(state, 0, throw)
+    moved = state.players[0].ships[0]
+    assert (moved.at, moved.double_next) == (7, False)
+    dice = next(e for e in events if e.kind == "dice")
+    assert dice.text == ("{s0} throws a 3. A Favourable Current doubles it to 6 for {s0}'s "
+                         "ship 1.")
+    assert dice.data == {"die": 3, "ships": [1]}  # what replay compares is unchanged
+
+
 def test_the_suez_canal_towing_fee_is_50() -> None:
     state = new_game(cash=5000)
     state.players[0].ships[0].port = "ALX"
