@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, seat_ref
-from engine.core.words import listing
+from engine.core.words import count, listing
 
 from . import actions as A
 from .legal import bid_amounts
@@ -358,14 +358,14 @@ def _challenge(state: OceanTraderState, seat: int, action: A.ChallengeClaim,
         state.claim = None
         events.append(Event(kind="challenge", seat=seat, reveals=True,
                             data={"blocked": True, "shares": player.shares},
-                            text=f"{seat_ref(seat)} shows {player.shares} certificates, as many "
-                                 f"as or more than {seat_ref(claim.claimant)} holds: the claim "
-                                 f"is blocked."))
+                            text=f"{seat_ref(seat)} shows {count(player.shares, 'certificate')}"
+                                 f", as many as or more than {seat_ref(claim.claimant)} holds: "
+                                 f"the claim is blocked."))
     else:
         claim.beaten = max(claim.beaten, player.shares)
         events.append(Event(kind="challenge", seat=seat, reveals=True,
                             data={"blocked": False, "shares": player.shares},
-                            text=f"{seat_ref(seat)} shows {player.shares} certificates; "
+                            text=f"{seat_ref(seat)} shows {count(player.shares, 'certificate')}; "
                                  f"{seat_ref(claim.claimant)} holds more and the claim "
                                  f"stands."))
 

@@ -5,6 +5,7 @@ and the end of the game."""
 from __future__ import annotations
 
 from engine.core import Event, seat_ref
+from engine.core.words import count
 
 from .rules import (
     content,
@@ -157,8 +158,10 @@ def check_claim(state: OceanTraderState, seat: int, events: list[Event]) -> None
         f"{money(rules.must_hold_cash)})"
     events.append(Event(kind="claim_fails", seat=seat, reveals=True,
                         data={"forfeit": forfeit},
-                        text=f"{seat_ref(seat)}'s claim fails ({why}): they forfeit {forfeit} "
-                             f"share certificate to the Merchant Banker and play goes on."))
+                        text=f"{seat_ref(seat)}'s claim fails ({why}): " + (
+                            f"they forfeit {count(forfeit, 'share certificate')} to the Merchant "
+                            f"Banker" if forfeit else "they hold no certificate to forfeit")
+                        + " and play goes on."))
 
 
 def known_change(state: OceanTraderState, seat: int, change: int) -> None:

@@ -271,6 +271,26 @@ def test_a_cancellation_with_no_card_of_its_category_in_play_says_so() -> None:
     assert [s.card for s in state.in_play] == [grain]
 
 
+@pytest.mark.parametrize("variant", ["short", "full"])
+def test_a_dividend_in_the_short_game_says_nobody_collects(variant: str) -> None:
+    """Rulebook, Short Game: the short game ignores the share certificates, so the Shipping
+    Line Dividend pays nobody and its line says so; in the full game who collects stays
+    secret."""
+    state = new_game(cash=5000, variant=variant)
+    if variant == "full":
+        state.players[1].shares, state.banker_shares = 2, 7
+    put_at_sea(state.players[0].ships[0], "R02", 1, "GIB")
+    state.prospect_deck.insert(0, "dividend")
+    load_die(state, 1)
+    state, events = act(state, 0, A.ThrowDice())
+    drawn = next(e for e in events if e.kind == "prospect")
+    said = "The short game has no share certificates, so nobody collects."
+    assert drawn.text.endswith(said) == (variant == "short")
+    paid = [e for e in events if e.kind == "dividend"]
+    assert [(e.to, e.data) for e in paid] == ([] if variant == "short" else
+                                              [([1], {"amount": 100})])
+
+
 def test_a_prospect_card_can_hold_a_ship() -> None:
     state = new_game(cash=5000)
     put_at_sea(state.players[0].ships[0], "R02", 1, "GIB")
@@ -583,6 +603,31 @@ def test_a_failed_claim_says_which_part_of_the_check_failed(shares: int, insured
         told += [e.text for e in events if e.kind == "claim_fails"]
     assert told == [f"{seat_ref(0)}'s claim fails ({why}): they forfeit 1 share certificate to "
                     f"the Merchant Banker and play goes on."]
+
+
+def test_a_failed_claim_with_no_certificate_left_forfeits_none_and_says_so() -> None:
+    """A claimant who sold every certificate fails the check and has none to forfeit."""
+    state = new_game(cash=5000)
+    state.players[1].shares, state.banker_shares = 1, 8
+    state.claim = Claim(claimant=0, made_on=0)
+    told = []
+    while state.claim is not None:
+        state, events = act(state, state.active, A.EndTurn())
+        told += [e.text for e in events if e.kind == "claim_fails"]
+    assert told == [f"{seat_ref(0)}'s claim fails (they hold no more certificates than every "
+                    f"other player): they hold no certificate to forfeit and play goes on."]
+    assert state.players[0].shares == 0 and state.banker_shares == 8
+
+
+@pytest.mark.parametrize(("shown", "said"), [(1, "shows 1 certificate;"),
+                                             (2, "shows 2 certificates;")])
+def test_a_challenge_says_the_holding_it_shows(shown: int, said: str) -> None:
+    state = new_game(cash=5000)
+    state.players[0].shares, state.players[1].shares = 3, shown
+    state, _ = act(state, 0, A.ClaimMajority())
+    state, _ = act(state, 0, A.EndTurn())
+    state, events = act(state, 1, A.ChallengeClaim())
+    assert said in events[0].text and state.claim is not None
 
 
 def test_an_equal_holding_shown_by_a_challenger_blocks_the_claim() -> None:
