@@ -38,6 +38,10 @@ def draw_prospect(state: OceanTraderState, seat: int, ship: Ship, events: list[E
                    f"none is cancelled.")
     elif isinstance(card.effect, E.LoseCargo) and not ship.cargo:
         outcome = " The ship carries no cargo, so nothing is lost."
+    elif isinstance(card.effect, E.DividendPerShare) and state.variant == "short":
+        # rulebook, Short Game: "ignoring the share certificates" (in the full game who
+        # collects stays secret: each holder is told alone)
+        outcome = " The short game has no share certificates, so nobody collects."
     events.append(Event(kind="prospect", seat=seat, chance=True,
                         data={"card": card_id, "ship": ship.number},
                         text=f"{ship_ref(seat, ship.number)} draws a Prospect card: "
