@@ -150,7 +150,7 @@ def _departing(text: str | None, view: V) -> tuple[int, ...]:
     parts = [p for p in parts if p not in ("ship", "ships")]
     if not parts:
         raise CommandError(f"Name the ships that leave port by number, not {text!r}.")
-    return tuple(_number(p, "the ships leaving port") for p in parts)
+    return tuple(_number(p, "each ship leaving port") for p in parts)
 
 
 def _pending_ship(view: V) -> int:

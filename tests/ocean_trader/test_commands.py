@@ -248,6 +248,13 @@ def test_text_that_makes_no_move_is_a_plain_problem() -> None:
     assert found.problem is not None and "'lots'" in found.problem
 
 
+def test_a_departing_ship_not_named_by_number_is_refused_in_a_sentence() -> None:
+    state = new_game(seats=2, variant="short")
+    found = resolve(table(), "roll", {"depart": "x"}, GAME.legal_actions(state, 0),
+                    view_of(state, 0))
+    assert found.problem == "Each ship leaving port is picked from the list, not 'x'."
+
+
 def test_unknown_options_name_the_valid_ones() -> None:
     state = new_game(seats=2, variant="short")
     found = resolve(table(), "buy", {"cargo": "coal"}, GAME.legal_actions(state, 0),
