@@ -81,7 +81,7 @@ class OceanTrader(Game[OceanTraderState]):
     name = "Ocean Trader"
     min_players = 2
     max_players = 6
-    rules_version = "4"
+    rules_version = "5"
     # rules 2 (issue 12): policies belong to the office, ships sell with cargo aboard, the
     # Roaring Forties count for a throw that enters the route, and the turn no longer ends by
     # itself. Actions keep their shape; a stored game whose events differ is set aside by replay.
@@ -103,6 +103,14 @@ class OceanTrader(Game[OceanTraderState]):
         Upgrade("3", "4", events="keep",
                 note="Only goods that no World Trade card in play wants may be sold for half "
                      "price; goods a card wants are carried to its port."),
+        # rules 5: a ship setting out into the Roaring Forties that the wind leaves short of
+        # its first space stays in port (the turn's fee at its end), where a throw of 1
+        # docked it again there and charged the fee at once; a stored game that had such a
+        # throw tells it differently, so replay sets it aside
+        Upgrade("4", "5", events="keep",
+                note="A ship that the Roaring Forties keep from leaving port stays there and "
+                     "pays the port's fee at the end of the turn, as a ship that stays does; it "
+                     "no longer docks there again at once."),
     )
     options = (
         OptionSpec(name="variant", kind="choice", default="short", choices=("full", "short"),

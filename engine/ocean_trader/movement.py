@@ -148,10 +148,18 @@ def begin_move(state: OceanTraderState, seat: int, ship: Ship, events: list[Even
         return
     voyage.ship = None
     voyage.steps = 0
+    behind = route.other(ship.toward)
+    if ship.at == port_index(route, behind):
+        # setting out into the wind with no points, or fewer: the ship never leaves, so it
+        # does not dock again either (rulebook, Ports: the fee is paid "the moment a ship
+        # docks"); it stays in port, and a turn in port without trading pays the fee at the
+        # turn's end, as for any ship that stays
+        ship.port, ship.route, ship.toward, ship.at = behind, None, None, 0
+        events.append(Event(kind="stand_still", seat=seat, data={"ship": ship.number},
+                            text=f"{ship_ref(seat, ship.number)} cannot make way against the "
+                                 f"wind and stays in {port_name(behind)}."))
+        return
     if points == 0:
-        behind = route.other(ship.toward)
-        if ship.at == port_index(route, behind):  # never left: still in port
-            ship.port, ship.route, ship.toward, ship.at = behind, None, None, 0
         events.append(Event(kind="stand_still", seat=seat, data={"ship": ship.number},
                             text=f"{ship_ref(seat, ship.number)} stands still."))
         return

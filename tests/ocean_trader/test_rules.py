@@ -377,6 +377,33 @@ def test_the_roaring_forties_change_every_throw_that_sails_the_route(
     assert [e.data["change"] for e in events if e.kind == "roaring_forties"] == [change]
 
 
+@pytest.mark.parametrize("die", [1, 2])
+def test_a_ship_the_wind_keeps_in_port_stays_there_and_pays_at_the_turns_end(die: int) -> None:
+    """Rulebook, Sailing: westward the throw loses 2 "even when this results in standing still
+    or moving backwards"; a ship setting out from Melbourne with a 1 or a 2 never leaves, so it
+    does not dock again (the fee is paid "the moment a ship docks"): it stays, and pays the
+    fee at the end of the turn as a ship in port that neither bought nor sold."""
+    state = new_game(cash=1000)
+    state.players[0].ships[0].port = "MEL"
+    load_die(state, die)
+    state, _ = act(state, 0, A.ThrowDice(depart=(1,)))
+    route = next(a for a in GAME.legal_actions(state, 0)
+                 if isinstance(a, A.ChooseRoute) and a.route == "R21")
+    assert route.label.endswith("Roaring Forties -2, stays in Melbourne)")
+    state, events = act(state, 0, route)
+    ship = state.players[0].ships[0]
+    assert (ship.port, ship.route, ship.docked_now) == ("MEL", None, False)
+    assert [e.kind for e in events] == ["set_sail", "roaring_forties", "stand_still"]
+    assert events[-1].text == ("{s0}'s ship 1 cannot make way against the wind and stays in "
+                               "Melbourne.")
+    assert state.players[0].cash == 1000  # nothing paid yet: it never docked
+    assert rejected(state, 0, A.BuyCargo(ship=1, goods="wool")).startswith(
+        "Ship 1 has sailed this turn")
+    state, events = act(state, 0, A.EndTurn())
+    assert [e.data["amount"] for e in events if e.kind == "fee"] == [60]
+    assert state.players[0].cash == 940
+
+
 def test_the_roaring_forties_count_once_a_throw() -> None:
     state = new_game(cash=5000)
     put_at_sea(state.players[0].ships[0], "R21", 12, "MEL")
