@@ -156,7 +156,8 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
         if player.cash < shares.price:
             return (f"You need {money(shares.price)} for a certificate; you have "
                     f"{money(player.cash)}.")
-        return "The Merchant Banker has no certificates left; buy one at auction instead."
+        return ("The Merchant Banker has no certificates left; one can now be bought only when "
+                "another player auctions one (a sealed bid: /trader bid).")
     if isinstance(action, A.ChallengeClaim) and state.claim is None:
         return "Nobody has claimed a majority: there is no claim to challenge."
     if isinstance(action, (A.SellShare, A.AuctionShare, A.ClaimMajority, A.ChallengeClaim)):

@@ -542,6 +542,17 @@ def test_a_share_costs_1000_and_sells_back_to_the_banker_for_500() -> None:
         "The short game has no share certificates."
 
 
+def test_with_no_certificate_left_with_the_banker_the_purchase_is_refused_privately() -> None:
+    """Ruling 'Certificates left with the Merchant Banker': refused in those words, saying how
+    one can still be had (the buyer cannot start an auction: only a holder offers one)."""
+    state = new_game(cash=5000)
+    state.players[1].shares, state.banker_shares = 9, 0
+    assert all(a.type != "buy_share" for a in GAME.legal_actions(state, 0))
+    assert rejected(state, 0, A.BuyShare()) == (
+        "The Merchant Banker has no certificates left; one can now be bought only when another "
+        "player auctions one (a sealed bid: /trader bid).")
+
+
 def test_a_share_auction_goes_to_the_highest_sealed_bid() -> None:
     state = new_game(seats=3, cash=3000)
     state.players[0].shares = 2
