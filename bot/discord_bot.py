@@ -27,6 +27,7 @@ import yarl
 from discord.ext import commands, tasks
 
 from bot.cogs import add_cogs
+from bot.discord_tree import PortolanTree
 from bot.notices import DeliveryFailed, LostChannel, Notice
 from bot.painter import WorkTimedOut
 from bot.service import ChannelOutOfReach, MatchService, Notify
@@ -83,6 +84,7 @@ class PortolanBot(commands.AutoShardedBot):
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=QUIET,
+            tree_cls=PortolanTree,
         )
         self.settings = settings
         self._service_factory = service_factory
