@@ -331,6 +331,25 @@ def either(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + f" or {items[-1]}" if len(items) > 1 else "".join(items)
 
 
+def age_refusal(table: Table, allowed: Sequence[int], age: int, origin: int | None) -> str:
+    """Why a ship cannot go to ``age`` when it may go only to ``allowed`` (``origin``: the age an
+    upgraded ship comes from), with the rule that shuts it: a present age emptied of ships
+    opens no next age, no Place Ship goes below the present age, an upgrade goes one age up."""
+    where = " or ".join(f"Age {a}" for a in allowed) or "nowhere"
+    text = f"Your ship can go to {where}, not Age {age}"
+    present = table.present_age() if isinstance(table, ShipsState) else table.present_age
+    if origin is not None:
+        if age != origin + 1:
+            text += f": an upgrade moves a ship exactly one age up, from Age {origin}"
+    elif present and age == present + 1 and not table.ages[present - 1].count():
+        text += (f": Age {age} opens only while Age {present}, the present age, holds a ship, "
+                 "and it has none now")
+    elif present and age < present:
+        text += (f": once a ship is in Age {present}, Place Ship goes no lower (only Upgrade "
+                 "Ship moves a ship into a lower age)")
+    return text + "."
+
+
 def _placement_reason(state: Table, seat: int, action: A.Placement,
                       card: str | None = None) -> str | None:
     player = state.players[seat]
@@ -344,8 +363,7 @@ def _placement_reason(state: Table, seat: int, action: A.Placement,
             return f"A ship in Age {LAST_AGE} cannot move up."
     ages = {o.age: o for o in age_options(state, origin)}
     if action.age not in ages:
-        allowed = " or ".join(f"Age {a}" for a in ages) or "nowhere"
-        return f"Your ship can go to {allowed}, not Age {action.age}."
+        return age_refusal(state, list(ages), action.age, origin)
     era = b.age_era[action.age]
     if origin is None and player.ships.get(era, 0) < 1:
         return f"You have no {era} ship counters left."

@@ -24,6 +24,7 @@ from .explain import (
     CARD_MOVES,
     DECISION_MOVES,
     TOOK_CARD,
+    age_refusal,
     board_label,
     boxes_hold,
     card_effect,
@@ -210,8 +211,7 @@ def _place_none(asked: Asked, view: ShipsView, seat: int, pays: list[str], card:
     ages = age_options(view)
     if asked.age is not None:
         if asked.age not in [o.age for o in ages]:
-            allowed = " or ".join(f"Age {o.age}" for o in ages)
-            return f"Your ship can go to {allowed}, not Age {asked.age}."
+            return age_refusal(view, [o.age for o in ages], asked.age, None)
         ages = [o for o in ages if o.age == asked.age]
     era = board().age_era
     stocked = [o for o in ages if player.ships.get(era[o.age], 0) > 0]

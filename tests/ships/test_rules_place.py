@@ -170,6 +170,10 @@ def test_no_place_ship_below_an_age_already_reached() -> None:
     state.area = 2
     state = play(state, 0, "remove_ship", pay="merchant", age=2, box="merchant")
     assert 1 not in {a.age for a in legal(state, 0, "place_ship")}
+    # the refusal says which rule shuts Age 1
+    assert refuse(state, 0, "place_ship", **place("tyre.t0", 1)).message == (
+        "Your ship can go to Age 2, not Age 1: once a ship is in Age 2, Place Ship goes no "
+        "lower (only Upgrade Ship moves a ship into a lower age).")
 
 
 def test_next_age_only_while_the_present_age_holds_a_ship() -> None:
@@ -183,7 +187,10 @@ def test_next_age_only_while_the_present_age_holds_a_ship() -> None:
     give_navigation(state, 0, 3)
     state = play(state, 0, "remove_ship", pay="merchant", age=2, box="merchant")
     assert {a.age for a in legal(state, 0, "place_ship")} == {2}
-    refuse(state, 0, "place_ship", **place("tyre.t0", 3))
+    # the refusal says why Age 3 is shut, not only that it is
+    assert refuse(state, 0, "place_ship", **place("tyre.t0", 3)).message == (
+        "Your ship can go to Age 2, not Age 3: Age 3 opens only while Age 2, the present age, "
+        "holds a ship, and it has none now.")
     put_ships(state, 2, warship=[1])  # a ship of any colour opens the way again
     give_navigation(state, 0, 1)  # Age 3: 5 less 1
     assert {a.age for a in legal(state, 0, "place_ship")} == {2, 3}
@@ -577,7 +584,8 @@ def test_upgrade_only_one_age_up() -> None:
     give_gold(state, 0, 1)
     rejection = refuse(state, 0, "upgrade_ship", **place("tyre.t0", 3), from_age=1,
                        from_box="merchant")
-    assert "Age 2" in rejection.message
+    assert rejection.message == ("Your ship can go to Age 2, not Age 3: an upgrade moves a "
+                                 "ship exactly one age up, from Age 1.")
 
 
 def test_upgrade_into_an_age_below_the_highest_occupied() -> None:
