@@ -6,8 +6,9 @@ starts with, the actions spent), then the round's (the Weather, the History card
 Pirate's turn) or the player's (no port cube, no resources): each one that keeps every move of
 the command shut. A waiting decision the command's own moves answer (a History card's free
 attack) is no reason: its moves say what is open.
-None leaves the command table's own answer (a view cannot tell whether a ship is placed to
-move). Nothing here decides a move: the legal moves do; this only words why there are none."""
+Where the ships stand is in the view too: no ship at all, every ship in a region the Weather
+closes, no ship beside a port (to trade) or beside an uncontrolled one (to buy) is said so.
+None leaves the command table's own answer (a ship boxed in, a target out of reach). Nothing here decides a move: the legal moves do; this only words why there are none."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from engine.core import seat_ref
 from .content import empires_content
 from .explain import PENDING_TEXT
 from .rules import attack_banned, cost_text, has, sailing_allowed
-from .state import EmpiresView
+from .state import PIRATE_ID, EmpiresView, Ship
 
 Why = Callable[[Mapping[str, str | None], EmpiresView], str | None]
 
@@ -81,19 +82,41 @@ def _pirates_turn(view: EmpiresView) -> bool:
     return view.turn_state is not None and view.turn_state.pirate
 
 
+def _commanded(view: EmpiresView, seat: int) -> list[Ship]:
+    """The ships ``seat`` moves this turn: its own, or the Pirate on the Pirate's turn."""
+    pirate = _pirates_turn(view)
+    return [s for s in view.ships if (s.id == PIRATE_ID if pirate else s.owner == seat)]
+
+
 def _sail(view: EmpiresView, seat: int) -> str | None:
-    if sailing_allowed(view) or view.weather is None:
+    if view.weather is None:
         return None
-    return f"The Weather ({empires_content().weather_card(view.weather).name}) allows no " \
-        "Sailing this round."
+    weather = empires_content().weather_card(view.weather)
+    if not sailing_allowed(view):
+        return f"The Weather ({weather.name}) allows no Sailing this round."
+    ships = _commanded(view, seat)
+    if not ships:
+        return "You have no ship on the map to sail."
+    board = empires_content().board(view.side)
+    closed = [e.region for e in weather.effects if e.effect == "no_sail_region"]
+    if closed and all(any(board.in_region(s.cell, r) for r in closed) for s in ships):
+        where = "it is" if len(ships) == 1 else "they are all"
+        return (f"The Weather ({weather.name}): {weather.text} Your "
+                f"{'ship' if len(ships) == 1 else 'ships'} cannot sail, as {where} there.")
+    return None
 
 
 def _attack(view: EmpiresView, seat: int) -> str | None:
     turn = view.turn_state
-    if turn is None or turn.pirate:
+    if turn is None:
         return None
-    why = attack_banned(view, seat, None)  # a ban on every attack, not a truce with one
-    return f"No attack this round: {why}" if why else None
+    if not turn.pirate:
+        why = attack_banned(view, seat, None)  # a ban on every attack, not a truce with one
+        if why:
+            return f"No attack this round: {why}"
+    if not _commanded(view, seat):
+        return "You have no ship on the map to attack with."
+    return None
 
 
 def _trade(view: EmpiresView, seat: int) -> str | None:
@@ -102,6 +125,11 @@ def _trade(view: EmpiresView, seat: int) -> str | None:
     player = view.players[seat]
     if player.gold + player.wood + player.steel < 1:
         return "You have no Gold, Wood or Steel to give."
+    board = empires_content().board(view.side)
+    if not any(c in board.port_at for s in _commanded(view, seat)
+               for c in board.neighbours(s.cell)):
+        return ("Trading needs one of your ships beside a port (rulebook: \"If a Player has a "
+                "ship adjacent to a port\"); none of yours is.")
     return None
 
 
@@ -115,6 +143,11 @@ def _buy(view: EmpiresView, seat: int) -> str | None:
     if not has(player, cost):
         return (f"A port costs {cost_text(cost)}; you have {player.gold} Gold, {player.wood} "
                 f"Wood and {player.steel} Steel.")
+    board = empires_content().board(view.side)
+    if not any(c in board.port_at and view.port_owners.get(board.port_at[c], 0) is None
+               for s in _commanded(view, seat) for c in board.neighbours(s.cell)):
+        return ("Buying a port needs one of your ships beside an uncontrolled port; none of "
+                "yours is.")
     return None
 
 

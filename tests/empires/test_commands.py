@@ -10,6 +10,7 @@ from engine.core import Accepted, Action, Rejection, Rng, step
 from engine.core.commands import check_round_trip, resolve, suggest, waiting
 from engine.empires import GAME
 from engine.empires import actions as A
+from engine.empires import unavailable
 from engine.empires.commands import DECISION_TYPES, leg, table
 from engine.empires.content import empires_content
 from engine.empires.state import EmpiresState, EmpiresView
@@ -279,6 +280,39 @@ def test_a_turn_action_with_no_move_open_says_why() -> None:
     player.gold = player.wood = player.steel = 0
     assert said("buy").startswith("A port costs 1 Gold, 1 Wood")
     assert said("trade") == "You have no Gold, Wood or Steel to give."
+
+
+def test_where_the_ships_stand_is_a_reason_for_no_move() -> None:
+    """A player whose every ship is in the region the Weather closes (Hurricane Season: "No
+    ship may start or end a Sailing action in the Caribbean"), who has no ship, or none beside
+    a port (rulebook, Trading: "If a Player has a ship adjacent to a port"; Buy a Port: "adjacent
+    to an uncontrolled Port") is told so, not only "You have no /empires sail move now"."""
+    state = new(2)
+    clear(state, pirate_at=(12, 20))
+    calm(state)
+    my_turn(state, 0)
+
+    def said(command: str) -> str | None:
+        return resolve(table(), command, {}, GAME.legal_actions(state, 0),
+                       GAME.view(state, 0)).problem
+
+    assert said("sail") == "You have no ship on the map to sail."
+    assert said("attack") == "You have no ship on the map to attack with."
+    put(state, 0, "transport", (12, 9), "a")  # in the Caribbean, beside no port
+    state.weather = "hurricane"
+    assert said("sail") == ("The Weather (Hurricane Season): No ship may start or end a Sailing "
+                            "action in the Caribbean this round. Your ship cannot sail, as it "
+                            "is there.")
+    assert said("trade").startswith("Trading needs one of your ships beside a port")
+    assert said("buy").startswith("Buying a port needs one of your ships beside an "
+                                  "uncontrolled port")
+    put(state, 0, "transport", (10, 1), "b")  # out of the Caribbean, beside Quebec
+    view = GAME.view(state, 0)
+    assert unavailable.sail({}, view) is None and unavailable.trade({}, view) is None
+    assert unavailable.buy({}, view) is None
+    own(state, 1, "quebec")  # a trade there, but nothing to buy
+    assert unavailable.trade({}, GAME.view(state, 0)) is None
+    assert said("buy").startswith("Buying a port needs")
 
 
 def test_reasons_for_no_move_fit_the_moment_they_are_given_in() -> None:
