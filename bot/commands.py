@@ -135,16 +135,17 @@ async def run(service: MatchService, group: Group, command: str, channel: int, u
                              found.view, _describe(found))
     except CommandError as err:
         return Answer(str(err))
+    shown = [service.shown_name(name) for name in found.names]  # as message text writes them
     if resolution.problem is not None:
         # the moves the user has instead, if any (none at all: out of turn, the reason says so)
         hint = [] if not found.choices or any(group.table.command(command).takes(c.action)
                                               for c in found.choices) \
             else [what_now(group.table, found)]
-        return Answer(name_seats(join_lines([resolution.problem, *hint]), found.names))
+        return Answer(name_seats(join_lines([resolution.problem, *hint]), shown))
     if resolution.asking is not None:
         menu = _menu(found, resolution.fitting)
         listed = len(menu) <= CHOICE_LIMIT  # what one select menu holds
-        return Answer(asked_text(group.table, resolution, found.names, listed), menu=menu,
+        return Answer(asked_text(group.table, resolution, shown, listed), menu=menu,
                       match_id=found.match_id, version=found.version,
                       asking=resolution.asking)
     action = resolution.action or resolution.refused

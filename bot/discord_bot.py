@@ -44,7 +44,7 @@ from bot.ui.channel_problems import (
 )
 from bot.ui.decide import decide_button_view
 from bot.ui.replies import QUIET, answering
-from bot.ui.text import MESSAGE_LIMIT, NO_DM, join_lines, pages
+from bot.ui.text import MESSAGE_LIMIT, NO_DM, clean_name, join_lines, pages, shown_name
 from engine import catalog as engine_catalog
 
 log = logging.getLogger(__name__)
@@ -125,6 +125,7 @@ class PortolanBot(commands.AutoShardedBot):
             else:
                 self._storage = await Storage.open(self._storage_path)
                 self._service = MatchService(self._storage, self.settings, notify=self.deliver)
+            self._service.shown_name = shown_name  # names in messages read as typed
         await add_cogs(self)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
 
@@ -422,7 +423,7 @@ class PortolanBot(commands.AutoShardedBot):
             key = (notice.match_id, user_id)
             try:
                 user = await self.resolve_user(user_id)
-                name = user.display_name
+                name = shown_name(clean_name(user.display_name, "")) or name
                 for text in texts:
                     await user.send(text, allowed_mentions=QUIET)
             except discord.HTTPException as err:
@@ -466,9 +467,9 @@ class PortolanBot(commands.AutoShardedBot):
         the bot still knows them (not for a channel deleted or a server it left)."""
         channel = self.get_channel(channel_id)
         guild = self.get_guild(guild_id) if guild_id is not None else None
-        names = [f"#{name}" for name in [getattr(channel, "name", None)] if name]
+        names = [f"#{shown_name(name)}" for name in [getattr(channel, "name", None)] if name]
         if guild is not None and guild.name:
-            names.append(f"on the server {guild.name}")
+            names.append(f"on the server {shown_name(guild.name)}")
         return f"<#{channel_id}>" + (f" ({' '.join(names)})" if names else "")
 
     async def resolve_channel(self, channel_id: int) -> discord.abc.Messageable:

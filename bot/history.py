@@ -16,7 +16,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from engine.core import Game, LogEntry, SetupRecord, State, View, registry, replay_from
+from engine.core import Game, LogEntry, SetupRecord, State, View, registry, replay_from, seat_ref
 from render import catalog as render_catalog
 from render.chart import score_chart
 from render.replay import animate
@@ -87,9 +87,10 @@ class TurningPoint:
 
 def turning_points(turns: TurnRecord, most: int = 3) -> list[TurningPoint]:
     """What the engine can name of how the game went: who led when (each change of the lead)
-    and the biggest gains in one turn, at most ``most`` of each, earliest first."""
+    and the biggest gains in one turn, at most ``most`` of each, earliest first. The players
+    are the engine's seat references (``{s0}``), named by whoever posts the text."""
     series = [(k, row) for k, row in enumerate(turns.scores) if row is not None]
-    names, unit = turns.names, turns.game.score_unit
+    unit = turns.game.score_unit
 
     def when(k: int) -> str:
         """The turn that led to view ``k``, counted as the board counts (its round)."""
@@ -105,8 +106,9 @@ def turning_points(turns: TurnRecord, most: int = 3) -> list[TurningPoint]:
             if leader is not None:
                 # (named by its unit: a game's public score may be only part of the real
                 # one, as Ocean Trader's visible assets are)
-                changes.append(TurningPoint(k, f"{when(k)}: {names[leaders[0]]} took the lead "
-                                              f"in {unit} from {names[leader]} ({best:g})."))
+                changes.append(TurningPoint(k, f"{when(k)}: {seat_ref(leaders[0])} took the "
+                                              f"lead in {unit} from {seat_ref(leader)} "
+                                              f"({best:g})."))
             leader = leaders[0]
     points += changes[-most:]
     swings = [(after[seat] - before[seat], k, seat)
@@ -117,7 +119,7 @@ def turning_points(turns: TurnRecord, most: int = 3) -> list[TurningPoint]:
     for rank, (gain, k, seat) in enumerate(biggest):
         alone = rank == 0 and (len(biggest) == 1 or gain > biggest[1][0])
         note = ", the game's biggest in one turn" if alone else ""
-        points.append(TurningPoint(k, f"{when(k)}: {names[seat]} gained {gain:g} {unit}{note}."))
+        points.append(TurningPoint(k, f"{when(k)}: {seat_ref(seat)} gained {gain:g} {unit}{note}."))
     return sorted(points, key=lambda p: p.turn)
 
 

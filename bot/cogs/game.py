@@ -33,6 +33,7 @@ from bot.ui.text import (
     options_text,
     pages,
     players_text,
+    shown_name,
 )
 from engine.core import registry
 from engine.core.bots import BOT_KINDS, bot_line, bot_names
@@ -68,6 +69,11 @@ def parse_options(text: str | None) -> dict[str, str]:
 def user_name(interaction: discord.Interaction[Any], fallback: str) -> str:
     """The user's display name as the game shows it (see :func:`clean_name`)."""
     return clean_name(interaction.user.display_name, fallback)
+
+
+def shown_user(interaction: discord.Interaction[Any], fallback: str) -> str:
+    """The user's name as a message shows it (see :func:`shown_name`)."""
+    return shown_name(user_name(interaction, fallback))
 
 
 def check_seed(seed: int | None) -> None:
@@ -121,6 +127,7 @@ class GameCog(PortolanCog):
             found = find_game(game)
             check_seed(seed)
             name = user_name(interaction, "Player 1")
+            shown = shown_name(name)
             match = await self.service.create(
                 channel_id=channel_of(interaction), guild_id=interaction.guild_id,
                 game_id=found.id, host_id=interaction.user.id, host_name=name,
@@ -132,9 +139,9 @@ class GameCog(PortolanCog):
             chosen = options_text(found.options_in_play(match.options))
             await announce(
                 interaction,
-                f"{name} opened a game of **{found.name}** ({chosen}), "
+                f"{shown} opened a game of **{found.name}** ({chosen}), "
                 f"for {players_text(found.min_players, found.max_players)}. "
-                f"Join with /game join; {name} starts it with /game start.",
+                f"Join with /game join; {shown} starts it with /game start.",
             )
 
     @game.command(name="join", description="Take a seat in this channel's game")
@@ -147,7 +154,7 @@ class GameCog(PortolanCog):
             attempt.changed = True
             await tell(interaction, "You have joined. The host starts the game with /game start.")
             status = await self.service.status(channel)
-            await announce(interaction, f"{name} joined. {status[0]}")
+            await announce(interaction, f"{shown_name(name)} joined. {status[0]}")
 
     @game.command(name="leave", description="Give up your seat before the game starts")
     async def game_leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -157,7 +164,7 @@ class GameCog(PortolanCog):
             attempt.changed = True
             await tell(interaction, "You have left the game.")
             status = await self.service.status(channel)
-            await announce(interaction, f"{user_name(interaction, 'A player')} left. {status[0]}")
+            await announce(interaction, f"{shown_user(interaction, 'A player')} left. {status[0]}")
 
     @game.command(name="addbot", description="Host: add a bot player to the game")
     @app_commands.describe(bot="Which bot: strong, easy, or random (for testing); none: the "
@@ -170,10 +177,10 @@ class GameCog(PortolanCog):
             attempt.changed = True
             seats = await self.service.storage.seats(match.id)
             added = [s for s in seats if s.bot][-1]
-            await tell(interaction, f"{added.name} added.")
+            await tell(interaction, f"{shown_name(added.name)} added.")
             status = await self.service.status(channel)
-            await announce(interaction, f"{user_name(interaction, 'The host')} added a "
-                           f"{added.bot} bot, {added.name}. {status[0]}")
+            await announce(interaction, f"{shown_user(interaction, 'The host')} added a "
+                           f"{added.bot} bot, {shown_name(added.name)}. {status[0]}")
 
     @game_addbot.autocomplete("bot")
     async def addbot_autocomplete(
@@ -234,7 +241,7 @@ class GameCog(PortolanCog):
             attempt.changed = True
             text = deadline_text(match.settings)
             await tell(interaction, f"Saved: {text}.")
-            await announce(interaction, f"{user_name(interaction, 'The host')} set the turn "
+            await announce(interaction, f"{shown_user(interaction, 'The host')} set the turn "
                            f"deadline: {text}.")
 
     # --- watching -------------------------------------------------------------------------
@@ -336,7 +343,8 @@ class GameCog(PortolanCog):
             channel = None if where == "server" else channel_of(interaction)
             rows = await self.service.history(interaction.guild_id, channel)
             place = "on this server" if channel is None else "in this channel"
-            for page in pages(history_lines(rows, place)):  # every game listed, none cut
+            # every game listed, none cut
+            for page in pages(history_lines(rows, place, shown=shown_name)):
                 await tell(interaction, page)
 
     @game.command(name="replay", description="A finished game, replayed as an animation")
@@ -346,7 +354,7 @@ class GameCog(PortolanCog):
             found = await self.service.finished_match(match, interaction.guild_id)
             gif = await self.service.replay_gif(found, interaction.user.id)
             await tell(interaction, "The replay is in the channel.")
-            await announce(interaction, f"{user_name(interaction, 'Someone')} shows the replay "
+            await announce(interaction, f"{shown_user(interaction, 'Someone')} shows the replay "
                            f"of game {match_title(found)}: every turn's board.",
                            file=discord.File(io.BytesIO(gif),
                                              filename=f"replay-{found.game}-{found.id}.gif"))

@@ -17,7 +17,14 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from bot import history
-from bot.notices import DeliveryFailed, Notice, private_lines, public_lines, result_lines
+from bot.notices import (
+    DeliveryFailed,
+    Notice,
+    name_seats,
+    private_lines,
+    public_lines,
+    result_lines,
+)
 from bot.service.base import (
     RETRY_MOST,
     STORAGE_FAULTS,
@@ -166,6 +173,9 @@ class Announcements(ServiceBase):
             match = await self.storage.get_match(match_id)
             record = await self._record(match)
             lines, image = await self.painter.run(history.summary, record)
+            named = [self.shown_name(s["name"]) for s in sorted(record["seats"],
+                                                                key=lambda s: s["seat"])]
+            lines = [name_seats(line, named) for line in lines]
         except Exception:
             log.exception("match %s: the summary of the game could not be made", match_id)
             return
@@ -193,7 +203,7 @@ class Announcements(ServiceBase):
         """Puts in front of ``notice`` the lines and DMs of the actions whose notice never got
         out (those after ``announced`` and up to where ``notice`` begins)."""
         seats = await self.storage.seats(notice.match_id)
-        names = self._names(seats)
+        names = self._shown(seats)
         rows = [r for r in await self.storage.actions(notice.match_id, after=max(announced, 0))
                 if r.seq <= (notice.since or 0)]
         events = [Event.model_validate(e) for r in rows for e in r.events]
@@ -686,7 +696,7 @@ class Announcements(ServiceBase):
         for whoever must act. Called holding the match's order lock. Returns what became of
         it."""
         seats = await self.storage.seats(match.id)
-        names = self._names(seats)
+        names = self._shown(seats)
         game = self._game(match.game)
         # up to match.version only: a move committed since has its own notice queued
         events = [Event.model_validate(e) for row in await self.storage.actions(

@@ -136,6 +136,10 @@ class ServiceBase:
         self._notify = notify
         self.clock = clock
         self.run_bots = run_bots
+        # how a player's name is written into message text: the adapter sets its own (Discord
+        # escapes its markdown and breaks its mentions). Pictures and the labels of buttons
+        # and menus take the name as it is.
+        self.shown_name: Callable[[str], str] = str
         # the states of recently used matches, least recently used first (bounded)
         self._states: OrderedDict[int, State] = OrderedDict()
         self._locks = MatchLocks(storage)
@@ -278,7 +282,12 @@ class ServiceBase:
 
     @staticmethod
     def _names(seats: Sequence[SeatRow]) -> list[str]:
+        """The players' names in seat order, as they are (for pictures and labels)."""
         return [s.name for s in sorted(seats, key=lambda s: s.seat or 0)]
+
+    def _shown(self, seats: Sequence[SeatRow]) -> list[str]:
+        """The players' names in seat order as message text writes them."""
+        return [self.shown_name(name) for name in self._names(seats)]
 
     if TYPE_CHECKING:  # provided by the parts (named in each comment)
         async def _state(self, match: MatchRow) -> State: ...  # loading

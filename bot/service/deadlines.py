@@ -102,8 +102,8 @@ class Deadlines(ServiceBase):
         who = [seats[s] for s in late]
         notice = Notice(match.id, match.channel_id, match.version,
                         ping=[s.user_id for s in who if s.user_id is not None])
-        notice.lines.append(f"Reminder: {', '.join(s.name for s in who)}, it is your move; "
-                            f"about {left:.1f} h left.")
+        named = ", ".join(self.shown_name(s.name) for s in who)
+        notice.lines.append(f"Reminder: {named}, it is your move; about {left:.1f} h left.")
         return notice
 
     @staticmethod
@@ -169,7 +169,7 @@ class Deadlines(ServiceBase):
                     until=self.clock() + LEASE_SECONDS, holder=holder)
                 if claimed is None:
                     return []  # applied by another process meanwhile
-                names = ", ".join(seats[s].name for s in late)
+                names = ", ".join(self.shown_name(seats[s].name) for s in late)
                 notice = Notice(match.id, match.channel_id, match.version)
                 stand_in = default_bot(game)
                 if policy == "remove":
@@ -244,7 +244,8 @@ class Deadlines(ServiceBase):
                 continue
             result = await self._commit(match, game, state, seats, seat, action, state.version)
             if result.notice is not None:
-                result.notice.lines.insert(0, f"{seats[seat].name} did not answer in time.")
+                named = self.shown_name(seats[seat].name)
+                result.notice.lines.insert(0, f"{named} did not answer in time.")
             results.append(result)
         return results
 

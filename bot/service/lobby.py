@@ -160,7 +160,7 @@ class Lobby(ServiceBase):
                                    "start again.") from None
             self._remember(match.id, state)
             seats = await self.storage.seats(match.id)
-            names = [s.name for s in seats]
+            names = [self.shown_name(s.name) for s in seats]
             notice = Notice(match.id, match.channel_id, state.version, board=True, ledger=True,
                             since=-1)
             starting = [names[s] for s in sorted(game.actors(state)) if s < len(names)]

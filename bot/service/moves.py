@@ -288,7 +288,7 @@ class Moves(ServiceBase):
         """step, then commit (with the turn's deadlines, or the result), then announce, and
         make the moves the game forces on people after it (``_forced_after``). Called under
         the match's lock. ``SaveFailed`` when storage could not write."""
-        names = self._names(seats)
+        names = self._shown(seats)
         outcome = step(game, state, seat, action, expected)
         if isinstance(outcome, Rejection):
             return ActResult(False, name_seats(outcome.message, names), version=state.version)
@@ -378,7 +378,7 @@ class Moves(ServiceBase):
             if not later.ok or later.notice is None:
                 log.error("match %s: a forced move was refused (%s)", match.id, later.message)
                 return
-            name = self._names(seats)[seat]
+            name = self._shown(seats)[seat]
             then = later.notice
             then.lines.insert(_after_own_lines(then), f"({name} had no other choice: "
                                                       "Portolan made that move for them.)")
@@ -394,7 +394,7 @@ class Moves(ServiceBase):
     def _announce(self, match: MatchRow, game: Game[Any], before: State,
                   accepted: Accepted, seats: list[SeatRow], seat: int,
                   result: Outcome | None) -> Notice:
-        names = self._names(seats)
+        names = self._shown(seats)
         new = accepted.state
         notice = Notice(match.id, match.channel_id, new.version, ledger=True,
                         since=before.version, lines=public_lines(accepted.events, names),

@@ -69,8 +69,8 @@ class Reading(ServiceBase):
                                "to show; the board is public.")
         game = self._game(match.game)
         state = await self._state(match)
-        lines = [f"You are {seats[seat].name} (seat {seat + 1}) in {game.name}."]
-        lines += [name_seats(t, self._names(seats)) for t in game.private_lines(state, seat)]
+        lines = [f"You are {self.shown_name(seats[seat].name)} (seat {seat + 1}) in {game.name}."]
+        lines += [name_seats(t, self._shown(seats)) for t in game.private_lines(state, seat)]
         options = await self.choices(channel_id, user_id)
         if options:
             lines.append("Your moves:")
@@ -113,7 +113,7 @@ class Reading(ServiceBase):
         seats = await self.storage.seats(match.id)
         # a bot seat's name says so already ("Bot 1 (strong)", "Anna (bot)"); an older one
         # ("Bot 1") is told apart here
-        names = [s.name + (" (bot)" if s.bot and not s.name.endswith(")") else "")
+        names = [self.shown_name(s.name) + (" (bot)" if s.bot and not s.name.endswith(")") else "")
                  for s in seats]
         hours = match.settings.get("turn_hours", 0)
         deadline = f"{hours:g} h per turn, then {match.settings.get('policy')}" if hours else "off"
@@ -144,7 +144,8 @@ class Reading(ServiceBase):
                          "moves meanwhile, the game is ended as abandoned (not rated).")
         actors = sorted(game.actors(state))
         lines.append(f"{game.progress(game.view(state, None))}, move {state.version}. To act: "
-                     + (", ".join(seats[s].name for s in actors) or "nobody") + ".")
+                     + (", ".join(self.shown_name(seats[s].name) for s in actors) or "nobody")
+                     + ".")
         return lines
 
     async def export(self, channel_id: int | None = None, match_id: int | None = None,

@@ -8,6 +8,7 @@ results and the records of finished games, which hold nothing secret any more.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any
 
 from bot import history, ratings
@@ -28,10 +29,10 @@ def _day(timestamp: float | None) -> str:
     return dt.datetime.fromtimestamp(timestamp, dt.UTC).strftime("%d %b %Y")
 
 
-def result_text(result: dict[str, Any]) -> str:
-    """ "Anna won (108), Ben 2nd (102)" from a stored result; a game ended as abandoned
-    says so and why ("abandoned, not rated: its channel could not be reached for 14
-    days")."""
+def result_text(result: dict[str, Any], shown: Callable[[str], str] = str) -> str:
+    """ "Anna won (108), Ben 2nd (102)" from a stored result, each name as ``shown`` writes
+    it; a game ended as abandoned says so and why ("abandoned, not rated: its channel could
+    not be reached for 14 days")."""
     why = result["outcome"].get("abandoned")
     if why is not None:
         return f"abandoned, not rated: {why}"
@@ -42,9 +43,9 @@ def result_text(result: dict[str, Any]) -> str:
     parts = []
     for seat in order:
         score = scores[seat] if seat < len(scores) else None
-        shown = f" ({score:g})" if isinstance(score, int | float) else ""
+        score_text = f" ({score:g})" if isinstance(score, int | float) else ""
         place = "won" if ranks[seat] == 1 else f"{_ordinal(ranks[seat])}"
-        parts.append(f"{names[seat]} {place}{shown}")
+        parts.append(f"{shown(names[seat])} {place}{score_text}")
     return ", ".join(parts)
 
 

@@ -43,7 +43,8 @@ async def why_no_moves(service: MatchService, channel_id: int, user_id: int) -> 
     _game, view, names = await service.view(match.id, None)
     if view.finished:
         return "This game is over."
-    acting = [names[s] if s < len(names) else f"seat {s + 1}" for s in view.actors]
+    acting = [service.shown_name(names[s]) if s < len(names) else f"seat {s + 1}"
+              for s in view.actors]
     if not acting:
         return "Nobody may act right now."
     return f"It is {' or '.join(acting)}'s turn, not yours."

@@ -72,12 +72,13 @@ def message_link(guild_id: int | None, channel_id: int, message_id: int | None) 
 
 
 def history_lines(rows: Sequence[tuple[MatchRow, dict[str, Any]]], where: str,
-                  links: bool = True) -> list[str]:
+                  links: bool = True, shown: Callable[[str], str] = str) -> list[str]:
+    """The last finished games, each player's name as ``shown`` writes it."""
     if not rows:
         return [f"No finished game {where} yet."]
     lines = [f"**The last finished games {where}** (newest first; /game replay shows one):"]
     for match, result in rows:
         link = message_link(match.guild_id, match.channel_id, match.final_message_id) \
             if links else ""
-        lines.append(f"- {match_title(match)}: {result_text(result)}{link}")
+        lines.append(f"- {match_title(match)}: {result_text(result, shown)}{link}")
     return lines

@@ -9,6 +9,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import discord
+
 from engine.core.bots import bot_line, bot_names
 
 MESSAGE_LIMIT = 2000  # characters in one message's content
@@ -266,6 +268,14 @@ def clean_name(text: str, fallback: str) -> str:
     if not any(unicodedata.category(c)[0] not in "MCZ" for c in name):
         return fallback
     return name
+
+
+def shown_name(name: str) -> str:
+    """A name (a player's, a channel's, a server's) as Discord message text shows it: its
+    markdown escaped (``**``, ``__``, ``||``, a leading ``#`` or ``>``, a masked link) and its
+    mentions broken (``@everyone``, ``@here``, ``<@id>``, ``<@&id>``), so that whatever
+    someone calls themselves reads as typed, formats nothing around it and pings nobody."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
 _STAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")

@@ -8,7 +8,8 @@ the command shut. A waiting decision the command's own moves answer (a History c
 attack) is no reason: its moves say what is open.
 Where the ships stand is in the view too: no ship at all, every ship in a region the Weather
 closes, no ship beside a port (to trade) or beside an uncontrolled one (to buy) is said so.
-None leaves the command table's own answer (a ship boxed in, a target out of reach). Nothing here decides a move: the legal moves do; this only words why there are none."""
+None leaves the command table's own answer (a ship boxed in, a target out of reach). Nothing
+here decides a move: the legal moves do; this only words why there are none."""
 
 from __future__ import annotations
 

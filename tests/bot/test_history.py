@@ -4,6 +4,7 @@ board and /game status count (``Game.progress``), never the table's running coun
 from __future__ import annotations
 
 from bot.history import TurnRecord, turning_points
+from bot.notices import name_seats
 from engine import catalog
 from engine.core import registry
 
@@ -21,7 +22,7 @@ def test_turning_points_name_the_round_as_the_board_counts_it() -> None:
         [0, 0, 0], [5, 0, 0], [5, 1, 0], [5, 1, 0], [5, 9, 0], [5, 9, 0], [5, 9, 0], [5, 9, 2]]
     record = TurnRecord(game=game, names=["Ann", "Ben", "Cy"], views=views,
                         seqs=list(range(8)), scores=scores, final=None)
-    texts = [p.text for p in turning_points(record)]
+    texts = [name_seats(p.text, record.names) for p in turning_points(record)]
     # the 8 came in the table's fourth turn (view 4 follows it): the first of round 2
     assert "Round 2: Ben took the lead in VP from Ann (9)." in texts, texts
     assert "Round 2: Ben gained 8 VP, the game's biggest in one turn." in texts, texts

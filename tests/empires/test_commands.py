@@ -8,9 +8,8 @@ import re
 
 from engine.core import Accepted, Action, Rejection, Rng, step
 from engine.core.commands import check_round_trip, resolve, suggest, waiting
-from engine.empires import GAME
+from engine.empires import GAME, unavailable
 from engine.empires import actions as A
-from engine.empires import unavailable
 from engine.empires.commands import DECISION_TYPES, leg, table
 from engine.empires.content import empires_content
 from engine.empires.state import EmpiresState, EmpiresView
