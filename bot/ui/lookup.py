@@ -5,8 +5,10 @@ They only read; every change goes through the service.
 
 from __future__ import annotations
 
+from bot.notices import name_seats
 from bot.service import MatchService
 from bot.storage import MatchRow
+from engine.core import seat_ref
 
 NOT_STARTED = "The game has not started yet; the host starts it with /game start."
 NOT_PLAYING = "You are not playing in this game; you can watch it."
@@ -40,11 +42,9 @@ async def why_no_moves(service: MatchService, channel_id: int, user_id: int) -> 
         return NOT_STARTED
     if not await is_seated(service, match.id, user_id):
         return NOT_PLAYING
-    _game, view, names = await service.view(match.id, None)
+    game, view, names = await service.view(match.id, None)
     if view.finished:
         return "This game is over."
-    acting = [service.shown_name(names[s]) if s < len(names) else f"seat {s + 1}"
-              for s in view.actors]
-    if not acting:
-        return "Nobody may act right now."
-    return f"It is {' or '.join(acting)}'s turn, not yours."
+    shown = [service.shown_name(name) for name in names]
+    return name_seats(game.not_your_move(view, [seat_ref(s) for s in sorted(view.actors)]),
+                      shown)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
@@ -423,6 +423,24 @@ class Game(ABC, Generic[S]):
         seat makes it like any other, and nobody learns why. The platform applies it through
         ``step`` like any move, and says it was made for them."""
         return None
+
+    def awaited(self, view: View) -> str | None:
+        """What the table waits for from those who may act when it is not simply their turn
+        (a sealed bid, a bribe, goods given up to the Pirates), in words that follow "Waiting
+        for Bob to" (seats written ``{sN}``). Worked out from the public ``view`` only, so
+        that saying it to anyone reveals nothing. ``None``: it is their turn, as by default."""
+        return None
+
+    def not_your_move(self, view: View, names: Sequence[str]) -> str:
+        """Why a seated player who is not among those acting now (``names``, in seat order)
+        cannot move: whose turn it is, or what the table waits for (:meth:`awaited`) from
+        ``view``, the public one."""
+        if not names:
+            return "Nobody may act now."
+        what = self.awaited(view)
+        if what is None:
+            return f"It is {' or '.join(names)}'s turn, not yours."
+        return f"Waiting for {' and '.join(names)} to {what}; it is not your move."
 
     def progress(self, view: View) -> str:
         """How far the game has come, in the words its board uses (``Turn 23``, ``Round 6 of

@@ -64,8 +64,8 @@ def step(
         if not 0 <= seat < state.seats:
             message = "You are not playing in this game."
         else:
-            names = " or ".join(seat_ref(s) for s in sorted(actors))
-            message = f"It is {names}'s turn, not yours." if names else "Nobody may act now."
+            message = game.not_your_move(game.view(state, None),
+                                         [seat_ref(s) for s in sorted(actors)])
         return Rejection(code=errors.NOT_AN_ACTOR, message=message,
                          params={"actors": sorted(actors)})
     rejection = game.validate(state, seat, parsed)

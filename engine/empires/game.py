@@ -232,6 +232,20 @@ class EmpiresAtSea(Game[EmpiresState]):
     def opening_lines(self, state: EmpiresState) -> list[str]:
         return [_opening_text(state)]
 
+    def awaited(self, view: View) -> str | None:
+        """A fight's reaction window and counter-attack, and the bribes for the Pirate, are
+        answered by whoever they concern, not in turn."""
+        assert isinstance(view, EmpiresView)
+        combat = view.combat
+        if combat is not None:
+            if combat.stage == "targets":
+                return "name the ships the counter-attack aims at"
+            when = "before" if combat.stage == "declared" else "after"
+            return f"play a Captain's Order {when} the attack's dice, or pass"
+        if view.phase == "bribe" and not view.pending:
+            return "choose a secret bribe for the Pirate"
+        return None
+
     def progress(self, view: View) -> str:
         assert isinstance(view, EmpiresView)
         return f"Round {view.round} of {view.rounds}"

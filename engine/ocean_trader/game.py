@@ -230,6 +230,14 @@ class OceanTrader(Game[OceanTraderState]):
     def opening_lines(self, state: OceanTraderState) -> list[str]:
         return [_opening(state)]
 
+    def awaited(self, view: View) -> str | None:
+        """An auction waits for sealed bids, whoever's turn it is."""
+        assert isinstance(view, OceanTraderView)
+        if view.auction is None:
+            return None
+        return (f"hand in a sealed bid (or pass) for the Share Certificate "
+                f"{seat_ref(view.auction.seller)} offers")
+
     def progress(self, view: View) -> str:
         """The active player's round, as the board counts it (and of the short game's limit)."""
         assert isinstance(view, OceanTraderView)

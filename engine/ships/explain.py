@@ -128,17 +128,22 @@ def pending_text(table: Table, seat: int) -> str:
 
 def waiting_text(table: Table) -> str:
     """Whom the game waits for, and to do what (for a seat that is not asked)."""
+    who = listing([seat_ref(s) for s in table.pending[0].seats])
+    return f"Waiting for {who} to {awaited_text(table)}."
+
+
+def awaited_text(table: Table) -> str:
+    """What the decision waiting is, for those who are not asked (after "Waiting for Ann
+    to")."""
     pending = table.pending[0]
-    who = listing([seat_ref(s) for s in pending.seats])
     name = card_name(pending.card)
-    what = {
+    return {
         "discard": "return goods until the rest fit in their warehouse",
         "pirates": f"return a good to the pool ({name})",
         "choose": f"choose the goods the {name} card gives",
         "convert": "turn wine into other goods",
         "card": f"carry out (or give up) the {name} card",
     }[pending.kind]
-    return f"Waiting for {who} to {what}."
 
 
 def pay_reason(table: Table, seat: int, pay: str) -> str | None:

@@ -23,7 +23,7 @@ from . import actions as A
 from .bots import StandardBot
 from .commands import table as command_table
 from .content import ships_content, ships_rulings
-from .explain import explain
+from .explain import awaited_text, explain
 from .legal import actors, legal_actions, only_end_turn_left
 from .playout import playout_action
 from .resolve import apply_action
@@ -225,6 +225,12 @@ class Ships(Game[ShipsState]):
             scores=[int(s) for s in outcome.scores] if outcome else None,
             end_reason=state.end_reason,
         )
+
+    def awaited(self, view: View) -> str | None:
+        """A decision waiting (goods over a warehouse's limit, a Pirates card's victims, a
+        card's action) is made by whoever it asks, not in turn."""
+        assert isinstance(view, ShipsView)
+        return awaited_text(view) if view.pending else None
 
     def progress(self, view: View) -> str:
         """The round (every player one turn, in seat order), as the board counts it: the

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Rng
+from engine.core import Rejection, Rng, step
 from engine.empires import GAME
 from engine.empires import actions as A
 from engine.empires.resolve import advance
@@ -40,6 +40,11 @@ def test_bribes_are_simultaneous_and_hidden_until_all_are_in() -> None:
     other = GAME.scramble_secrets(state, 1, Rng.from_seed(5))
     for viewer in (None, 0, 2):
         assert GAME.view(other, viewer) == GAME.view(state, viewer)
+    # a second bribe is refused as what the table waits for: the others' bribes, not a turn
+    again = step(GAME, state, 1, {"type": "bribe", "amount": 5}, state.version)
+    assert isinstance(again, Rejection) and again.message == (
+        "Waiting for {s0} and {s2} to choose a secret bribe for the Pirate; it is not your "
+        "move.")
     state, _ = do(state, 0, {"type": "bribe", "amount": 2})
     state, events = do(state, 2, {"type": "bribe", "amount": 1})
     reveal = next(e for e in events if e.kind == "bribes_revealed")

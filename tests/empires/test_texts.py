@@ -42,3 +42,12 @@ def test_broadside_after_the_roll_shows_the_dice_the_modifiers_and_the_new_total
     [line] = [e.text for e in events if e.kind == "order_played"]
     # 4 on the die, +1 frigate +1 weather gage, +2 Broadside: 8 against a Frigate's 7
     assert "Attack 4+2+2 = 8 against defence 7." in line, line
+
+
+def test_a_side_that_has_answered_the_window_is_told_what_the_other_still_must() -> None:
+    """Rulebook, Captain's Orders: played in the window before or after the dice by either
+    side. Once one side has passed, the fight waits for the other, whoever's turn it is."""
+    state, _ = do(frigate_duel(), 0, {"type": "pass"})
+    refused = attempt(state, 0, {"type": "pass"})
+    assert refused.message == ("Waiting for {s1} to play a Captain's Order before the "
+                               "attack's dice, or pass; it is not your move."), refused.message

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import Rng, seat_ref
+from engine.core import Rejection, Rng, seat_ref, step
 from engine.ocean_trader import GAME
 from engine.ocean_trader import actions as A
 from engine.ocean_trader.rules import money
@@ -558,7 +558,14 @@ def test_a_share_auction_goes_to_the_highest_sealed_bid() -> None:
     state.players[0].shares = 2
     state, _ = act(state, 0, A.AuctionShare())
     assert GAME.actors(state) == {1, 2}
+    # the seller, whose turn it is, waits for the bids: the refusal says so
+    refused = step(GAME, state, 0, A.EndTurn(), state.version)
+    assert isinstance(refused, Rejection) and refused.code == "not_your_turn"
+    assert refused.message == ("Waiting for {s1} and {s2} to hand in a sealed bid (or pass) "
+                               "for the Share Certificate {s0} offers; it is not your move.")
     state, events = act(state, 1, A.Bid(amount=700))
+    refused = step(GAME, state, 1, A.Bid(amount=800), state.version)  # one bid each
+    assert isinstance(refused, Rejection) and refused.message.startswith("Waiting for {s2} to ")
     assert [e.to for e in events] == [None, [1]]  # the table sees a sealed bid handed in
     assert GAME.view(state, 2).auction.my_bid is None  # type: ignore[union-attr]
     state, _ = act(state, 2, A.Bid(amount=900))

@@ -498,7 +498,11 @@ def test_pirates_make_every_other_player_return_a_good() -> None:
     state = accepted.state
     assert state.players[0].vp == 5 + 3
     assert GAME.actors(state) == {1, 3}  # seat 2 has no goods to return
-    assert refuse(state, 0, "take_gold", pay="merchant").code == "not_your_turn"
+    refused = refuse(state, 0, "take_gold", pay="merchant")
+    assert refused.code == "not_your_turn"
+    # the player whose turn it is is told what the table waits for, not "it is Bob's turn"
+    assert refused.message == ("Waiting for {s1} and {s3} to return a good to the pool "
+                               "(Pirates); it is not your move."), refused.message
     state = play(state, 3, "discard_good", good="metal")
     assert GAME.actors(state) == {1}
     assert {a.good for a in legal(state, 1)} == {"cloth", "food"}
