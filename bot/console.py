@@ -180,7 +180,8 @@ class LocalTable:
             elif head in shared.groups():
                 await self._group(head, rest)
             else:
-                self.say(f"Unknown command {echo(line)}; /help lists the commands.")
+                self.say(f"Unknown command {echo(line)}; {_meant(head)}/help lists the "
+                         "commands.")
         except ServiceError as err:
             self.say(clip(str(err)))
         except Exception:  # a bug: the table says so and carries on; the log has the details
@@ -676,3 +677,18 @@ async def _quick_start(table: LocalTable, game: str, players: int, bots: int,
     for _ in range(bots):
         await table.handle("/game addbot")
     await table.handle("/game start")
+
+
+# the /game subcommands, so that one typed without "/game" in front is pointed to
+GAME_SUBCOMMANDS = ("new", "join", "addbot", "start", "status", "view", "board", "undo",
+                    "abort", "export", "history", "replay", "settings")
+
+
+def _meant(head: str) -> str:
+    """"did you mean /game status? " for a /game subcommand typed on its own (or /move for
+    "moves"), else nothing."""
+    if head in GAME_SUBCOMMANDS:
+        return f"did you mean /game {head}? "
+    if head in ("moves", "legal"):
+        return "did you mean /move? "
+    return ""

@@ -387,3 +387,10 @@ async def test_export_names_the_game_it_saves_and_takes_a_history_number(
     assert saved["setup"]["game"] == "race" and saved["status"] == "finished"
     assert not (tmp_path / "1").exists()
     assert "This server has no finished game #99." in text
+
+
+async def test_a_game_command_typed_without_its_group_is_pointed_to(tmp_path: Path) -> None:
+    text = await play(tmp_path, "status\nmoves\nfly\n/quit\n")
+    assert "Unknown command 'status'; did you mean /game status? /help lists" in text
+    assert "Unknown command 'moves'; did you mean /move? /help lists" in text
+    assert "Unknown command 'fly'; /help lists the commands." in text
