@@ -191,7 +191,7 @@ async def show_moves(interaction: discord.Interaction[Any], match_id: int, versi
         if match.status != "active":
             await tell(interaction, _not_live(match.status))
             return
-        if match.version != version:
+        if match.version != version and await lookup.board_replaced(service, match_id, version):
             await tell(interaction, OUT_OF_DATE)
             return
         channel_id = interaction.channel_id or match.channel_id

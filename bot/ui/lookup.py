@@ -23,6 +23,15 @@ async def match_row(service: MatchService, match_id: int) -> MatchRow:
     return await service.match(match_id)
 
 
+async def board_replaced(service: MatchService, match_id: int, version: int) -> bool:
+    """Whether a newer board than the one posted at ``version`` has been posted: boards go out
+    when a turn ends, so only a turn ended since makes it old. The moves in the middle of a
+    turn post lines, not boards: the turn's board is still the newest one."""
+    return any(event.get("kind") == "turn_end"
+               for row in await service.storage.actions(match_id, after=version)
+               for event in row.events)
+
+
 async def is_seated(service: MatchService, match_id: int, user_id: int) -> bool:
     return any(s.user_id == user_id for s in await service.seats(match_id))
 

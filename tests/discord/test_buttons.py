@@ -71,16 +71,29 @@ async def test_an_old_board_says_out_of_date(table: Table) -> None:
         "Your moves (play one with /move, or with the command it is listed under):")
     assert "Roll" in fresh.private[0]
 
+    # a move in the middle of the turn posts its line, not a board: the turn's board is still
+    # the newest, and its button lists the moves as they are now
     boost = await table.pick(actor, "boost")
+    boards = [m for m in table.channel.messages if "file" in m.kwargs]
     await table.move(actor, boost.value)
-    stale = await click(table, MovesButton(match.id, match.version), actor)
-    assert stale.private == [OUT_OF_DATE]
+    assert [m for m in table.channel.messages if "file" in m.kwargs] == boards
+    still = await click(table, MovesButton(match.id, match.version), actor)
+    assert "Roll the die (+1)" in still.private[0], still.private
 
     # My view shows the present, whatever the version of the board it hangs under
     mine = await click(table, MyViewButton(match.id, match.version), actor)
     assert "Your hidden card:" in mine.private[0]
     assert "Roll the die (+1)" in mine.private[0]
     assert mine.replies[0].kwargs["file"].filename == "my-view.png"
+
+    # the turn ends: a new board goes out, and the old one's button says so
+    await table.move(actor, (await table.pick(actor, "roll")).value)
+    assert len([m for m in table.channel.messages if "file" in m.kwargs]) == len(boards) + 1
+    stale = await click(table, MovesButton(match.id, match.version), actor)
+    assert stale.private == [OUT_OF_DATE]
+    stale = await click(table, MovesButton(match.id, match.version), await table.actor())
+    assert stale.private == [OUT_OF_DATE]
+
 
 
 async def test_moves_button_for_someone_who_may_not_move(table: Table) -> None:
