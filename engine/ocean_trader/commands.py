@@ -150,7 +150,15 @@ def _departing(text: str | None, view: V) -> tuple[int, ...]:
     parts = [p for p in parts if p not in ("ship", "ships")]
     if not parts:
         raise CommandError(f"Name the ships that leave port by number, not {text!r}.")
-    return tuple(_number(p, "each ship leaving port") for p in parts)
+    numbers = [_number(p, "each ship leaving port") for p in parts]
+    twice = sorted({n for n in numbers if numbers.count(n) > 1})
+    if twice:
+        # a ship typed twice is a slip, not a guess to make for the player
+        named = " and ".join(f"ship {n}" for n in twice)
+        raise CommandError(f"In {text.strip()!r} {named} {'is' if len(twice) == 1 else 'are'} "
+                           f"named more than once: name each ship leaving port once, by its "
+                           f"number (as '1,2').")
+    return tuple(sorted(numbers))  # the engine lists them in number order
 
 
 def _pending_ship(view: V) -> int:

@@ -255,6 +255,38 @@ def test_a_departing_ship_not_named_by_number_is_refused_in_a_sentence() -> None
     assert found.problem == "Each ship leaving port is picked from the list, not 'x'."
 
 
+def _at_sea_and_in_port() -> tuple[list[Action], OceanTraderView]:
+    """Ship 1 at sea, ship 2 in Bombay free to leave: seat 0's moves and view."""
+    state = new_game(seats=2, variant="short")
+    state.players[0].ships.append(Ship(number=2, port="BOM"))
+    put_at_sea(state.players[0].ships[0], "R07", 2, "NYC")
+    return GAME.legal_actions(state, 0), view_of(state, 0)
+
+
+@pytest.mark.parametrize(("typed", "problem"), [
+    ("1,1", "In '1,1' ship 1 is named more than once: name each ship leaving port once, by "
+            "its number (as '1,2')."),
+    ("2, 1 and 2", "In '2, 1 and 2' ship 2 is named more than once: name each ship leaving "
+                   "port once, by its number (as '1,2')."),
+    ("1,x", "Each ship leaving port is picked from the list, not 'x'."),
+])
+def test_departing_ships_typed_twice_or_as_garbage_are_refused_not_guessed(
+        typed: str, problem: str) -> None:
+    legal, view = _at_sea_and_in_port()
+    found = resolve(table(), "roll", {"depart": typed}, legal, view)
+    assert found.action is None and found.refused is None
+    assert found.problem == problem
+
+
+def test_departing_ships_typed_out_of_order_are_read_in_number_order() -> None:
+    state = new_game(seats=2, variant="short")
+    state.players[0].ships.append(Ship(number=2, port="LIV"))
+    view = view_of(state, 0)
+    built = table().command("roll").make({"depart": "2, 1"}, view)
+    assert same(built, A.ThrowDice(depart=(1, 2)))
+    assert built.key() in {a.key() for a in GAME.legal_actions(state, 0)}
+
+
 def test_unknown_options_name_the_valid_ones() -> None:
     state = new_game(seats=2, variant="short")
     found = resolve(table(), "buy", {"cargo": "coal"}, GAME.legal_actions(state, 0),
