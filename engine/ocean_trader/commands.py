@@ -496,7 +496,9 @@ def _commands() -> tuple[Command[Any, V], ...]:
     buy_share: Command[A.BuyShare, V] = Command(
         "buy-share", "Buy a share certificate from the Banker", (A.BuyShare,))
     sell_share: Command[A.SellShare, V] = Command(
-        "sell-share", "Sell a share certificate to the Banker", (A.SellShare,))
+        "sell-share",
+        "Sell a share certificate to the Banker (to another player: /trader auction)",
+        (A.SellShare,))
     auction: Command[A.AuctionShare, V] = Command(
         "auction", "Auction a share certificate to the others", (A.AuctionShare,))
     claim: Command[A.ClaimMajority, V] = Command(

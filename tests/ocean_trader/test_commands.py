@@ -472,3 +472,17 @@ def test_ending_a_turn_without_the_idle_fees_says_it_eliminates() -> None:
         state, _ = act(state, seat, bot.choose(GAME.view(state, seat), legal,
                                                Rng(state=state.version)))
     raise AssertionError("no turn ended with a ship idle in port")
+
+
+def test_a_certificate_is_sold_to_another_player_only_by_auction_and_help_says_so() -> None:
+    """Rulebook, Share Certificates: certificates "can be re-sold to the Banker for the sum of
+    £500 or to the highest bidder". No private sale at an agreed price is a move, so the
+    commands a seller reaches for point to the auction."""
+    t = table()
+    assert "/trader auction" in t.command("sell-share").description
+    assert "auction" in t.help_for("sell-share").text
+    assert "no private sale" in t.help_for("sell-share").text
+    assert "only way to sell a certificate to another player" in t.help_for("auction").text
+    topics = {r.topic: r for r in ocean_trader_content().rulings.rulings}
+    ruling = topics["Selling a certificate to another player"]
+    assert "highest bidder" in ruling.passage and "auction" in ruling.ruling
