@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import ButtonStyle
 
+from bot.notices import name_seats
 from engine.core import registry
 from engine.core.commands import grouped_moves
 
@@ -195,14 +196,18 @@ async def show_moves(interaction: discord.Interaction[Any], match_id: int, versi
             await tell(interaction, OUT_OF_DATE)
             return
         channel_id = interaction.channel_id or match.channel_id
-        choices = await service.choices(channel_id, interaction.user.id)
-        if not choices:
+        found = await service.commanding(channel_id, interaction.user.id)
+        if found is None or not found.choices:
             await tell(interaction, await lookup.why_no_moves(service, channel_id,
                                                               interaction.user.id))
             return
-        game = registry.get(match.game)
+        # message text: a player's name in a move's label (a claim to challenge) as typed,
+        # its markdown escaped and its mentions broken (a menu's label takes it as it is)
+        shown = [service.shown_name(name) for name in found.names]
+        labelled = [(c.action, name_seats(c.action.label or c.action.type, shown))
+                    for c in found.choices]
         lines = ["Your moves (play one with /move, or with the command it is listed under):",
-                 *grouped_moves(game.commands(), [(c.action, c.label) for c in choices])]
+                 *grouped_moves(found.game.commands(), labelled)]
         for page in pages(lines):
             await tell(interaction, page)
 

@@ -87,3 +87,52 @@ async def test_a_game_in_play_writes_hostile_names_escaped_and_labels_them_as_ty
     assert "**Alice**" not in status.replace(r"\*\*Alice\*\*", ""), status
     labels = [c.name for c in await table.suggest(actor)]
     assert labels and not any("\\" in label for label in labels), labels
+
+
+
+async def test_the_legal_moves_button_writes_a_name_in_a_move_escaped(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move's label that names a player (an Ocean Trader claim to challenge) is message text
+    in the Legal moves list: the name there is escaped as in the game's own lines, and stays
+    as typed in the autocomplete."""
+    from bot.ui.buttons import MovesButton
+    from engine.ocean_trader.state import OceanTraderState
+
+    from .test_game_commands import actor, new_game
+
+    table.draw_placeholder_boards(monkeypatch)
+    table.users[ALICE].display_name = "**Alice** <@123456789012345678>"
+    table.users[BOB].display_name = "__Bob__ @everyone"
+    await new_game(table, "ocean_trader", "variant=full")
+    match = await table.match()
+    assert match is not None
+    position = await table.service.state_of(match.id)  # the service's own copy
+    assert isinstance(position, OceanTraderState)
+    for player in position.players:  # a certificate each: one to claim, one to show
+        player.shares += 1
+        position.banker_shares -= 1
+    claimant = await actor(table)
+    [claim] = [c for c in await table.service.choices(CHANNEL, claimant)
+               if c.action.type == "claim_majority"]
+    assert (await table.service.act_choice(CHANNEL, claimant, claim.value)).ok
+    for _ in range(40):  # the claimant's turn goes on to its end
+        if await actor(table) != claimant:
+            break
+        choices = [c for c in await table.service.choices(CHANNEL, claimant)
+                   if c.action.type != "undo"]
+        pick = next((c for c in choices if c.action.type in ("end_turn", "throw_dice",
+                                                               "choose_route", "dock")),
+                    choices[0])
+        assert (await table.service.act_choice(CHANNEL, claimant, pick.value)).ok, pick
+    challenger = await actor(table)
+    assert challenger != claimant
+    typed = table.users[claimant].display_name
+    match = await table.match()
+    assert match is not None
+    inter = table.interaction(challenger)
+    await MovesButton(match.id, match.version).callback(inter)
+    listed = "\n".join(inter.private)
+    assert f"Challenge {shown_name(typed)}'s claim" in listed, listed
+    assert typed not in listed
+    labels = [c.name for c in await table.suggest(challenger, "challenge")]
+    assert any(name.startswith(f"Challenge {typed}'s claim") for name in labels), labels
