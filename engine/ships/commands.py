@@ -17,6 +17,7 @@ A long list of moves ("My view", "Legal moves") folds near-alike moves into one 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -780,7 +781,9 @@ def _alike(action: Action, label: str, sales: bool
         return (action.type, area), f"Retrieve all your cubes from Area {area}", \
             lambda moves: f"{_retrieved(moves)}: {_paying(moves)}"
     if isinstance(action, A.SellGoods) and sales:
-        return (action.type,), "Sell", lambda moves: f" {_sold(moves)}: {_paying(moves)}"
+        extra, vp = _card_sale_bonus(action, label)
+        return (action.type,), "Sell", \
+            lambda moves: f" {_sold(moves, extra, vp)}: {_paying(moves)}"
     return (action.type, what), what, lambda moves: f": {_paying(moves)}"
 
 
@@ -840,14 +843,28 @@ def _retrieved(moves: list[Action]) -> str:
     return text
 
 
-def _sold(moves: list[Action]) -> str:
-    """The goods that sales of any of them sell: how many of each at most, at what price."""
+def _card_sale_bonus(action: A.SellGoods, label: str) -> tuple[int, int]:
+    """The extra gold and the VP a card's sale gives for each good, read off its label ("Sell
+    2 food for 4 gold and 2 VP (card)", written by ``legal``); none for the display's sale."""
+    found = re.search(r" for (\d+) gold(?: and (\d+) VP)? \(card\)$", label)
+    if action.pay != "card" or found is None:
+        return 0, 0
+    sold = sum(n for _, n in action.goods)
+    base = sum(price(good) * n for good, n in action.goods)
+    return (int(found[1]) - base) // sold, int(found[2] or 0) // sold
+
+
+def _sold(moves: list[Action], extra: int = 0, vp: int = 0) -> str:
+    """The goods that sales of any of them sell: how many of each at most, at what price (a
+    card's ``extra`` gold and ``vp`` for each good included)."""
     most: dict[str, int] = {}
     for move in moves:
         for good, count in move.goods if isinstance(move, A.SellGoods) else ():
             most[good] = max(most.get(good, 0), count)
     held = sorted(most.items())  # as the labels name them
-    named = _and([f"{count} {good_name(good)} ({price(good)} gold each)" for good, count in held])
+    paid = f" and {vp} VP" if vp else ""
+    named = _and([f"{count} {good_name(good)} ({price(good) + extra} gold{paid} each)"
+                  for good, count in held])
     sales = {m.goods for m in moves if isinstance(m, A.SellGoods)}
     # the biggest sale as typed: no other sale's label starts with it
     biggest = max(sales, key=lambda goods: (len(goods), sum(n for _, n in goods)))

@@ -162,24 +162,36 @@ def own_trade_boxes(state: ShipsState, seat: int, area: int) -> tuple[str, ...]:
                  if state.trade.get(space) == seat)
 
 
-def _sales(state: ShipsState, seat: int, pay: str, kind: str, card: bool = False
+def _sales(state: ShipsState, seat: int, pay: str, kind: str, card: str | None = None
            ) -> Iterator[Action]:
+    """Every sale of some of the seat's goods; with ``card`` (Docks and the like), the card's
+    sale, its label counting the card's extra gold and VP for each good sold."""
     goods = state.players[seat].goods
     held = sorted(goods)
     oil_used = 1 if pay == "oil" else 0
     limits = [goods[g] - (oil_used if g == "oil" else 0) for g in held]
+    bonus = _sale_bonus(card)
     for counts in itertools.product(*[range(n + 1) for n in limits]):
         if not any(counts):
             continue
         sold = tuple((g, n) for g, n in zip(held, counts, strict=True) if n)
-        value = sum(price(g) * n for g, n in sold)
+        many = sum(n for _, n in sold)
+        value = sum((price(g) + bonus.extra_gold_per_good) * n for g, n in sold)
         text = "Sell " + ", ".join(f"{n} {g}" for g, n in sold) + f" for {value} gold"
         wine_sold = dict(sold).get("wine", 0)
-        if card:
-            yield A.SellGoods(pay="card", goods=sold, label=f"{text} (card)")
+        if card is not None:
+            vp = bonus.vp_per_good * many
+            yield A.SellGoods(pay="card", goods=sold,
+                              label=text + (f" and {vp} VP" if vp else "") + " (card)")
             continue
         yield from _paid(state, seat, pay, kind, [({"goods": sold}, text)],
                          wine_reserved=wine_sold)
+
+
+def _sale_bonus(card: str | None) -> SellGoods:
+    """What a card's sale adds for each good sold (nothing for the display's Sell Goods)."""
+    effect = card_action_effect(card) if card is not None else None
+    return effect if isinstance(effect, SellGoods) else SellGoods(effect="sell_goods")
 
 
 # --- Place Ship and Upgrade Ship ---------------------------------------------------------------
@@ -305,7 +317,7 @@ def _pending_actions(state: ShipsState, seat: int) -> Iterator[Action]:
     elif isinstance(effect, UpgradeShip):
         yield from _placements(state, seat, "card", upgrade=True, card=pending.card)
     elif isinstance(effect, SellGoods):
-        yield from _sales(state, seat, "card", "sell_goods", card=True)
+        yield from _sales(state, seat, "card", "sell_goods", card=pending.card)
     elif isinstance(effect, RemoveShipsFromOneAge):
         for index, boxes in enumerate(state.ages):
             mine = (boxes.merchant.count(seat), boxes.warship.count(seat))

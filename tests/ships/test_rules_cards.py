@@ -127,6 +127,39 @@ def test_sell_card_adds_gold_and_vp_per_good() -> None:
     assert p.goods == {"wine": 1} and not state.pending
 
 
+def test_a_card_sale_says_the_gold_and_vp_the_card_gives() -> None:
+    """Docks: "Sell some or all of your goods. You earn one extra gold and score one victory
+    point per good sold." The move says what the sale brings with the card: 1 food and 1 cloth
+    for 7 gold and 2 VP, where it said 5 gold and nothing of the VP."""
+    state = _take("docks")
+    give_goods(state, 0, food=1, cloth=1)
+    state = _took(state, "docks")
+    labels = {a.label for a in legal(state, 0, "sell_goods")}
+    assert labels == {"Sell 1 food for 2 gold and 1 VP (card)",
+                      "Sell 1 cloth for 5 gold and 1 VP (card)",
+                      "Sell 1 cloth, 1 food for 7 gold and 2 VP (card)"}
+    accepted = act(state, 0, "sell_goods", pay="card", goods=[["cloth", 1], ["food", 1]])
+    (sold,) = events(accepted, "sell")
+    assert sold.text == "{s0} sold 1 cloth and 1 food for 7 gold and 2 VP."
+
+
+def test_a_long_list_of_card_sales_gives_each_goods_price_with_the_card() -> None:
+    """Steam-Powered Cranes: "You gain an extra two gold and one victory point for each good
+    you sell." Past forty moves the sales share a line, and it prices each good with the card
+    (cloth 6 gold and 1 VP), where it gave the display's price (cloth 4 gold)."""
+    from engine.core.commands import grouped_moves
+
+    state = _take("steam_powered_cranes", era="steam")
+    give_goods(state, 0, food=2, cloth=2, wine=2, oil=1)
+    state = _took(state, "steam_powered_cranes")
+    labelled = [(a, a.label or a.type) for a in GAME.legal_actions(state, 0)]
+    lines = grouped_moves(GAME.commands(), labelled)
+    assert lines[0] == "/ships sell (53 moves):"
+    assert lines[1].startswith(
+        "  - Sell any of your 2 cloth (6 gold and 1 VP each), 2 food (3 gold and 1 VP each), "
+        "1 oil (4 gold and 1 VP each) and 2 wine (5 gold and 1 VP each), in 53 ways")
+
+
 def test_steam_sell_card_adds_two_gold_per_good() -> None:
     # Steam-Powered Cranes: two extra gold and one VP per good sold.
     state = _take("steam_powered_cranes", era="steam")
