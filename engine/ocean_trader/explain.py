@@ -166,7 +166,12 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
     if isinstance(action, A.AuctionShare):
         return "There is nobody left to bid."
     if isinstance(action, A.ClaimMajority) and state.claim is not None:
-        return f"{seat_ref(state.claim.claimant)} has a claim running; challenge it instead."
+        claim = state.claim
+        if claim.claimant == seat:
+            left = max(rules.claim.turns - claim.turns_done(player.turns), 0)
+            return (f"Your claim of a majority is already running: it is checked after {left} "
+                    f"more of your turn{'s' if left != 1 else ''}.")
+        return f"{seat_ref(claim.claimant)} has a claim running; challenge it instead."
     if isinstance(action, A.ChallengeClaim):
         assert state.claim is not None
         if state.claim.claimant == seat:

@@ -611,6 +611,21 @@ def test_my_view_tells_a_running_claim_and_the_claimant_what_the_check_asks() ->
     assert "5 certificates" not in " ".join(GAME.private_lines(state, 1))
 
 
+def test_a_second_claim_is_refused_as_the_claimants_own_or_anothers() -> None:
+    """Rulebook, Method of Play: "Once a ship owner has claimed a majority share holding, play
+    continues until each player has had twelve more turns." A claimant told to challenge their
+    own claim would be misled: they read when it is checked; another player, to challenge it."""
+    state = new_game(cash=5000)
+    state.players[0].shares, state.players[1].shares = 5, 2
+    state, _ = act(state, 0, A.ClaimMajority())
+    assert rejected(state, 0, A.ClaimMajority()) == (
+        "Your claim of a majority is already running: it is checked after 12 more of your "
+        "turns.")
+    state = _play_turns(state, 1)
+    assert rejected(state, 1, A.ClaimMajority()) == \
+        "{s0} has a claim running; challenge it instead."
+
+
 def test_a_failed_claim_forfeits_one_share_and_play_goes_on() -> None:
     state = new_game(cash=5000)
     state.players[0].shares, state.players[1].shares = 2, 2
