@@ -188,6 +188,13 @@ def attacks(
     pirate = bool(mine) and mine[0].id == PIRATE_ID
     found: list[Action] = []
     by_cell = {s.cell: s for s in mine}
+    # ruling "The Pirate's turn": its attacks use one action each; a player's attack ends the
+    # turn, but for the first one after a Letter of Marque (a History card's free attack,
+    # made outside any turn, relabels it)
+    turn = state.turn_state
+    keeps = turn is not None and turn.keep_turn_on_attack and not state.pending
+    ending = "" if pirate else (" (Letter of Marque: your turn goes on)" if keeps
+                                else " (ends the turn)")
     for target, cell in attack_targets(state, seat, pirate):
         if bonus_against is not None and not _owned_by(state, target, bonus_against):
             continue
@@ -208,9 +215,7 @@ def attacks(
                             fleet=fleet,
                             target=target,
                             label=f"Attack {_target_name(state, target)} with the "
-                            f"{_ship_text(state, lead)}{extra}"
-                            # ruling "The Pirate's turn": its attacks use one action each
-                            + ("" if pirate else " (ends the turn)"),
+                            f"{_ship_text(state, lead)}{extra}{ending}",
                         )
                     )
     return found

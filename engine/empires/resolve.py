@@ -101,7 +101,12 @@ def _after_attack(state: EmpiresState, source: str, events: list[Event]) -> None
     turn = state.turn_state
     if source == "turn" and turn is not None:
         if turn.keep_turn_on_attack:
+            # the outcome's last line says why the turn goes on (wording only: no new event)
             turn.keep_turn_on_attack = False
+            last = events[-1]
+            events[-1] = last.model_copy(update={
+                "text": f"{last.text} Letter of Marque: the attack does not end "
+                        f"{seat_ref(turn.seat)}'s turn."})
             _maybe_out_of_actions(state, events)
         else:
             _end_turn(state, events, "attack")
