@@ -63,8 +63,15 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
         if isinstance(action, A.OrderCards):
             return "Put back exactly the cards you looked at, each once."
         return f"First {PENDING_TEXT[pending.kind]}."
-    if isinstance(action, (A.ChooseRoute, A.Dock, A.SailOn, A.Jettison, A.OrderCards)):
-        return "There is no decision waiting for that."
+    if isinstance(action, (A.ChooseRoute, A.Dock, A.SailOn)):
+        # routes and docking are asked during a throw's voyage, never before or after it
+        if state.thrown is None:
+            return ("No ship is waiting for a route or at a port: a route is chosen, and a port "
+                    "docked at, once the die is thrown (/trader roll).")
+        return (f"No ship is waiting for a route or at a port: this turn's throw of "
+                f"{state.thrown} has been sailed.")
+    if isinstance(action, (A.Jettison, A.OrderCards)):
+        return "No Prospect card asks that of you now."
     ship = player.ship(getattr(action, "ship", 0) or 0)
     if isinstance(action, (A.BuyCargo, A.SellCargo, A.DumpCargo, A.SellShip, A.BuyPolicy,
                            A.SurrenderPolicy)) and ship is None:
