@@ -115,9 +115,28 @@ def _attack(view: EmpiresView, seat: int) -> str | None:
         why = attack_banned(view, seat, None)  # a ban on every attack, not a truce with one
         if why:
             return f"No attack this round: {why}"
-    if not _commanded(view, seat):
+    ships = _commanded(view, seat)
+    if not ships:
         return "You have no ship on the map to attack with."
-    return None
+    # rulebook, Attack: "If a Player has a ship adjacent to an enemy ship or Port"; the Pirate
+    # attacks "the other Players", never its commander
+    board = empires_content().board(view.side)
+    beside = {c for s in ships for c in board.neighbours(s.cell)}
+    targets = [s.cell for s in view.ships
+               if s.owner != seat and not (turn.pirate and s.id == PIRATE_ID)]
+    targets += [board.ports[p].cell for p, owner in view.port_owners.items()
+                if owner is not None and owner != seat]
+    if not turn.pirate:
+        targets.append(board.pirates_bay)
+    if any(c in beside for c in targets):
+        return None
+    if turn.pirate:
+        return ("The Pirate is beside no other nation's ship or port: it attacks only what "
+                "is next to it (not diagonally).")
+    where = ("Your ship is beside no enemy ship or port, nor the Pirate or Pirate's Bay"
+             if len(ships) == 1 else "None of your ships is beside an enemy ship or port, "
+             "the Pirate or Pirate's Bay")
+    return f"{where}: an attack needs its target next to the attacking ship (not diagonally)."
 
 
 def _trade(view: EmpiresView, seat: int) -> str | None:

@@ -12,7 +12,7 @@ from engine.empires import GAME, unavailable
 from engine.empires import actions as A
 from engine.empires.commands import DECISION_TYPES, leg, table
 from engine.empires.content import empires_content
-from engine.empires.state import EmpiresState, EmpiresView
+from engine.empires.state import EmpiresState, EmpiresView, TurnState
 
 from .helpers import calm, clear, do, frigate_duel, my_turn, new, own, put
 from .test_pirate import bribe_phase
@@ -500,3 +500,32 @@ def test_an_attack_to_answer_and_the_bribe_are_decisions_decide_lists() -> None:
     assert listed and {a.type for a in listed} == {"bribe"}
     mid_turn, _view = attack_position()  # an ordinary turn: nothing waits
     assert waiting(table(), GAME.legal_actions(mid_turn, 0)) == []
+
+
+def test_an_attack_with_no_target_beside_the_ships_says_so() -> None:
+    """Rulebook, Attack: "If a Player has a ship adjacent to an enemy ship or Port, they may
+    use an action to attack." With no enemy ship, port, Pirate or Pirate's Bay beside any of
+    its ships, /empires attack says so, where it said only "You have no /empires attack move
+    now"; on the Pirate's turn its commander's own ships are no target."""
+    state = new(2)
+    clear(state, pirate_at=(12, 20))
+    calm(state)
+    my_turn(state, 0)
+    put(state, 0, "transport", (10, 1), "a")  # beside Quebec, which nobody holds
+
+    def said() -> str | None:
+        return resolve(table(), "attack", {}, GAME.legal_actions(state, 0),
+                       GAME.view(state, 0)).problem
+
+    assert said() == ("Your ship is beside no enemy ship or port, nor the Pirate or Pirate's "
+                      "Bay: an attack needs its target next to the attacking ship (not "
+                      "diagonally).")
+    put(state, 0, "transport", (14, 1), "b")
+    assert (said() or "").startswith("None of your ships is beside an enemy ship or port")
+    own(state, 1, "quebec")
+    assert unavailable.attack({}, GAME.view(state, 0)) is None
+    state.phase = "pirate"
+    state.turn_state = TurnState(seat=0, pirate=True, stage="actions", actions=5)
+    put(state, 0, "transport", (13, 20), "c")  # the commander's own ship beside the Pirate
+    assert said() == ("The Pirate is beside no other nation's ship or port: it attacks only "
+                      "what is next to it (not diagonally).")
