@@ -65,6 +65,12 @@ def only_end_turn_left(state: ShipsState, seat: int) -> bool:
     return next(_main_actions(state, seat), None) is None
 
 
+def card_action_possible(state: ShipsState, seat: int) -> bool:
+    """Whether the card action waiting for the seat offers anything but giving it up (the
+    first such move found is enough to say yes)."""
+    return any(not isinstance(move, A.SkipCard) for move in _pending_actions(state, seat))
+
+
 # --- the main phase ----------------------------------------------------------------------------
 def _main_actions(state: ShipsState, seat: int) -> Iterator[Action]:
     player = state.players[seat]

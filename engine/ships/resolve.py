@@ -24,16 +24,22 @@ from .economy import (
     surplus_note,
     warehouse_capacity,
 )
-from .effects import SellGoods
+from .effects import PlaceShip as PlaceShipEffect
+from .effects import RemoveShipsFromOneAge, RetrieveCubes, SellGoods
+from .effects import UpgradeShip as UpgradeShipEffect
+from .legal import card_action_possible
 from .rules import (
     ACTION_BOX,
+    LAST_AGE,
     METAL_VP,
     SPICE_EXTRA_CUBES,
     AgeOption,
     AreaOption,
     age_options,
     area_options,
+    card_action_effect,
     gold_cost,
+    own_ships,
     placement_rules,
 )
 from .scoring import score_area
@@ -73,6 +79,7 @@ def apply_action(state: ShipsState, seat: int, action: Action) -> list[Event]:
                             text=f"{who} took {name}{closes}{stop}{idle}"))
         resolve_card(state, seat, action.card, events)
         _tell_the_pirated(state, action.card, events)
+        _tell_an_idle_action(state, seat, action.card, events)
     elif isinstance(action, A.TakeGold):
         got = gold_text(state, seat, 1, events)  # "no gold; the pool is empty" when it is
         events.append(Event(kind="take_gold", seat=seat, text=f"{who} took {got}."))
@@ -401,6 +408,51 @@ def _tell_the_pirated(state: ShipsState, card: str, events: list[Event]) -> None
            f"{counted(pirates.count, 'good')} of their choice to the pool.")
     i = taken[-1]
     events[i] = events[i].model_copy(update={"text": events[i].text + ask})
+
+
+def _tell_an_idle_action(state: ShipsState, seat: int, card: str, events: list[Event]) -> None:
+    """A card whose action nothing on the table allows (Docks without goods, Lighthouse without
+    a ship, Ram without a city space it can reach): the card's line says why, before the
+    action is given up, so that it does not read as the player's choice."""
+    pending = state.pending[0] if state.pending else None
+    if pending is None or pending.kind != "card" or pending.card != card:
+        return
+    if card_action_possible(state, seat):
+        return
+    why = _idle_reason(state, seat, card_action_effect(card))
+    taken = [i for i, e in enumerate(events) if e.kind == "take_card"]
+    if taken:
+        i = taken[-1]
+        text = f"{events[i].text} {why}: the card's action cannot be carried out."
+        events[i] = events[i].model_copy(update={"text": text})
+
+
+def _idle_reason(state: ShipsState, seat: int, effect: object) -> str:
+    who = seat_ref(seat)
+    player = state.players[seat]
+    if isinstance(effect, SellGoods):
+        return f"{who} has no goods to sell"
+    if isinstance(effect, RemoveShipsFromOneAge):
+        return f"{who} has no ship on the Ship Age track"
+    if isinstance(effect, RetrieveCubes):
+        return f"{who} has no merchant cube in the action boxes or on the board"
+    if isinstance(effect, UpgradeShipEffect):
+        if not any(age < LAST_AGE for age, _ in own_ships(state, seat)):
+            return f"{who} has no ship on the Ship Age track to move up"
+        return f"None of {who}'s ships can move up as the table stands"
+    assert isinstance(effect, PlaceShipEffect)
+    era = ships_content().components.per_player
+    names = {s.era: s.name for s in era.ship_counters}
+    eras = {board().age_era[o.age] for o in age_options(state)}
+    if not any(player.ships.get(e, 0) for e in eras):
+        return f"{who} has no {' or '.join(names[e] for e in sorted(eras))} counter left"
+    if effect.box == "warship" and not player.warehouse_discs + player.bank_discs:
+        return f"{who} has no city disc left on the display"
+    if effect.box == "merchant" and player.stock_cubes < effect.merchant_cubes:
+        return (f"{who} has fewer than {effect.merchant_cubes} merchant cubes in the available "
+                "stock")
+    where = "city space" if effect.box == "warship" else "trade box"
+    return f"{who} can reach no free {where} as the table stands"
 
 
 def _pending_step(state: ShipsState, seat: int, action: Action, events: list[Event]) -> None:

@@ -551,3 +551,36 @@ def test_a_card_action_may_be_given_up() -> None:
     assert [a.type for a in legal(state, 0)] == ["skip_card"]
     state = play(state, 0, "skip_card")
     assert not state.pending and "lateen_sail" not in state.display
+
+
+@pytest.mark.parametrize(("card", "era", "setup", "said"), [
+    ("docks", "galley", {}, "{s0} has no goods to sell"),
+    ("lighthouse", "galley", {}, "{s0} has no ship on the Ship Age track"),
+    ("lateen_sail", "galley", {}, "{s0} has no ship on the Ship Age track to move up"),
+    ("ram", "galley", {"galley": 0}, "{s0} has no galley counter left"),
+    ("factories", "sailing", {}, "{s0} has no merchant cube in the action boxes or on the board"),
+    ("suez_canal", "steam", {"stock": 1},
+     "{s0} has fewer than 2 merchant cubes in the available stock"),
+])
+def test_a_card_whose_action_cannot_be_carried_out_says_why(
+        card: str, era: str, setup: dict[str, int], said: str) -> None:
+    """An Explanation of the Cards: "When you take a card you resolve the action immediately.
+    You then discard the card." A card whose action nothing on the table allows (DOCKS: "Sell
+    some or all of your goods", with none) says why on the line that takes it, where the line
+    said only that the card was taken and then that the player gave it up, as if by choice."""
+    state = _take(card, era=era)
+    if "galley" in setup:
+        state.players[0].ships["galley"] = setup["galley"]
+    if "stock" in setup:
+        state.players[0].stock_cubes = setup["stock"]
+    accepted = act(state, 0, "take_card", pay="free", card=card)
+    (taken,) = events(accepted, "take_card")
+    assert taken.text.endswith(f" {said}: the card's action cannot be carried out.")
+    assert [a.type for a in legal(accepted.state, 0)] == ["skip_card"]
+
+
+def test_a_card_whose_action_can_be_carried_out_says_nothing_of_it() -> None:
+    state = _take("docks")
+    give_goods(state, 0, food=1)
+    (taken,) = events(act(state, 0, "take_card", pay="merchant", card="docks"), "take_card")
+    assert taken.text == "{s0} took Docks."
