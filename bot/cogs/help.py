@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.service import ServiceError
-from bot.ui.replies import QUIET
+from bot.ui.replies import QUIET, defer
 from bot.ui.text import clip, game_rulings, pages, rules_text, rulings_messages
 
 from .common import PortolanCog, find_game, game_autocomplete
@@ -52,7 +52,7 @@ class HelpCog(PortolanCog):
             await interaction.response.send_message(messages[0], ephemeral=True,
                                                     allowed_mentions=QUIET)
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         for message in messages:
             await interaction.followup.send(message, ephemeral=True, allowed_mentions=QUIET)
 
@@ -72,6 +72,6 @@ class HelpCog(PortolanCog):
                                                     allowed_mentions=QUIET)
             return
         # the rules, then the rulings in as many messages as they need, all private
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await defer(interaction)
         for message in [clip(text), *rulings_messages(found.name, rulings)]:
             await interaction.followup.send(message, ephemeral=True, allowed_mentions=QUIET)

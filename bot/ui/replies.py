@@ -38,9 +38,28 @@ def sent_at(interaction: discord.Interaction[Any]) -> float:
     return interaction.created_at.timestamp()
 
 
+ALREADY_ACKNOWLEDGED = 40060  # Discord: "Interaction has already been acknowledged"
+
+
 async def defer(interaction: discord.Interaction[Any]) -> None:
-    if not interaction.response.is_done():
+    """Acknowledges the interaction ("thinking", privately), unless that is done already.
+
+    discord.py sends a request again when Discord answers it with a 5xx, which Discord does
+    now and then after taking it: the deferral sent again is refused as already acknowledged
+    (40060). The interaction is then deferred, and its answer follows up as usual, where the
+    user would be left with "thinking..." and no answer."""
+    if interaction.response.is_done():
+        return
+    try:
         await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException as err:
+        if err.code != ALREADY_ACKNOWLEDGED:
+            raise
+        log.info("interaction %s in channel %s was already acknowledged; following up",
+                 interaction.id, interaction.channel_id)
+        # what discord.py records once a deferral gets through, so that is_done() says so
+        interaction.response._response_type = (
+            discord.InteractionResponseType.deferred_channel_message)
 
 
 async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:

@@ -74,24 +74,40 @@ class FakeChannel:
         return [m.text for m in self.messages]
 
 
+def already_acknowledged() -> discord.HTTPException:
+    response = SimpleNamespace(status=400, reason="Bad Request")
+    return discord.HTTPException(response, {"code": 40060,  # type: ignore[arg-type]
+                                            "message": "Interaction has already been "
+                                                       "acknowledged."})
+
+
 class FakeResponse:
+    """discord.py's InteractionResponse: done once ``_response_type`` is set."""
+
     def __init__(self, calls: list[tuple[str, Any]]) -> None:
         self._calls = calls
-        self._done = False
+        self._response_type: discord.InteractionResponseType | None = None
+        # Discord took the first answer but replied with a 5xx, so discord.py sent it again
+        # and Discord refused that one: 400, 40060 (the answer stands)
+        self.answered_twice = False
 
     def is_done(self) -> bool:
-        return self._done
+        return self._response_type is not None
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
-        assert not self._done, "an interaction is answered once"
-        self._done = True
+        assert not self.is_done(), "an interaction is answered once"
         self._calls.append(("defer", {"ephemeral": ephemeral, "thinking": thinking}))
+        if self.answered_twice:
+            raise already_acknowledged()
+        self._response_type = discord.InteractionResponseType.deferred_channel_message
 
     async def send_message(self, content: str | None = None, *, ephemeral: bool = False,
                            **kwargs: Any) -> None:
-        assert not self._done, "an interaction is answered once"
-        self._done = True
+        assert not self.is_done(), "an interaction is answered once"
         self._calls.append(("send_message", Sent(content, kwargs, ephemeral)))
+        if self.answered_twice:
+            raise already_acknowledged()
+        self._response_type = discord.InteractionResponseType.channel_message
 
 
 class FakeFollowup:
@@ -121,6 +137,7 @@ class FakeInteraction:
         # Discord's: the time in the snowflake id. People take a few seconds between commands
         # (a test of a double send gives two interactions the same time)
         FakeInteraction.sent += 1
+        self.id = 1_100_000_000_000_000_000 + FakeInteraction.sent
         self.created_at = datetime.fromtimestamp(1_700_000_000 + 5 * FakeInteraction.sent, UTC)
         self.calls: list[tuple[str, Any]] = []
         self.response = FakeResponse(self.calls)

@@ -1,0 +1,48 @@
+"""What Discord answers to the bot's acknowledgement of an interaction, and what the user then
+gets: an answer that Discord took though it said otherwise is followed up as usual."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ui.buttons import MyViewButton
+
+from .conftest import ALICE, BOB, Table
+
+
+@pytest.fixture(autouse=True)
+def quick_boards(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    table.draw_placeholder_boards(monkeypatch)
+
+
+async def test_a_deferral_sent_twice_is_followed_up_once(table: Table) -> None:
+    """Discord took the deferral but answered 5xx; discord.py sent it again and got 40060
+    (already acknowledged). The user sees "thinking..." and must get the answer."""
+    await table.lobby(ALICE, BOB)
+    actor = await table.actor()
+    version = await table.version()
+    roll = await table.pick(actor, "roll")
+    cog = table.cog("PlayCog")
+    inter = table.interaction(actor)
+    inter.response.answered_twice = True
+    await type(cog).move.callback(cog, inter, roll.value)  # type: ignore[arg-type]
+    assert [kind for kind, _ in inter.calls] == ["defer", "followup"]
+    assert inter.private == ["Done."]
+    assert await table.version() == version + 1  # played once
+
+    match = await table.match()
+    assert match is not None
+    clicked = table.interaction(actor)
+    clicked.response.answered_twice = True
+    await MyViewButton(match.id, match.version).callback(clicked)
+    assert clicked.private[0].startswith("You are Alice") or \
+        clicked.private[0].startswith("You are Bob"), clicked.calls
+
+
+async def test_rules_in_several_messages_after_a_deferral_sent_twice(table: Table) -> None:
+    cog = table.cog("HelpCog")
+    inter = table.interaction(BOB)
+    inter.response.answered_twice = True
+    await type(cog).rules.callback(cog, inter, "ships")  # type: ignore[arg-type]
+    assert inter.calls[0][0] == "defer" and len(inter.replies) > 1
+    assert inter.replies[0].text.startswith("**Ships**") and inter.replies[0].ephemeral
