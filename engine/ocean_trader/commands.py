@@ -137,20 +137,41 @@ def _goods(text: str | None) -> str:
     if text is None:
         raise CommandError("Fill in the goods.")
     wanted = text.strip().lower()
-    for goods in ocean_trader_content().goods.goods:
+    every = ocean_trader_content().goods.goods
+    for goods in every:
         if wanted in (goods.id, goods.name.lower()):
             return goods.id
+    # the start of a name names the goods it alone begins ("manufactured", "tob")
+    begun = [g for g in every if wanted and (g.name.lower().startswith(wanted)
+                                             or g.id.startswith(wanted))]
+    if len(begun) == 1:
+        return begun[0].id
+    if begun:
+        names = [g.name for g in sorted(begun, key=lambda g: g.name)]
+        raise CommandError(f"{text.strip()!r} could be {', '.join(names[:-1])} or {names[-1]}: "
+                           f"type more of the name.")
     raise CommandError(f"There are no goods called {text!r}; pick them from the list.")
 
 
 def _departing(text: str | None, view: V) -> tuple[int, ...]:
     if text is None or text.strip().lower() in (NONE, "no", "0", ""):
         return ()
-    parts = [p for p in re.split(r"[\s,;]+|\band\b", text.strip().lower()) if p]
-    parts = [p for p in parts if p not in ("ship", "ships")]
-    if not parts:
+    numbers: list[int] = []
+    for part in re.split(r"[,;]+|\band\b", text.strip().lower()):
+        port = _port_of(part)
+        if port is not None:
+            # a port typed for its ships ("bombay"): the viewer's ships lying there, so the
+            # engine can say why they stay, when the menu offers none of them
+            ships = [s.number for s in my_ships(view) if s.port == port]
+            if not ships:
+                raise CommandError(f"You have no ship in {port_name(port)}.")
+            numbers.extend(ships)
+            continue
+        for word in part.split():
+            if word not in ("ship", "ships"):
+                numbers.append(_number(word, "each ship leaving port"))
+    if not numbers:
         raise CommandError(f"Name the ships that leave port by number, not {text!r}.")
-    numbers = [_number(p, "each ship leaving port") for p in parts]
     twice = sorted({n for n in numbers if numbers.count(n) > 1})
     if twice:
         # a ship typed twice is a slip, not a guess to make for the player
@@ -159,6 +180,15 @@ def _departing(text: str | None, view: V) -> tuple[int, ...]:
                            f"named more than once: name each ship leaving port once, by its "
                            f"number (as '1,2').")
     return tuple(sorted(numbers))  # the engine lists them in number order
+
+
+def _port_of(text: str) -> str | None:
+    """The port ``text`` names in full (any case), or None."""
+    wanted = text.strip().lower()
+    for port in ocean_trader_content().ports.ports:
+        if wanted in (port.id.lower(), port.name.lower()):
+            return port.id
+    return None
 
 
 def _pending_ship(view: V) -> int:

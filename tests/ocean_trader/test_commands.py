@@ -15,6 +15,7 @@ import pytest
 
 from engine.core import Action, Rng, get
 from engine.core.commands import (
+    CommandError,
     check_round_trip,
     resolve,
     suggest,
@@ -486,3 +487,39 @@ def test_a_certificate_is_sold_to_another_player_only_by_auction_and_help_says_s
     topics = {r.topic: r for r in ocean_trader_content().rulings.rulings}
     ruling = topics["Selling a certificate to another player"]
     assert "highest bidder" in ruling.passage and "auction" in ruling.ruling
+
+
+def test_a_port_typed_for_departing_ships_names_the_ships_there() -> None:
+    """A ship that has traded stays in port (rulebook, Method of Play: "It is not permitted for
+    any ship to trade and sail during the same turn"); typed by its port, the refusal is that
+    ship's own reason, not a complaint about the text."""
+    state = new_game(seats=2, variant="short", cash=5000)
+    state.players[0].ships.append(Ship(number=2, port="BOM"))
+    state, _ = act(state, 0, A.BuyCargo(ship=2, goods="cotton"))
+    legal, view = GAME.legal_actions(state, 0), view_of(state, 0)
+    found = resolve(table(), "roll", {"depart": "Bombay"}, legal, view)
+    assert found.refused is not None and same(found.refused, A.ThrowDice(depart=(2,)))
+    assert GAME.explain(state, 0, found.refused).message.startswith("Ship 2 has traded")
+    found = resolve(table(), "roll", {"depart": "liverpool and bombay"}, legal, view)
+    assert found.refused is not None and same(found.refused, A.ThrowDice(depart=(1, 2)))
+    found = resolve(table(), "roll", {"depart": "New York"}, legal, view)
+    assert found.problem == "You have no ship in New York."
+
+
+@pytest.mark.parametrize(("typed", "goods"), [("manufactured", "manufactures"),
+                                              ("Tob", "tobacco"), ("silk", "silk")])
+def test_goods_typed_by_the_start_of_their_name_are_read(typed: str, goods: str) -> None:
+    state = new_game(seats=2, variant="short")
+    state.players[0].ships[0].traded = True  # no buy open: the command is built, then refused
+    view = view_of(state, 0)
+    built = table().command("buy").make({"ship": "1", "goods": typed}, view)
+    assert isinstance(built, A.BuyCargo) and built.goods == goods
+
+
+def test_goods_typed_ambiguously_or_unknown_are_refused_in_a_sentence() -> None:
+    view = view_of(new_game(seats=2, variant="short"), 0)
+    with pytest.raises(CommandError, match=r"^'co' could be Coal, Coffee, Copper or Cotton: "
+                                           r"type more of the name\.$"):
+        table().command("buy").make({"ship": "1", "goods": "co"}, view)
+    with pytest.raises(CommandError, match="no goods called 'gold dust'"):
+        table().command("buy").make({"ship": "1", "goods": "gold dust"}, view)
