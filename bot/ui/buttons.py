@@ -15,6 +15,7 @@ import discord
 from discord import ButtonStyle
 
 from bot.notices import name_seats
+from bot.painter import WorkTimedOut
 from engine.core import registry
 from engine.core.commands import grouped_moves
 
@@ -23,6 +24,7 @@ from .replies import answering, service_of, tell
 from .text import OUT_OF_DATE, pages, rules_text
 
 Button = discord.ui.Button[discord.ui.View]
+NO_VIEW_PICTURE = "(Your board could not be drawn in time: the bot is busy. Ask again for it.)"
 
 _IDS = r":(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,10})$"
 
@@ -178,9 +180,15 @@ async def show_my_view(interaction: discord.Interaction[Any], match_id: int | No
                                                        interaction.user.id)
         if match_id is not None and current != match_id:
             lines.insert(0, "That board is from another game; here is yours in this channel.")
-        png = await service.render(current, viewer_user=interaction.user.id)
+        try:
+            picture = {"file": png_file(await service.render(current,
+                                                             viewer_user=interaction.user.id),
+                                        "my-view.png")}
+        except WorkTimedOut:  # the lines are what matters: the hand, the moves
+            picture = {}
+            lines.append(NO_VIEW_PICTURE)
         first, *rest = pages(lines) or [""]  # every move, over as many messages as it takes
-        await tell(interaction, first, file=png_file(png, "my-view.png"))
+        await tell(interaction, first, **picture)
         for page in rest:
             await tell(interaction, page)
 

@@ -15,9 +15,10 @@ from typing import Any
 
 import discord
 
+from bot.painter import WorkTimedOut
 from bot.service import MatchService, ServiceError
 
-from .text import DONE_BUT_FAILED, NOTHING_CHANGED, clip
+from .text import DONE_BUT_FAILED, DONE_BUT_NOT_DRAWN, NOT_DRAWN, NOTHING_CHANGED, clip
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +116,9 @@ class answering:  # noqa: N801 - used as ``async with answering(interaction) as 
             return False  # success, or cancellation: let it through
         if isinstance(exc, ServiceError):
             await self._reply(str(exc))
+            return True
+        if isinstance(exc, WorkTimedOut):  # the pool that gave it up has said so in the log
+            await self._reply(DONE_BUT_NOT_DRAWN if self.changed else NOT_DRAWN)
             return True
         log.error(
             "%s failed in channel %s for user %s",

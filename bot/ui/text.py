@@ -23,6 +23,11 @@ DONE_BUT_FAILED = (
     "Your request was carried out, but something went wrong afterwards; "
     "look at the channel or /game status to see where things stand."
 )
+NOT_DRAWN = ("The picture could not be drawn in time (the bot is busy); nothing was changed. "
+             "Try again in a moment.")
+DONE_BUT_NOT_DRAWN = ("Your request was carried out, but its picture could not be drawn in time "
+                      "(the bot is busy); look at the channel or /game status to see where "
+                      "things stand.")
 NO_DM = "{name}, I can't DM you; use the My view button."
 NOT_A_MOVE = ("That is not one of your legal moves now. Pick one from the list that /move "
               "offers.")

@@ -46,3 +46,34 @@ async def test_rules_in_several_messages_after_a_deferral_sent_twice(table: Tabl
     await type(cog).rules.callback(cog, inter, "ships")  # type: ignore[arg-type]
     assert inter.calls[0][0] == "defer" and len(inter.replies) > 1
     assert inter.replies[0].text.startswith("**Ships**") and inter.replies[0].ephemeral
+
+
+async def test_a_board_that_cannot_be_drawn_in_time_is_said_so(
+        table: Table, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The board workers gave up a drawing (a worker hung; the pool logged it): My view still
+    shows the player's hand and moves, and a board asked for says it could not be drawn,
+    where both said only 'Something went wrong' and logged a traceback."""
+    from bot.painter import WorkTimedOut
+    from bot.ui.buttons import NO_VIEW_PICTURE, BoardButton
+    from bot.ui.text import NOT_DRAWN
+
+    await table.lobby(ALICE, BOB)
+    match = await table.match()
+    assert match is not None
+
+    async def hangs(match_id: int, viewer_user: int | None = None) -> bytes:
+        raise WorkTimedOut("board work ran for over 30 s")
+
+    monkeypatch.setattr(table.service, "render", hangs)
+    caplog.clear()
+    mine = table.interaction(ALICE)
+    await MyViewButton(match.id, match.version).callback(mine)
+    [view] = mine.replies
+    assert "Your hidden card:" in view.text and view.text.endswith(NO_VIEW_PICTURE)
+    assert "file" not in view.kwargs and view.ephemeral
+    board = table.interaction(BOB)
+    await BoardButton(match.id, match.version).callback(board)
+    assert board.private == [NOT_DRAWN]
+    posted = await table.game("board", BOB)
+    assert posted.private == [NOT_DRAWN] and not posted.public
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
