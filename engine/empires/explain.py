@@ -22,7 +22,7 @@ from .rules import (
     sailing_allowed,
     trade_banned,
 )
-from .state import PIRATE_ID, EmpiresState
+from .state import PIRATE_ID, PIRATES_BAY, EmpiresState
 
 PENDING_TEXT = {
     "claim": "choose a port to take free (or decline)",
@@ -33,6 +33,10 @@ PENDING_TEXT = {
     "refill": "discard Captain's Orders if you wish, then refill your hand",
     "draw_port": "draw a free Port card at random (or decline)",
 }
+
+
+PIRATES_TURN = ("On the Pirate's turn you command only the Pirate: it sails and attacks, and "
+                "/empires end ends its turn.")
 
 
 def explain(state: EmpiresState, seat: int, action: Action) -> Rejection:
@@ -89,6 +93,8 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
     if turn is None:
         return "Nobody may act now."
     player = state.players[seat]
+    if turn.pirate and not isinstance(action, (A.Sail, A.Attack, A.EndTurn)):
+        return PIRATES_TURN
     if turn.stage == "card":
         if isinstance(action, (A.PlayCard, A.DiscardCard)):
             if action.card not in player.hand:
@@ -175,12 +181,26 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
             if target_ship
             else (state.ports[action.target].owner if action.target in state.ports else None)
         )
-        if not turn.pirate:
-            why = attack_banned(
-                state, seat, defender if defender is not None and defender >= 0 else None
-            )
-            if why:
-                return f"No attack: {why}"
+        if turn.pirate:
+            # rulebook, Piracy: the Pirate sails "and attack[s] the other Players"
+            if action.target == PIRATES_BAY:
+                return ("The Pirate does not attack Pirate's Bay: it attacks the other "
+                        "players' ships and ports.")
+            if defender == seat:
+                return ("The Pirate attacks the other players' ships and ports, never those "
+                        "of the player commanding it.")
+            return "The Pirate attacks a ship or port of another player beside it."
+        if target_ship is None and action.target != PIRATES_BAY:
+            if action.target not in state.ports:
+                return f"There is no ship or port {action.target!r} to attack."
+            if defender is None:
+                return (f"{port_card(state, action.target).name} is held by nobody: there is "
+                        "no enemy to attack there, but a ship beside it may buy it.")
+        why = attack_banned(
+            state, seat, defender if defender is not None and defender >= 0 else None
+        )
+        if why:
+            return f"No attack: {why}"
         if defender == seat:
             return "You cannot attack your own ships or ports."
         return (

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from engine.core import seat_ref
 
 from .content import empires_content
-from .explain import PENDING_TEXT
+from .explain import PENDING_TEXT, PIRATES_TURN
 from .rules import attack_banned, cost_text, has, sailing_allowed
 from .state import PIRATE_ID, EmpiresView, Ship
 
@@ -60,8 +60,6 @@ def moment(view: EmpiresView, seat: int) -> str | None:
     return None
 
 
-PIRATES_TURN = ("On the Pirate's turn you command only the Pirate: it sails and attacks, and "
-                "/empires end ends its turn.")
 
 
 def _after_the_moment(why: Callable[[EmpiresView, int], str | None],

@@ -145,3 +145,58 @@ def test_pirates_bay_is_a_naval_base_holding_the_treasure_chest() -> None:
     assert missed.chest == 9
     done, _ = fight(state, [6])
     assert done.chest == 0 and done.players[0].gold == gold + 9
+
+
+def test_a_move_refused_on_the_pirates_turn_says_what_the_pirate_may_do() -> None:
+    """Rulebook, Piracy: the bribe winner may "take up to 5 actions ... to sail and attack the
+    other Players". A trade, a purchase or a card on the Pirate's turn is refused as the
+    Pirate's (it said 'Trade needs one of your ships beside the port' and 'You have already
+    played your Captain's card this turn'); an attack on Pirate's Bay or on the commander's own
+    ship says whom the Pirate attacks (it said '... or Pirate's Bay' and 'You cannot attack
+    your own ships or ports')."""
+    state = bribe_phase(2)
+    clear(state, pirate_at=(11, 14))  # beside Pirate's Bay
+    put(state, 1, "transport", (12, 14), "mine")  # the commander's own, beside the Pirate
+    own(state, 1, "recife")
+    put(state, 1, "transport", (14, 15), "trader")  # beside Recife
+    state, _ = do(state, 0, {"type": "bribe", "amount": 0})
+    state, _ = do(state, 1, {"type": "bribe", "amount": 1})
+    assert state.phase == "pirate"
+    state.players[1].hand = ["treasure_galleon"]
+
+    def refused(action: dict[str, object]) -> str:
+        result = step(GAME, state, 1, action, state.version)
+        assert isinstance(result, Rejection), result
+        return result.message
+
+    pirates = ("On the Pirate's turn you command only the Pirate: it sails and attacks, and "
+               "/empires end ends its turn.")
+    assert refused({"type": "trade", "port": "recife", "give": "gold"}) == pirates
+    assert refused({"type": "buy_port", "port": "salvador"}) == pirates
+    assert refused({"type": "play_card", "card": "treasure_galleon"}) == pirates
+    assert refused({"type": "attack", "ship": "pirate", "target": "pirates_bay"}) == (
+        "The Pirate does not attack Pirate's Bay: it attacks the other players' ships and "
+        "ports.")
+    assert refused({"type": "attack", "ship": "pirate", "target": "mine"}) == (
+        "The Pirate attacks the other players' ships and ports, never those of the player "
+        "commanding it.")
+
+
+def test_an_attack_on_a_port_nobody_holds_says_it_may_be_bought() -> None:
+    """Rulebook, Attack: "If a Player has a ship adjacent to an enemy ship or Port"; a port
+    nobody holds is no enemy's, and Buy a Port is the way to it ("adjacent to an uncontrolled
+    Port, they may buy rights to the Port")."""
+    state = new(2)
+    clear(state)
+    calm(state)
+    put(state, 0, "transport", (10, 1), "a")  # beside Quebec
+    my_turn(state, 0)
+    result = step(GAME, state, 0, {"type": "attack", "ship": "a", "target": "quebec"},
+                  state.version)
+    assert isinstance(result, Rejection) and result.message == (
+        "Quebec is held by nobody: there is no enemy to attack there, but a ship beside it may "
+        "buy it.")
+    result = step(GAME, state, 0, {"type": "attack", "ship": "a", "target": "atlantis"},
+                  state.version)
+    assert isinstance(result, Rejection)
+    assert result.message == "There is no ship or port 'atlantis' to attack."
