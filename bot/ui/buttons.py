@@ -20,7 +20,7 @@ from engine.core import registry
 from engine.core.commands import grouped_moves
 
 from . import lookup
-from .replies import answering, service_of, tell
+from .replies import answering, answers, service_of, tell
 from .text import OUT_OF_DATE, pages, rules_text
 
 Button = discord.ui.Button[discord.ui.View]
@@ -50,6 +50,7 @@ class MyViewButton(discord.ui.DynamicItem[Button], template=r"^portolan:myview" 
                              match: re.Match[str], /) -> MyViewButton:
         return cls(*_ids(match))
 
+    @answers
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await show_my_view(interaction, self.match_id)
 
@@ -67,6 +68,7 @@ class MovesButton(discord.ui.DynamicItem[Button], template=r"^portolan:moves" + 
                              match: re.Match[str], /) -> MovesButton:
         return cls(*_ids(match))
 
+    @answers
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await show_moves(interaction, self.match_id, self.version)
 
@@ -84,6 +86,7 @@ class BoardButton(discord.ui.DynamicItem[Button], template=r"^portolan:board" + 
                              match: re.Match[str], /) -> BoardButton:
         return cls(*_ids(match))
 
+    @answers
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await show_board(interaction, self.match_id)
 
@@ -101,6 +104,7 @@ class RulesButton(discord.ui.DynamicItem[Button], template=r"^portolan:rules" + 
                              match: re.Match[str], /) -> RulesButton:
         return cls(*_ids(match))
 
+    @answers
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await show_rules(interaction, self.match_id)
 
@@ -120,6 +124,7 @@ class AbortButton(discord.ui.DynamicItem[Button],
                              match: re.Match[str], /) -> AbortButton:
         return cls(int(match["match"]), int(match["user"]))
 
+    @answers
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, "abort button") as attempt:
             if interaction.user.id != self.user_id:

@@ -19,7 +19,7 @@ from bot.commands import Answer, after
 from bot.service import Choice
 
 from .channel_problems import undelivered_text
-from .replies import answering, sent_at, service_of, tell
+from .replies import answering, answers, sent_at, service_of, tell
 from .text import (
     CHOICE_LIMIT,
     CHOICE_TEXT_LIMIT,
@@ -66,6 +66,7 @@ class DecideSelect(discord.ui.DynamicItem[Select],
                              ) -> DecideSelect:
         return cls(int(match["match"]), int(match["version"]))
 
+    @answers
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = list(self.item.values)
         await decide_from_menu(interaction, self.match_id, self.version,
@@ -132,6 +133,7 @@ class DecideButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                              ) -> DecideButton:
         return cls(int(match["match"]), int(match["version"]))
 
+    @answers
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         async with answering(interaction, "decide button"):
             service = service_of(interaction)

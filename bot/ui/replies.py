@@ -9,9 +9,13 @@ is a second follow-up, which may be public.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
+import time
+from collections.abc import Callable, Coroutine
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -23,6 +27,7 @@ from .text import DONE_BUT_FAILED, DONE_BUT_NOT_DRAWN, NOT_DRAWN, NOTHING_CHANGE
 log = logging.getLogger(__name__)
 
 QUIET = discord.AllowedMentions.none()
+Item = TypeVar("Item")
 
 
 def service_of(interaction: discord.Interaction[Any]) -> MatchService:
@@ -40,6 +45,25 @@ def sent_at(interaction: discord.Interaction[Any]) -> float:
 
 
 ALREADY_ACKNOWLEDGED = 40060  # Discord: "Interaction has already been acknowledged"
+UNKNOWN_INTERACTION = 10062  # Discord: the interaction's 3 s to be acknowledged are over
+
+
+class Unanswerable(Exception):
+    """The interaction came too late to be answered (Discord: Unknown interaction, 10062):
+    nothing was done, and the log says so in a line."""
+
+
+def answers(callback: Callable[[Item, discord.Interaction[Any]], Coroutine[Any, Any, None]]
+            ) -> Callable[[Item, discord.Interaction[Any]], Coroutine[Any, Any, None]]:
+    """A button's or a menu's callback, quiet about an interaction that came too late (see
+    :class:`Unanswerable`), where discord.py would log it with a traceback."""
+
+    @functools.wraps(callback)
+    async def run(item: Item, interaction: discord.Interaction[Any]) -> None:
+        with contextlib.suppress(Unanswerable):
+            await callback(item, interaction)
+
+    return run
 
 
 async def defer(interaction: discord.Interaction[Any]) -> None:
@@ -95,6 +119,16 @@ class answering:  # noqa: N801 - used as ``async with answering(interaction) as 
         type(self).under_way += 1
         try:
             await defer(self.interaction)
+        except discord.NotFound as err:
+            type(self).under_way -= 1
+            if err.code != UNKNOWN_INTERACTION:
+                raise
+            # it reached the bot after Discord's 3 s: the user has been told it failed, so
+            # nothing is done (they may send it again); a line in the log, no traceback
+            late = time.time() - sent_at(self.interaction)
+            log.warning("%s in channel %s came %.1f s after it was sent, too late to answer; "
+                        "nothing was done", self.what, self.interaction.channel_id, late)
+            raise Unanswerable(self.what) from None
         except BaseException:
             type(self).under_way -= 1
             raise

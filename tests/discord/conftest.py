@@ -81,6 +81,12 @@ def already_acknowledged() -> discord.HTTPException:
                                                        "acknowledged."})
 
 
+def unknown_interaction() -> discord.NotFound:
+    response = SimpleNamespace(status=404, reason="Not Found")
+    return discord.NotFound(response, {"code": 10062,  # type: ignore[arg-type]
+                                       "message": "Unknown interaction"})
+
+
 class FakeResponse:
     """discord.py's InteractionResponse: done once ``_response_type`` is set."""
 
@@ -90,12 +96,16 @@ class FakeResponse:
         # Discord took the first answer but replied with a 5xx, so discord.py sent it again
         # and Discord refused that one: 400, 40060 (the answer stands)
         self.answered_twice = False
+        # it reached the bot after Discord's 3 s to acknowledge it: 404, 10062
+        self.too_late = False
 
     def is_done(self) -> bool:
         return self._response_type is not None
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         assert not self.is_done(), "an interaction is answered once"
+        if self.too_late:
+            raise unknown_interaction()
         self._calls.append(("defer", {"ephemeral": ephemeral, "thinking": thinking}))
         if self.answered_twice:
             raise already_acknowledged()

@@ -77,3 +77,26 @@ async def test_a_board_that_cannot_be_drawn_in_time_is_said_so(
     posted = await table.game("board", BOB)
     assert posted.private == [NOT_DRAWN] and not posted.public
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+
+
+async def test_a_click_that_came_too_late_does_nothing_and_logs_a_line(
+        table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    """A click that reached the bot after Discord's 3 s to acknowledge it (404, Unknown
+    interaction): Discord has told the user it failed, so nothing is done (the abort it asked
+    for included), and the log has one line, not a traceback."""
+    from bot.ui.buttons import AbortButton, MovesButton
+
+    await table.lobby(ALICE, BOB)
+    match = await table.match()
+    assert match is not None
+    caplog.clear()
+    for button in (AbortButton(match.id, ALICE), MyViewButton(match.id, match.version),
+                   MovesButton(match.id, match.version)):
+        late = table.interaction(ALICE, manage_channels=True)
+        late.response.too_late = True
+        await button.callback(late)  # nothing raised to discord.py
+        assert late.calls == []
+    assert (await table.match()) is not None  # not aborted
+    assert [r.levelname for r in caplog.records if r.name.startswith("bot")] == ["WARNING"] * 3
+    assert all("too late to answer" in r.getMessage() for r in caplog.records
+               if r.name.startswith("bot"))
