@@ -330,11 +330,59 @@ def _cannot_trade(kind: Trade) -> Callable[[Mapping[str, str | None], V], str | 
                 return None
         if not ships:
             return "You have no ship to trade with."
-        reasons = [_trade_reason(kind, ship, me.turns, me.cash, view) for ship in ships]
+        goods = _typed_goods(typed.get("goods"))
+        if goods is not None:
+            # the goods typed: why each ship free to trade does not trade them
+            reasons = [trade_block(ship, me.turns)
+                       or _goods_reason(kind, ship, goods, me.cash, view) for ship in ships]
+        else:
+            reasons = [_trade_reason(kind, ship, me.turns, me.cash, view) for ship in ships]
         if any(r is None for r in reasons):
             return None
-        return " ".join(r for r in reasons if r is not None)
+        return " ".join(dict.fromkeys(r for r in reasons if r is not None))
     return why
+
+
+def _typed_goods(text: str | None) -> str | None:
+    """The goods ``text`` names, or None (text that names none is refused by ``build``)."""
+    if text is None:
+        return None
+    try:
+        return _goods(text)
+    except CommandError:
+        return None
+
+
+def _goods_reason(kind: Trade, ship: Ship, goods: str, cash: int | None, view: V
+                  ) -> str | None:
+    """Why ``ship``, free to trade in port, has no ``kind`` trade of ``goods`` (read off the
+    seat's own view: its cash is its own), or None when it has one."""
+    c = ocean_trader_content()
+    assert ship.port is not None
+    here, name = port_name(ship.port), goods_name(goods)
+    if kind == "buy":
+        sells = c.port(ship.port).sells
+        capacity = c.rules.ships.cargo_capacity
+        price = c.good(goods).price
+        if goods not in sells:
+            return f"{here} does not sell {name}; it sells {', '.join(map(goods_name, sells))}."
+        if len(ship.cargo) >= capacity:
+            return f"Ship {ship.number} already carries {capacity} cargoes; sell one first."
+        if view.bills_available.get(goods, 0) <= 0:
+            return (f"All {c.rules.bills_of_lading_per_goods.value} Bills of Lading for {name} "
+                    f"are out; none can be bought now.")
+        if cash is not None and cash < price:
+            return f"You need {money(price)} for {name}; you have {money(cash)}."
+        return None
+    if goods not in ship.cargo:
+        return f"Ship {ship.number} carries no {name}."
+    if kind == "sell" and not wanting_cards(view, ship.port, goods):
+        return (f"No World Trade card in play has {here} wanting {name}; "
+                f"{where_it_sells(view, goods)}")
+    if kind == "dump" and wanted(view, goods):
+        return (f"A World Trade card in play still wants {name}, so it is not sold for half "
+                f"price: {where_it_sells(view, goods)}")
+    return None
 
 
 def _trade_reason(kind: Trade, ship: Ship, turns: int, cash: int | None, view: V) -> str | None:

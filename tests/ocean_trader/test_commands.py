@@ -27,7 +27,7 @@ from engine.ocean_trader.bots import StandardBot
 from engine.ocean_trader.commands import table
 from engine.ocean_trader.content import ocean_trader_content
 from engine.ocean_trader.state import OceanTraderState, OceanTraderView, Ship
-from tests.ocean_trader.helpers import act, new_game, put_at_sea
+from tests.ocean_trader.helpers import act, card_for, new_game, only_card, put_at_sea
 
 GAME = get("ocean_trader")
 SEATS = range(2, 7)
@@ -523,3 +523,34 @@ def test_goods_typed_ambiguously_or_unknown_are_refused_in_a_sentence() -> None:
         table().command("buy").make({"ship": "1", "goods": "co"}, view)
     with pytest.raises(CommandError, match="no goods called 'gold dust'"):
         table().command("buy").make({"ship": "1", "goods": "gold dust"}, view)
+
+
+def _refusal(state: OceanTraderState, command: str, **typed: str) -> str | None:
+    found = resolve(table(), command, typed, GAME.legal_actions(state, 0), view_of(state, 0))
+    assert found.action is None and found.refused is None
+    return found.problem
+
+
+def test_goods_typed_without_the_ship_are_refused_with_the_goods_own_reason() -> None:
+    """Rulebook, Buying Goods: "Goods can only be purchased by a ship which is docked at a port
+    which sells those goods"; Selling Goods: sold "at a port that is currently wanting to
+    purchase those goods". With the ship left out (a fleet of one), the refusal says why those
+    goods do not trade, then what does; the cash named is the player's own."""
+    state = new_game(seats=2, variant="short", cash=300)
+    assert _refusal(state, "buy", goods="manufactured goods") == (
+        "You need £480 for Manufactured Goods; you have £300. Options for goods now: Coal for "
+        "£100.")
+    assert _refusal(state, "buy", goods="tea") == (
+        "Liverpool does not sell Tea; it sells Manufactured Goods, Coal. Options for goods now: "
+        "Coal for £100.")
+    state.players[1].ships[0].cargo = ["coal"] * 3
+    state.players[1].ships.append(Ship(number=2, port="GIB", cargo=["coal"] * 3))
+    state.players[0].cash = 5000
+    assert _refusal(state, "buy", goods="coal") == (
+        "All 6 Bills of Lading for Coal are out; none can be bought now. Options for goods now: "
+        "Manufactured Goods for £480.")
+    state.players[1].ships[1].cargo = []
+    state.players[0].ships[0].cargo = ["tea"]
+    only_card(state, card_for("LIV", "tea"))
+    assert _refusal(state, "sell", goods="silk") == (
+        "Ship 1 carries no Silk. Options for goods now: Tea to Liverpool for £1,800.")
