@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import Action, Rejection, seat_ref
 
 from . import actions as A
+from .legal import bid_amounts
 from .rules import (
     bills_available,
     content,
@@ -46,7 +47,9 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
             return "A certificate is on auction: bid for it or pass first."
         if action.amount > player.cash:
             return f"You cannot bid {money(action.amount)}; you have {money(player.cash)}."
-        return "Bids are £0 (pass), £100 steps up to £2,000, then £500 steps."
+        steps = bid_amounts(10**9)  # the whole menu, whatever the bidder's cash
+        return (f"Bids are £0 (pass), £100 steps up to £2,000, then £500 steps up to "
+                f"{money(steps[-1])}.")
     if isinstance(action, A.Bid):
         return "There is no certificate on auction."
     if state.pending is not None:

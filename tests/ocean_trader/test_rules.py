@@ -611,6 +611,17 @@ def test_my_view_tells_a_running_claim_and_the_claimant_what_the_check_asks() ->
     assert "5 certificates" not in " ".join(GAME.private_lines(state, 1))
 
 
+def test_a_bid_off_the_steps_names_the_steps_and_the_highest_bid() -> None:
+    """Rulebook, Share Certificates: a certificate "can be re-sold ... to the highest bidder".
+    A bid above the menu's top, which a rich bidder could afford, is told the top."""
+    state = new_game(seats=2, cash=50000)
+    state.players[0].shares = 1
+    state, _ = act(state, 0, A.AuctionShare())
+    for amount in (150, 25000):
+        assert rejected(state, 1, A.Bid(amount=amount)) == (
+            "Bids are £0 (pass), £100 steps up to £2,000, then £500 steps up to £20,000.")
+
+
 def test_a_second_claim_is_refused_as_the_claimants_own_or_anothers() -> None:
     """Rulebook, Method of Play: "Once a ship owner has claimed a majority share holding, play
     continues until each player has had twelve more turns." A claimant told to challenge their
