@@ -318,6 +318,10 @@ class PortolanBot(commands.AutoShardedBot):
             except discord.HTTPException as err:
                 log.warning("match %s: could not post to channel %s (%s)",
                             notice.match_id, notice.channel_id, err.status)
+            except (aiohttp.ClientError, OSError, TimeoutError) as err:
+                # the notice went out, its DMs too: raising would send them all again
+                log.warning("match %s: could not post to channel %s (%s)",
+                            notice.match_id, notice.channel_id, type(err).__name__)
 
     async def _post(self, channel: discord.abc.Messageable, notice: Notice) -> None:
         """One channel message for a notice; the lines of a turn still going on

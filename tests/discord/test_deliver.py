@@ -145,3 +145,25 @@ async def test_a_long_private_part_reaches_the_player_whole(table: Table) -> Non
     dms = table.users[ALICE].dms
     assert len(dms) > 1 and all(len(d.text) <= MESSAGE_LIMIT for d in dms)
     assert all(line in "\n".join(d.text for d in dms) for line in lines)
+
+
+async def test_a_network_fault_on_the_closed_dm_pointer_sends_nothing_twice(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move's post and the DMs went out; the line pointing a player with closed DMs to My
+    view meets a dropped connection. The notice is delivered (not raised, which would have it
+    sent again whole: every DM twice)."""
+    await table.lobby(ALICE, BOB)
+    table.users[BOB].dm_open = False
+    posted = table.channel.send
+
+    async def drops_the_pointer(content: str | None = None, **kwargs: object) -> object:
+        if content is not None and "I can't DM you" in content:
+            raise ConnectionResetError(104, "Connection reset by peer")
+        return await posted(content, **kwargs)
+
+    monkeypatch.setattr(table.channel, "send", drops_the_pointer)
+    before = len(table.channel.messages)
+    await table.bot.deliver(Notice(1, CHANNEL, 99, lines=["Anna sails."],
+                                   private={ALICE: ["You draw a 3."], BOB: ["You draw a 2."]}))
+    assert [m.text for m in table.channel.messages[before:]] == ["Anna sails."]
+    assert [dm.text.splitlines()[-1] for dm in table.users[ALICE].dms] == ["You draw a 3."]
