@@ -258,9 +258,10 @@ def _new_era(state: ShipsState, era: str, events: list[Event]) -> None:
     state.display = deck[:shown]
     state.decks[era] = deck[shown:]
     names = ", ".join(ships_content().card(c).name for c in state.display)
+    era_name = next(e.name for e in ships_content().ages.eras if e.id == era)
     events.append(Event(kind="new_era", chance=True, reveals=True,
                         data={"era": era, "display": list(state.display)},
-                        text=f"The {era} era begins. New cards: {names}."))
+                        text=f"The {era_name} begins. New cards: {names}."))
 
 
 def _place_cube(state: ShipsState, seat: int, space: str, industry: bool, industry_box: str,

@@ -359,12 +359,28 @@ def _remove_none(asked: Asked, view: ShipsView, seat: int, pays: list[str], card
     return None
 
 
+def no_card_left(era: str) -> str:
+    """Why the display is empty: when it is dealt again (the first ship in the next era's first
+    age), or that it never is (rulebook, An Explanation of the Cards: a new era's twelve)."""
+    content = ships_content()
+    names = {e.id: e.name for e in content.ages.eras}
+    eras = list(names)
+    if era not in eras or era == eras[-1]:
+        return (f"No card is left on display, and none come out again: the {names.get(era, era)}"
+                " is the last.")
+    following = eras[eras.index(era) + 1]
+    age = min(a for a, e in board().age_era.items() if e == following)
+    shown = content.components.setup.cards_on_display
+    return (f"No card is left on display; {shown} cards of the {names[following]} come out "
+            f"when the first ship goes into Age {age}.")
+
+
 def _card_none(asked: Asked, view: ShipsView, seat: int, pays: list[str], card: str | None
                ) -> str | None:
     if view.players[seat].took_card:
         return TOOK_CARD
     if not view.display:
-        return "No card is left on display; twelve more come out when the next era begins."
+        return no_card_left(view.era)
     if asked.card is not None and asked.card not in view.display:
         try:
             name = ships_content().card(asked.card).name

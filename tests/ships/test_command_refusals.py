@@ -166,6 +166,25 @@ def test_a_second_card_in_one_turn() -> None:
         "You can take only one card a turn, and you have taken one this turn."
 
 
+@pytest.mark.parametrize(("era", "said"), [
+    ("galley", "No card is left on display; 12 cards of the Sailing Ship era come out when the "
+               "first ship goes into Age 5."),
+    ("sailing", "No card is left on display; 12 cards of the Steamship era come out when the "
+                "first ship goes into Age 9."),
+    ("steam", "No card is left on display, and none come out again: the Steamship era is the "
+              "last."),
+])
+def test_an_empty_display_says_when_cards_come_out_again(era: str, said: str) -> None:
+    """An Explanation of the Cards: "as soon as a player places a ship in the Steamship era any
+    cards left on display are removed. The Steamship era cards should then be shuffled and
+    twelve drawn": the last deal. An empty display in the Steamship era says no more cards
+    come, where it said twelve more come out when the next era begins."""
+    state = position()
+    state.era = era
+    state.display = []
+    assert answer(state, 0, "card") == said
+
+
 def _docks() -> ShipsState:
     state = position()
     state.display = ["docks"]

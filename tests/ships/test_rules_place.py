@@ -119,6 +119,8 @@ def test_age_five_example() -> None:
     assert len(new.decks["sailing"]) == 20 - 12
     (dealt,) = events(accepted, "new_era")
     assert dealt.data == {"era": "sailing", "display": new.display}
+    # the era is named as the rulebook names it ("The sailing era begins" before)
+    assert dealt.text.startswith("The Sailing Ship era begins. New cards: ")
     # The action cubes change only from the next player's turn.
     assert (new.players[BLUE].action_merchant, new.players[BLUE].action_free) == (1, 0)
 
