@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine.core import seat_ref
 from engine.core.words import count
 
-from .board import board
+from .board import REST_AREA, board
 from .content import ships_content
 from .economy import bank_space
 from .effects import PlaceShip as PlaceShipEffect
@@ -284,6 +284,10 @@ def _target_none(asked: Asked, view: ShipsView, seat: int, rules: PlaceShipEffec
             shown = " or ".join(f"Area {a}" for a in allowed)
             return (f"Cubes and discs go to {shown} now, not Area {areas.pop()} "
                     f"({_place_of(asked.spaces) or asked.where}).")
+        several = _several_reason(view, seat, asked.spaces, asked.where or "", box, rules,
+                                  cheapest)
+        if several:
+            return several
     sides = [box] if box else ["merchant", "warship"]
     lacks = [missing(view, seat, side, rules) for side in sides]
     if all(lacks):
@@ -337,6 +341,35 @@ def _you_have(view: ShipsView, seat: int) -> str:
     player = view.players[seat]
     return (f"you have {player.navigation} (and {player.goods.get('metal', 0)} metal to "
             f"exchange)")
+
+
+def _several_reason(view: ShipsView, seat: int, spaces: Sequence[str], where: str,
+                    box: str | None, rules: PlaceShipEffect, cheapest: int) -> str | None:
+    """Why none of the ``spaces`` a name stands for ("china", "rest of the world") takes the
+    cube or disc: their area is not yet open and the navigation to open it is short, or they
+    are taken (and any left lack the same thing). None when one of them could take it."""
+    b = board()
+    areas = {b.area_of(s) for s in spaces}
+    name = _place_of(spaces) or ("the Rest of the World" if areas == {REST_AREA} else where)
+    options = {o.area: o for o in area_options(view)}
+    if len(areas) == 1 and (option := options.get(next(iter(areas)))) is not None:
+        navigation = cheapest + option.navigation
+        if option.navigation and not metal_range(view, seat, navigation):
+            return (f"Placing in {name} opens Area {option.area}: you need "
+                    f"{count(navigation, 'navigation counter')}; {_you_have(view, seat)}.")
+    taken = [s for s in spaces if s in view.trade or s in view.cities]
+    if not taken or rules.merchant_cubes != 1:
+        return None
+    kinds = " and every ".join(dict.fromkeys(
+        "trade box" if s in b.trade else "city space" for s in taken))
+    taken_text = f"every {kinds} of {name} is taken"
+    free = [s for s in spaces if s not in taken]
+    if not free:
+        return taken_text[0].upper() + taken_text[1:] + "."
+    reasons = {spaces_reason(view, seat, [s], box, rules, cheapest) or "" for s in free}
+    if len(reasons) == 1 and "" not in reasons:
+        return f"{reasons.pop().removesuffix('.')}, and {taken_text}."
+    return None
 
 
 def _place_of(spaces: Sequence[str]) -> str | None:

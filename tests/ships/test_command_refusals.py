@@ -17,7 +17,7 @@ from engine.ships.explain import GENERIC
 from engine.ships.rules import gold_cost
 from engine.ships.state import ActionBox, ShipsState
 
-from .helpers import give_goods, play, position, put_cube, put_ships, snapshot
+from .helpers import give_goods, play, position, put_cube, put_disc, put_ships, snapshot
 from .test_commands import sampled
 
 
@@ -91,6 +91,36 @@ def test_a_space_in_an_area_not_yet_open_says_what_opening_it_needs() -> None:
     put_cube(state, "london.t0", 1)
     assert answer(state, 0, "place", where="north america: food").startswith(
         "Placing in North America: food opens Area 5: you need 10 navigation counters; you "
+        "have 0 (and 0 metal to exchange).")
+
+
+def test_a_location_named_whose_spaces_are_all_taken_says_so() -> None:
+    """Place Ship: "You must choose one empty trade box in the present area" and "You choose
+    one empty city space". A location named (where=china) whose trade boxes are all taken says
+    so, with what the city spaces lack, where it said only that no move has where 'china'."""
+    state = position()
+    put_ships(state, 1, merchant=[1])
+    state.area = 6
+    for space in ("china.t0", "china.t1", "china.t2"):
+        put_cube(state, space, 1)
+    assert answer(state, 0, "place", where="china").startswith(
+        "You have no food in your warehouse to pay for a warship (a warship box costs one "
+        "food), and every trade box of China is taken.")
+    put_disc(state, "china.c0", 1)
+    put_disc(state, "china.c1", 1)
+    assert answer(state, 0, "place", where="china").startswith(
+        "Every trade box and every city space of China is taken.")
+
+
+def test_the_rest_of_the_world_named_before_it_is_open_says_what_opening_it_needs() -> None:
+    """Placing Your Merchant Cube or City Disc in the Next Area: "There is a box at the border
+    between each area which indicates the number of navigation counters required to place in
+    that area." Naming the Rest of the World before Area 7 is open says what it needs."""
+    state = position()
+    put_ships(state, 1, merchant=[1])
+    state.area = 6
+    assert answer(state, 0, "place", where="rest of the world").startswith(
+        "Placing in the Rest of the World opens Area 7: you need 14 navigation counters; you "
         "have 0 (and 0 metal to exchange).")
 
 
