@@ -276,7 +276,10 @@ def test_no_industry_counter_for_spice_or_the_two_gold_box(space: str) -> None:
 
 
 def test_spice_locks_a_second_cube_scores_seven_vp_and_one_gold() -> None:
-    # Spice: a second cube from the stock goes to the Spice Box for good; 7 VP and one gold.
+    """Place Ship, example: "The yellow player places his merchant cube in the trade box shown
+    here. He then takes one of his merchant cubes from his available stock and places it in the
+    Spice Box and scores seven victory points and takes one gold." No goods counter: "There is
+    no counter for spice"."""
     state = position()
     put_ships(state, 1, merchant=[1])
     state.area = 6
