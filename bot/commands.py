@@ -98,7 +98,9 @@ async def context(service: MatchService, group: Group, channel: int, user: int) 
 
 
 def _describe(found: Commanding) -> Describe:
-    named = {c.action.key(): c.label for c in found.choices}
+    # the labels as the engine words them, players as {sN}: what they go into names them (a
+    # message as its text writes names, an autocomplete as typed)
+    named = {c.action.key(): c.action.label or c.action.type for c in found.choices}
 
     def describe(action: Action) -> str:
         return named.get(action.key(), action.label or action.type)

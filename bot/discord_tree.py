@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.ui.replies import QUIET
+from bot.ui.replies import QUIET, Unanswerable
 from bot.ui.text import NOTHING_CHANGED
 
 log = logging.getLogger(__name__)
@@ -69,6 +69,9 @@ class PortolanTree(app_commands.CommandTree[Any]):
 
     async def on_error(self, interaction: discord.Interaction[Any],
                        error: app_commands.AppCommandError, /) -> None:
+        if isinstance(error, app_commands.CommandInvokeError) \
+                and isinstance(error.original, Unanswerable):
+            return  # it came after Discord's 3 s: nothing was done, and the log has its line
         text = error_text(error)
         data: Any = interaction.data or {}
         what = getattr(interaction.command, "qualified_name", None) or data.get("name", "?")

@@ -74,7 +74,9 @@ class Reading(ServiceBase):
         options = await self.choices(channel_id, user_id)
         if options:
             lines.append("Your moves:")
-            lines += grouped_moves(game.commands(), [(c.action, c.label) for c in options])
+            shown = self._shown(seats)  # a move's label names players in message text here
+            lines += grouped_moves(game.commands(), [
+                (c.action, name_seats(c.action.label or c.action.type, shown)) for c in options])
         else:
             lines.append("You have nothing to do right now.")
         return match.id, lines

@@ -176,7 +176,8 @@ async def test_a_decision_left_by_move_is_shown_and_decide_n_works_in_a_later_se
     assert took[0].startswith("Player 1 placed a ship")
     docks = text.split("> /move 1\n")[3].split("\n> ", 1)[0].splitlines()
     assert docks[:3] == ["Player 1 took Docks; no more cards this turn.",
-                         "A decision is waiting for you:", "  1. Sell 1 food for 1 gold (card)"]
+                         "A decision is waiting for you:",
+                         "  1. Sell 1 food for 2 gold and 1 VP (card)"]
     # a new session on the same database: no list printed yet, and decide 3 still works
     later = await play(tmp_path, "/ships place\n/ships decide 3\n")
     assert answers(later, "/ships place") == [

@@ -100,3 +100,25 @@ async def test_a_click_that_came_too_late_does_nothing_and_logs_a_line(
     assert [r.levelname for r in caplog.records if r.name.startswith("bot")] == ["WARNING"] * 3
     assert all("too late to answer" in r.getMessage() for r in caplog.records
                if r.name.startswith("bot"))
+
+
+async def test_a_slash_command_that_came_too_late_leaves_a_line_not_a_traceback(
+        table: Table, caplog: pytest.LogCaptureFixture) -> None:
+    """A slash command that reached the bot after Discord's 3 s (10062): its deferral is
+    refused, nothing is done, and discord.py hands the error to the tree, which neither logs
+    it again with a traceback nor tries to answer an interaction Discord no longer knows."""
+    from discord import app_commands
+
+    from bot.ui.replies import Unanswerable
+
+    late = table.interaction(ALICE)
+    late.response.too_late = True
+    command = table.slash("game", "status")
+    caplog.clear()
+    with pytest.raises(Unanswerable) as raised:
+        await command.callback(table.cog("GameCog"), late)  # type: ignore[arg-type]
+    await table.bot.tree.on_error(late, app_commands.CommandInvokeError(command, raised.value))
+    assert late.calls == []
+    records = [r for r in caplog.records if r.name.startswith("bot")]
+    assert [r.levelname for r in records] == ["WARNING"], records
+    assert "too late to answer" in records[0].getMessage()

@@ -89,7 +89,6 @@ async def test_a_game_in_play_writes_hostile_names_escaped_and_labels_them_as_ty
     assert labels and not any("\\" in label for label in labels), labels
 
 
-
 async def test_the_legal_moves_button_writes_a_name_in_a_move_escaped(
         table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     """A move's label that names a player (an Ocean Trader claim to challenge) is message text
@@ -136,3 +135,7 @@ async def test_the_legal_moves_button_writes_a_name_in_a_move_escaped(
     assert typed not in listed
     labels = [c.name for c in await table.suggest(challenger, "challenge")]
     assert any(name.startswith(f"Challenge {typed}'s claim") for name in labels), labels
+    # My view lists the same moves as message text
+    _, mine = await table.service.private_summary(CHANNEL, challenger)
+    assert any(f"Challenge {shown_name(typed)}'s claim" in line for line in mine), mine
+    assert not any(typed in line for line in mine), mine
