@@ -158,7 +158,7 @@ def port_label(port: str, view: V) -> str:
     levels = empires_content().rules.table_of_war.ports
     level = (f", with a {levels['fort'].name}" if forts == 1 else
              f", with a {levels['naval_base'].name}" if forts >= 2 else "")
-    return f"{card.name} (produces {card.produces}; {held}{level})"
+    return f"{card.name} (produces {card.produces.capitalize()}; {held}{level})"
 
 
 def target_label(target: str, view: V) -> str:

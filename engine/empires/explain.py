@@ -154,12 +154,13 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
         if trade_banned(state, seat, action.port):
             return "The History card forbids trading at that port this round."
         if getattr(player, action.give) < 1:
-            return f"You have no {action.give} to give."
+            return f"You have no {action.give.capitalize()} to give."
         beside = any(action.port in ports_beside_ship(state, s)
                      for s in state.ships if s.owner == seat)
         if beside and action.give == port_card(state, action.port).produces:
-            return (f"Paying {action.give} for {action.give} gains nothing unless a card gives "
-                    "more than one for one: give another resource.")
+            give = action.give.capitalize()
+            return (f"Paying {give} for {give} gains nothing unless a card gives more than "
+                    "one for one: give another resource.")
         return "Trade needs one of your ships beside the port."
     if isinstance(action, A.BuyPort):
         if action.port not in state.ports:

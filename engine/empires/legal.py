@@ -125,7 +125,8 @@ def trades(state: EmpiresState, seat: int, mine: list[Ship]) -> list[Action]:
                     A.Trade(
                         port=port_id,
                         give=give,
-                        label=f"Trade 1 {give} for {n} {card.produces} at {card.name}",
+                        label=f"Trade 1 {give.capitalize()} for {n} "
+                              f"{card.produces.capitalize()} at {card.name}",
                     )
                 )
     return found
@@ -284,7 +285,7 @@ def pending_actions(state: EmpiresState, seat: int) -> list[Action]:
             for x in claimable_ports(state, seat, p.continent)
         ]
     elif p.kind == "choose_resource":
-        return [A.ChooseResource(resource=r, label=f"Take 1 {r}") for r in RESOURCES]
+        return [A.ChooseResource(resource=r, label=f"Take 1 {r.capitalize()}") for r in RESOURCES]
     elif p.kind == "draw_port":
         free = recovery_ports(state, seat)
         if free:

@@ -128,10 +128,12 @@ def _pending_answer(state: EmpiresState, seat: int, action: Action, events: list
         assert isinstance(action, A.ChooseResource)
         player = state.players[seat]
         setattr(player, action.resource, getattr(player, action.resource) + 1)
-        events.append(
-            Event(kind="gain", seat=seat, text=f"{seat_ref(seat)} takes 1 {action.resource}.")
-        )
         p.count -= 1
+        more = f" ({p.count} more to choose)" if p.count > 0 else ""
+        events.append(
+            Event(kind="gain", seat=seat,
+                  text=f"{seat_ref(seat)} takes 1 {action.resource.capitalize()}{more}.")
+        )
         if p.count <= 0:
             state.pending.pop(0)
         return
@@ -343,13 +345,14 @@ def _turn_action(state: EmpiresState, seat: int, action: Action, events: list[Ev
         setattr(player, action.give, getattr(player, action.give) - 1)
         setattr(player, card.produces, getattr(player, card.produces) + n)
         owner = state.ports[action.port].owner
-        text = f"{seat_ref(seat)} trades 1 {action.give} for {n} {card.produces} at {card.name}"
+        text = (f"{seat_ref(seat)} trades 1 {action.give.capitalize()} for {n} "
+                f"{card.produces.capitalize()} at {card.name}")
         note(state, "trade", seat=seat, port=action.port)
         if owner is not None and owner != seat:
             setattr(
                 state.players[owner], action.give, getattr(state.players[owner], action.give) + 1
             )
-            text += f"; {seat_ref(owner)} receives the {action.give}"
+            text += f"; {seat_ref(owner)} receives the {action.give.capitalize()}"
         events.append(Event(kind="trade", seat=seat, text=text + "."))
     elif isinstance(action, A.BuyPort):
         turn.actions -= 1
@@ -552,7 +555,7 @@ def _production(state: EmpiresState, events: list[Event]) -> None:
                     kind="produce",
                     seat=seat,
                     text=f"{seat_ref(seat)} collects "
-                    + ", ".join(f"{n} {r}" for r, n in got.items() if n)
+                    + ", ".join(f"{n} {r.capitalize()}" for r, n in got.items() if n)
                     + ".",
                     data=got,
                 )

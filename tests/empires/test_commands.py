@@ -150,7 +150,7 @@ def test_ship_and_target_labels() -> None:
     attacks = [a for a in legal if isinstance(a, A.Attack)]
     targets = {attack.option("target").name_of(a, view, "") for a in attacks}
     assert targets == {"Britain's Transport near Nassau",
-                       "Nassau (produces wood; held by Britain)"}, targets
+                       "Nassau (produces Wood; held by Britain)"}, targets
     ships = {attack.option("ship").name_of(a, view, "") for a in attacks}
     assert ships == {"Frigate at Nassau"}
 

@@ -294,10 +294,10 @@ def test_a_trade_may_pay_the_resource_the_port_produces() -> None:
     steel = state.players[0].steel
     trade = next(a for a in GAME.legal_actions(state, 0)
                  if isinstance(a, A.Trade) and a.port == "boston" and a.give == "steel")
-    assert trade.label == "Trade 1 steel for 3 steel at Boston"
+    assert trade.label == "Trade 1 Steel for 3 Steel at Boston"
     state, events = do(state, 0, trade)
     assert state.players[0].steel == steel + 2
-    assert any(e.kind == "trade" and "1 steel for 3 steel" in e.text for e in events)
+    assert any(e.kind == "trade" and "1 Steel for 3 Steel" in e.text for e in events)
     # one for one it would only spend an action: not offered, and refused saying why
     calm(state)
     assert not any(isinstance(a, A.Trade) and a.give == "steel" and a.port == "boston"

@@ -3,9 +3,10 @@ an Order played in an answer window, and an Order changing the total after the r
 
 from __future__ import annotations
 
-from engine.core import Rejection
+from engine.core import Event, Rejection
+from engine.empires import GAME
 
-from .helpers import attempt, calm, clear, do, frigate_duel, my_turn, new, pass_window
+from .helpers import attempt, calm, clear, do, frigate_duel, my_turn, new, own, pass_window, put
 
 
 def test_a_bribe_mid_turn_after_the_pirate_was_sunk_says_there_is_none() -> None:
@@ -51,3 +52,45 @@ def test_a_side_that_has_answered_the_window_is_told_what_the_other_still_must()
     refused = attempt(state, 0, {"type": "pass"})
     assert refused.message == ("Waiting for {s1} to play a Captain's Order before the "
                                "attack's dice, or pass; it is not your move."), refused.message
+
+
+def test_gold_wood_and_steel_are_written_as_the_rulebook_writes_them() -> None:
+    """The rulebook writes the resources with capitals ("Each Player starts with 2 Gold, 2 Wood
+    and 2 Steel"); the production, trade and choice lines and labels do too, where they read
+    'collects 2 gold, 1 steel' and 'Trade 1 gold for 1 wood' beside 'gains 3 Gold'. The Great
+    Exhibition's choices count down."""
+    from engine.empires.resolve import advance
+
+    state = new(2)
+    clear(state)
+    calm(state)
+    own(state, 0, "veracruz")  # 2 Gold
+    own(state, 0, "boston")  # 1 Steel
+    own(state, 1, "halifax")  # 1 Wood
+    state.phase = "production"
+    state.turn_state = None
+    events: list[Event] = []
+    advance(state, events)
+    assert [e.text for e in events if e.kind == "produce"] == [
+        "{s0} collects 2 Gold, 1 Steel.", "{s1} collects 1 Wood."]
+    put(state, 0, "transport", (8, 4), "t")  # beside Boston
+    my_turn(state, 0)
+    labels = [a.label for a in GAME.legal_actions(state, 0)
+              if a.type == "trade" and a.label.endswith("Boston")]
+    assert labels == ["Trade 1 Gold for 1 Steel at Boston", "Trade 1 Wood for 1 Steel at Boston"]
+    state.ports["boston"].owner = 1
+    state, events = do(state, 0, {"type": "trade", "port": "boston", "give": "gold"})
+    assert events[0].text == ("{s0} trades 1 Gold for 1 Steel at Boston; {s1} receives the "
+                              "Gold.")
+    state = new(2)
+    state.history_deck.insert(0, "great_exhibition")
+    state.phase = "round"
+    state.turn_state = None
+    advance(state, [])
+    assert [a.label for a in GAME.legal_actions(state, 1)] == [
+        "Take 1 Gold", "Take 1 Wood", "Take 1 Steel"]
+    state, events = do(state, 1, {"type": "choose_resource", "resource": "wood"})
+    assert events[0].text == "{s1} takes 1 Wood (2 more to choose)."
+    state, events = do(state, 1, {"type": "choose_resource", "resource": "wood"})
+    state, events = do(state, 1, {"type": "choose_resource", "resource": "gold"})
+    assert events[0].text == "{s1} takes 1 Gold."
