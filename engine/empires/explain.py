@@ -13,6 +13,7 @@ from .effects import ShipKind
 from .rules import (
     NO_SAIL_LIMIT,
     attack_banned,
+    closed_regions,
     content,
     cost_text,
     has,
@@ -140,6 +141,16 @@ def _reason(state: EmpiresState, seat: int, action: Action) -> str | None:
             return "You have no actions left: end your turn."
         if action.via is not None and turn.turned:
             return "Your Marine Chronometer's turn is used once per turn."
+        ship = state.ship(action.ship)
+        assert ship is not None
+        b = content().board(state.side)
+        for region in closed_regions(state):
+            weather = content().weather_card(state.weather or "")
+            if b.in_region(ship.cell, region):
+                return f"The Weather ({weather.name}): {weather.text} This ship is there."
+            if b.in_region(action.to, region):
+                return (f"The Weather ({weather.name}): {weather.text} That cell is there: "
+                        "sail the ship elsewhere.")
         limit = max_sail(state)
         reach = f", at most {limit} cells this round," if limit < NO_SAIL_LIMIT else ""
         return (

@@ -94,3 +94,23 @@ def test_gold_wood_and_steel_are_written_as_the_rulebook_writes_them() -> None:
     state, events = do(state, 1, {"type": "choose_resource", "resource": "wood"})
     state, events = do(state, 1, {"type": "choose_resource", "resource": "gold"})
     assert events[0].text == "{s1} takes 1 Gold."
+
+
+def test_a_sail_refused_by_hurricane_season_says_so() -> None:
+    """Hurricane Season: "No ship may start or end a Sailing action in the Caribbean this
+    round." A ship there, or a sail ending there, is refused with the card's words, where it
+    was told only that a ship sails in a straight line until blocked."""
+    state = new(2)
+    clear(state)
+    calm(state)
+    state.weather = "hurricane"
+    put(state, 0, "transport", (12, 9), "in")  # in the Caribbean
+    put(state, 0, "transport", (15, 9), "out")  # east of it
+    my_turn(state, 0)
+    card = ("The Weather (Hurricane Season): No ship may start or end a Sailing action in the "
+            "Caribbean this round.")
+    refused = attempt(state, 0, {"type": "sail", "ship": "in", "to": [12, 10]})
+    assert isinstance(refused, Rejection) and refused.message == f"{card} This ship is there."
+    refused = attempt(state, 0, {"type": "sail", "ship": "out", "to": [13, 9]})
+    assert isinstance(refused, Rejection)
+    assert refused.message == f"{card} That cell is there: sail the ship elsewhere."
