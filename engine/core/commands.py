@@ -22,6 +22,7 @@ built from the tables, so they accept the same commands and give the same answer
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
@@ -320,8 +321,9 @@ def match_text(typed: str, values: Sequence[Value], ranked: bool = True) -> list
     (``ranked``, for a value typed to play; a number names only itself, or the values whose
     first part it is) those whose label starts with it, else those whose name part (before
     ':' or '(') contains it; else those whose label or value contains it; else those whose
-    label has all its words. A word found only in a card's description thus loses to one in
-    its name when playing, while a list being typed into shows them all."""
+    label has all its words (a word typed twice, twice: "1, 1" is not "Ship 1"). A word found
+    only in a card's description thus loses to one in its name when playing, while a list being
+    typed into shows them all."""
     wanted = typed.strip().lower()
     if not wanted:
         return []
@@ -341,8 +343,9 @@ def match_text(typed: str, values: Sequence[Value], ranked: bool = True) -> list
         found = [v for v in values if tier(v)]
         if found:
             return found
-    words = wanted.replace(",", " ").split()
-    return [v for v in values if all(w in v.label.lower() for w in words)]
+    words = Counter(wanted.replace(",", " ").split())
+    return [v for v in values
+            if all(v.label.lower().count(w) >= n for w, n in words.items())]
 
 
 def unknown_options(command: Command[Any, Any], typed: Iterable[str]) -> list[str]:

@@ -52,3 +52,17 @@ def test_a_value_no_move_has_lists_the_values_the_other_options_leave_open() -> 
     assert found.problem is not None and found.problem.endswith("It can be: 1 far; 2 far."), found
     found = resolve(TABLE, "go", {"side": "left", "speed": "slow", "far": "9"}, MOVES, None)
     assert found.problem is not None, found  # every required option typed: no move fits
+
+
+def test_a_word_typed_twice_must_be_in_the_label_twice() -> None:
+    """The last way a typed value names a label, by all its words, counts a word typed twice
+    as two: "1, 1" (a ship named twice) is not "Ship 1 leaves Liverpool", and fits no value,
+    where the words "1" and "1" were each found once in it."""
+    from engine.core.commands import Value, match_text
+
+    ships = [Value("1", "Ship 1 leaves Liverpool", Go(side="left")),
+             Value("2", "Ship 2 leaves Bombay", Go(side="right"))]
+    assert match_text("1, 1", ships) == []
+    assert match_text("liverpool 1", ships) == ships[:1]
+    assert match_text("ship ship", ships) == []
+    assert match_text("2 leaves", ships) == ships[1:]

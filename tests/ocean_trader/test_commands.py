@@ -554,3 +554,15 @@ def test_goods_typed_without_the_ship_are_refused_with_the_goods_own_reason() ->
     only_card(state, card_for("LIV", "tea"))
     assert _refusal(state, "sell", goods="silk") == (
         "Ship 1 carries no Silk. Options for goods now: Tea to Liverpool for £1,800.")
+
+
+def test_a_ship_typed_twice_in_depart_is_refused_not_read_as_one() -> None:
+    """'/trader roll depart=1,1' names ship 1 twice: refused with the reason, where the
+    matcher of labels found the word '1' in 'Ship 1 ...' for each and played ship 1."""
+    state = new_game(seats=2, variant="full")
+    seat = min(GAME.actors(state))
+    for typed in ("1,1", "1 1"):
+        found = resolve(table(), "roll", {"depart": typed}, GAME.legal_actions(state, seat),
+                        view_of(state, seat))
+        assert found.action is None and found.problem is not None, typed
+        assert "ship 1 is named more than once" in found.problem, found.problem
