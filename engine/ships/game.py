@@ -184,8 +184,14 @@ class Ships(Game[ShipsState]):
         """A decision with one answer is made for the seat: returning the one kind of good
         they hold, taking the one kind left in the supply, giving up a card's action that
         nothing on the board allows, no wine left to convert. Everything these depend on
-        (goods, the supply, the board) is open to all; only the decks are hidden."""
-        if not state.pending or seat not in state.pending[0].seats:
+        (goods, the supply, the board) is open to all; only the decks are hidden. So is
+        ending a turn with nothing else left in it, which ``apply`` does by itself after the
+        player's own move but not after another's answer (the goods given up to Pirates)."""
+        if not state.pending:
+            if seat == state.active and not state.finished and only_end_turn_left(state, seat):
+                return A.EndTurn(label="End your turn")
+            return None
+        if seat not in state.pending[0].seats:
             return None
         moves = legal_actions(state, seat)
         return moves[0] if len(moves) == 1 else None

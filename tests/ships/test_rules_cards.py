@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import LogEntry, upgrade_log
+from engine.ships import actions as A
 from engine.ships.content import ships_content
 from engine.ships.economy import bank_space
 from engine.ships.state import ActionBox, ShipsState
@@ -584,3 +585,30 @@ def test_a_card_whose_action_can_be_carried_out_says_nothing_of_it() -> None:
     give_goods(state, 0, food=1)
     (taken,) = events(act(state, 0, "take_card", pay="merchant", card="docks"), "take_card")
     assert taken.text == "{s0} took Docks."
+
+
+def test_a_turn_left_with_nothing_but_its_end_after_pirates_is_ended_for_the_player() -> None:
+    """PIRATES: "All players except for you must select one goods counter from their warehouse
+    and return it to the pool." Once the last of them has, a player whose turn holds nothing
+    more has it ended for them, as after their own last move ("a turn with nothing left to do
+    but end it ends by itself", /ships help end); it waited for them to end it."""
+    state = _take("pirates", seats=3, era="sailing", merchant=1)
+    state.players[0].free_cubes = 0
+    state.supply.free_cubes += 1
+    give_goods(state, 2, food=-1, wine=1)
+    give_goods(state, 1, cloth=1)
+    state = play(state, 0, "take_card", pay="merchant", card="pirates")
+    assert GAME.forced_action(state, 0) is None  # others answer first
+    state = play(state, 1, "discard_good", good="cloth")
+    state = play(state, 2, "discard_good", good="wine")
+    assert [a.type for a in legal(state, 0)] == ["end_turn"]
+    assert GAME.forced_action(state, 0) == A.EndTurn(label="End your turn")
+    assert GAME.forced_action(state, 1) is None
+
+
+def test_a_turn_with_moves_left_is_not_ended_for_the_player() -> None:
+    state = _take("pirates", seats=3, era="sailing")
+    give_goods(state, 1, cloth=1)
+    state = play(state, 0, "take_card", pay="merchant", card="pirates")
+    state = play(state, 1, "discard_good", good="cloth")
+    assert GAME.forced_action(state, 0) is None
