@@ -69,8 +69,8 @@ def _reason(state: OceanTraderState, seat: int, action: Action) -> str | None:
     if isinstance(action, (A.ChooseRoute, A.Dock, A.SailOn)):
         # routes and docking are asked during a throw's voyage, never before or after it
         if state.thrown is None:
-            # (tests/discord pins these words; a clearer sentence is proposed to its owners)
-            return "There is no decision waiting for that."
+            return ("No ship is waiting for a route or at a port: a route is chosen, and a port "
+                    "docked at, once the die is thrown (/trader roll).")
         return (f"No ship is waiting for a route or at a port: this turn's throw of "
                 f"{state.thrown} has been sailed.")
     if isinstance(action, (A.Jettison, A.OrderCards)):

@@ -233,7 +233,9 @@ async def test_rejected_commands_change_nothing_and_say_why(table: Table) -> Non
     shares = await trader(table, first, "buy-share")
     assert shares.private == ["The short game has no share certificates."]
     no_decision = await trader(table, first, "dock")
-    assert no_decision.private == ["There is no decision waiting for that."]
+    assert no_decision.private == [
+        "No ship is waiting for a route or at a port: a route is chosen, and a port docked at, "
+        "once the die is thrown (/trader roll)."]
     garbage = await trader(table, first, "buy", ship="one", goods="coal")
     assert garbage.private == ["The ship is picked from the list, not 'one'."]
     unknown = await trader(table, first, "buy", ship="1", goods="gold dust")

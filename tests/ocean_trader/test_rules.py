@@ -870,13 +870,15 @@ def test_rejections_say_why_and_what_to_do() -> None:
     state = new_game(cash=100)
     assert rejected(state, 0, A.BuyShip()) == "You need £2,000 for a ship; you have £100."
     assert "It is {s0}'s turn" in rejected(state, 1, A.EndTurn())
-    assert rejected(state, 0, A.Dock(ship=1)) == "There is no decision waiting for that."
+    assert rejected(state, 0, A.Dock(ship=1)) == (
+        "No ship is waiting for a route or at a port: a route is chosen, and a port docked at, "
+        "once the die is thrown (/trader roll).")
 
 
 def test_a_route_or_dock_with_no_voyage_waiting_says_when_they_are_asked() -> None:
     """Rulebook, Method of Play: "He may throw the dice ... and sail each of his ships the
     appropriate number of spaces along the chosen sea route": the route comes with the throw,
-    so a route or a dock typed after the throw has been sailed says so."""
+    so a route or a dock typed before it, or after it has been sailed, says so."""
     state = new_game(cash=5000)
     put_at_sea(state.players[0].ships[0], "R07", 3, "NYC")  # to space 5: no red space
     load_die(state, 2)
