@@ -18,10 +18,20 @@ def end_condition(state: ShipsState) -> bool:
 def check_end_trigger(state: ShipsState, events: list[Event]) -> None:
     """Keeps ``end_triggered`` true to the board: a ship removed from Age 11 can undo it."""
     now = end_condition(state)
+    trigger = ships_content().components.end_game.trigger_ships
     if now and not state.end_triggered:
         events.append(Event(kind="end_triggered",
                             text="Five ships are in Age 11: the game ends when this round "
                                  "is complete."))
+    elif state.end_triggered and not now:
+        # told on the line of the move that did it: an event of its own would set aside, on
+        # replay, the stored games in which it happened
+        said = f"Fewer than {trigger} ships are in Age 11 again: the game no longer ends with " \
+            "this round."
+        told = [i for i, e in enumerate(events) if e.text]
+        if told:
+            i = told[-1]
+            events[i] = events[i].model_copy(update={"text": f"{events[i].text} {said}"})
     state.end_triggered = now
 
 

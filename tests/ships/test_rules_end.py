@@ -12,6 +12,7 @@ from engine.core import Accepted, Outcome, Undo, step
 from .helpers import (
     GAME,
     act,
+    events,
     give_gold,
     give_goods,
     new_game,
@@ -342,3 +343,19 @@ def test_perft_legal_move_counts_are_pinned() -> None:
         counts.append(len(GAME.legal_actions(state, state.active)))
     assert state.active == 1
     assert counts == [34, 52, 7, 33, 51, 14]
+
+
+def test_a_ship_taken_back_from_age_eleven_says_the_end_is_off() -> None:
+    """Ending and Winning the Game: "The game ends when there are five or more ship counters
+    in Age Eleven, in either box AND each player has had an equal number of turns." A ship
+    taken back from Age 11 below five says the game no longer ends with the round, where the
+    board's end notice went away in silence."""
+    state = _age_eleven(2, 0, 4)
+    put_ships(state, 11, merchant=[0])  # the fifth is seat 0's
+    state.end_triggered = True
+    accepted = act(state, 0, "remove_ship", pay="merchant", age=11, box="merchant")
+    assert not accepted.state.end_triggered
+    (removed,) = events(accepted, "remove_ship")
+    assert removed.text == ("{s0} removed a ship from Age 11. Fewer than 5 ships are in Age 11 "
+                            "again: the game no longer ends with this round.")
+    assert [e.kind for e in accepted.events] == ["remove_ship"]  # replays as it did
