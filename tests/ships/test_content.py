@@ -543,3 +543,18 @@ def test_rulings_file_is_checked() -> None:
             {"rulings": [{**entry, "passage": "Retrieve"}]}))
     with pytest.raises(ValueError):
         RulingsFile.model_validate({"rulings": [{**entry, "ruling": " "}]})
+
+
+@pytest.mark.parametrize("topic", [
+    "Panama and Suez Canal: both cubes in one area",
+    "The next area stays open",
+    "A spice box needs two cubes",
+    "Empire cards count every area",
+    "Fewer than five ships in Age 11 again",
+])
+def test_the_rulings_a_player_can_read_include_the_engines_readings(topic: str) -> None:
+    """Where the rulebook is open, the reading the engine plays is written down for players
+    (GAME.rulings, the rules help), not only in a comment of the data files. Each of these is
+    played as written: tests/ships/test_rules_cards.py (the canal and empire cards),
+    test_rules_place.py (the next area; spice), test_rules_end.py (Age 11)."""
+    assert topic in [t for t, _, _ in GAME.rulings()]

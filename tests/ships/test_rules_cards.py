@@ -7,6 +7,7 @@ import pytest
 
 from engine.core import LogEntry, upgrade_log
 from engine.ships import actions as A
+from engine.ships.board import board
 from engine.ships.content import ships_content
 from engine.ships.economy import bank_space
 from engine.ships.state import ActionBox, ShipsState
@@ -612,3 +613,29 @@ def test_a_turn_with_moves_left_is_not_ended_for_the_player() -> None:
     state = play(state, 0, "take_card", pay="merchant", card="pirates")
     state = play(state, 1, "discard_good", good="cloth")
     assert GAME.forced_action(state, 0) is None
+
+
+def test_canal_cubes_go_to_one_area() -> None:
+    """Panama Canal: "instead of placing one merchant cube you place two. All standard rules
+    apply" (rulings.yaml: both cubes in one area, the present one or the next)."""
+    state = _take("panama_canal", era="steam")
+    put_ships(state, 9, merchant=[1])
+    state.area = 2
+    state.players[0].navigation = 6
+    state.supply.navigation -= 6
+    state = _took(state, "panama_canal")
+    b = board()
+    by_area = [{b.area_of(s) for s in a.spaces} for a in legal(state, 0, "place_ship")]
+    assert by_area and all(len(found) == 1 for found in by_area)
+    assert {found.pop() for found in by_area} == {2, 3}
+
+
+def test_empire_cards_count_cubes_in_areas_already_scored() -> None:
+    """Roman Empire: "score two victory points for each merchant cube you have in a trade box
+    that contains food symbols" (rulings.yaml: every area, scored or not, as British Empire
+    says)."""
+    state = _take("roman_empire")
+    put_cube(state, "alexandria.t0", 0)  # Area 2, scored long ago
+    state.area = 4
+    state = _took(state, "roman_empire")
+    assert state.players[0].vp == 5 + 2

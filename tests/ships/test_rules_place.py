@@ -414,6 +414,19 @@ def test_taken_city_space_is_refused() -> None:
 # --- The next area and its scoring --------------------------------------------------------------
 
 
+def test_the_next_area_stays_open_when_the_present_area_empties() -> None:
+    """Placing in the Next Area: "Once there are one or more cubes/discs in an area then it
+    becomes possible for a player to place in the next area along" (rulings.yaml: it stays
+    open when the present area's cubes are all taken back)."""
+    state = position()
+    put_ships(state, 1, merchant=[1])
+    put_cube(state, "tyre.t0", 1)
+    state.area = 3  # Area 3 held a cube, since taken back: nothing is in it now
+    give_navigation(state, 0, 8)
+    assert {a.spaces[0].split(".")[0] for a in legal(state, 0, "place_ship")} >= {
+        "carthage", "london"}
+
+
 def test_next_area_costs_its_border_less_one_per_disc_in_the_present_area() -> None:
     # Next area: the border's counters less one for each city disc, of any colour, in the
     # current area; cubes give no discount.
