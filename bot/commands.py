@@ -114,12 +114,17 @@ def _menu(found: Commanding, actions: Sequence[Action]) -> list[Choice]:
 
 def asked_text(table: CommandTable[Any], resolution: Resolution, names: list[str],
                listed: bool) -> str:
-    """A choice still to make: which option, and (unless every move that fits is ``listed``
-    to pick from) the values it can take."""
+    """A choice still to make: which option (left out, or typed as words that fit more than
+    one of its values), and (unless every move that fits is ``listed`` to pick from) the values
+    it can take."""
     option = resolution.asking or ""
-    head = f"/{table.group} {resolution.command}: fill in {option}"
+    typed = resolution.typed.get(option)
+    head = f"/{table.group} {resolution.command}: " + (
+        f"fill in {option}" if typed is None
+        else f"{option} {echo(typed)} fits more than one {option}")
     if listed:
-        return f"{head}, or pick the whole move below."
+        return f"{head}; pick the whole move below." if typed is not None \
+            else f"{head}, or pick the whole move below."
     values = resolution.values
     shown = bullets(name_seats(v.label, names) for v in values[:ASKED_VALUES])
     more = (f"\n(and {len(values) - ASKED_VALUES} more: start typing {option} to search them)"

@@ -22,6 +22,7 @@ built from the tables, so they accept the same commands and give the same answer
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -343,7 +344,7 @@ def match_text(typed: str, values: Sequence[Value], ranked: bool = True) -> list
         found = [v for v in values if tier(v)]
         if found:
             return found
-    words = Counter(wanted.replace(",", " ").split())
+    words = Counter(w for w in re.split(r"[\s,:;]+", wanted) if w)
     return [v for v in values
             if all(v.label.lower().count(w) >= n for w, n in words.items())]
 

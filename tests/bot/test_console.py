@@ -165,7 +165,8 @@ async def test_a_games_own_commands_work_at_the_local_table(tmp_path: Path) -> N
                       "/game status\n")
     assert "/ships commands: place, upgrade" in text
     assert "/ships has no command 'plaec'. /ships commands: place" in text
-    assert "/ships place: fill in where" in text and "Miletus: oil in Area 2" in text
+    assert "/ships place: fill in where" in text  # where left out
+    assert "Miletus: oil in Area 2" in text
     assert "Your ship can go to Age 1, not Age 5." in text  # the engine's reason
     assert "took 1 oil in Miletus" in text
     assert "Round 1, move 1." in text  # the refused move changed nothing

@@ -66,3 +66,7 @@ def test_a_word_typed_twice_must_be_in_the_label_twice() -> None:
     assert match_text("liverpool 1", ships) == ships[:1]
     assert match_text("ship ship", ships) == []
     assert match_text("2 leaves", ships) == ships[1:]
+    # a label's parts typed with its punctuation left out or changed still name it
+    city = [Value("athens", "Athens city: +2 VP", Go(side="left"))]
+    assert match_text("athens: +2 VP", city) == city
+    assert match_text("athens;2", city) == city
