@@ -90,6 +90,20 @@ def attempt(state: EmpiresState, seat: int, action: Action | dict[str, Any]) -> 
     return step(GAME, state, seat, action, state.version)
 
 
+def fleet_around(defender: str, *attackers: str, ids: tuple[str, ...] = ("a", "b", "c"),
+                 defender_id: str = "d") -> EmpiresState:
+    """Seat 1's ``defender`` at L11 (cell (11, 2)) with seat 0's ``attackers`` around it (at
+    (10, 2), (11, 1) and (12, 2), named ``ids`` in turn), in calm weather, on seat 0's turn."""
+    state = new(2)
+    clear(state)
+    calm(state)
+    for kind, cell, ship_id in zip(attackers, ((10, 2), (11, 1), (12, 2)), ids, strict=False):
+        put(state, 0, kind, cell, ship_id)
+    put(state, 1, defender, (11, 2), defender_id)
+    my_turn(state, 0)
+    return state
+
+
 def frigate_duel(hands: tuple[list[str], list[str]] = (["broadside"] * 3,
                                                      ["treasure_galleon"] * 3),
                  ) -> EmpiresState:

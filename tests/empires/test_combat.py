@@ -6,7 +6,19 @@ from engine.core import Rejection
 from engine.empires import GAME
 from engine.empires import actions as A
 
-from .helpers import attempt, calm, clear, do, fight, my_turn, new, own, pass_window, put
+from .helpers import (
+    attempt,
+    calm,
+    clear,
+    do,
+    fight,
+    fleet_around,
+    my_turn,
+    new,
+    own,
+    pass_window,
+    put,
+)
 
 
 def duel(attacker: str = "frigate", defender: str = "frigate"):  # noqa: ANN201
@@ -73,13 +85,7 @@ def test_advancements_and_history_add_to_the_attack() -> None:
 
 
 def test_fleet_attack_adds_one_plain_die_per_ship() -> None:
-    state = new(2)
-    clear(state)
-    calm(state)
-    put(state, 0, "frigate", (10, 2), "a")
-    put(state, 0, "transport", (11, 1), "b")
-    put(state, 1, "ship_of_the_line", (11, 2), "d")
-    my_turn(state, 0)
+    state = fleet_around("ship_of_the_line", "frigate", "transport")
     attacks = {(a.ship, a.fleet) for a in GAME.legal_actions(state, 0) if isinstance(a, A.Attack)}
     assert ("a", ("b",)) in attacks and ("a", ()) in attacks and ("b", ("a",)) in attacks
     state, _ = do(state, 0, {"type": "attack", "ship": "a", "fleet": ["b"], "target": "d"})
@@ -93,13 +99,7 @@ def test_fleet_attack_adds_one_plain_die_per_ship() -> None:
 
 
 def test_frigate_defender_chooses_one_counter_target_before_the_roll() -> None:
-    state = new(2)
-    clear(state)
-    calm(state)
-    put(state, 0, "transport", (10, 2), "a")
-    put(state, 0, "transport", (11, 1), "b")
-    put(state, 1, "frigate", (11, 2), "d")
-    my_turn(state, 0)
+    state = fleet_around("frigate", "transport", "transport")
     state, _ = do(state, 0, {"type": "attack", "ship": "a", "fleet": ["b"], "target": "d"})
     state, _ = pass_window(state)
     assert GAME.actors(state) == {1} and state.combat.stage == "targets"  # type: ignore
@@ -115,14 +115,7 @@ def test_a_refused_counter_target_choice_says_how_many_ships_it_may_aim_at() -> 
     for defender, aim in (("transport", "your Transport may aim at one ship"),
                           ("frigate", "your Frigate may aim at one ship"),
                           ("ship_of_the_line", "your Ship of the Line may aim at up to 2 ships")):
-        state = new(2)
-        clear(state)
-        calm(state)
-        put(state, 0, "transport", (10, 2), "a")
-        put(state, 0, "transport", (11, 1), "b")
-        put(state, 0, "transport", (12, 2), "c")
-        put(state, 1, defender, (11, 2), "d")
-        my_turn(state, 0)
+        state = fleet_around(defender, "transport", "transport", "transport")
         state.players[0].hand, state.players[1].hand = [], []
         state, _ = do(state, 0, {"type": "attack", "ship": "a", "fleet": ["b", "c"],
                                  "target": "d"})
@@ -135,14 +128,7 @@ def test_a_refused_counter_target_choice_says_how_many_ships_it_may_aim_at() -> 
 
 
 def test_ship_of_the_line_counter_attacks_up_to_two_of_three() -> None:
-    state = new(2)
-    clear(state)
-    calm(state)
-    put(state, 0, "transport", (10, 2), "a")
-    put(state, 0, "transport", (11, 1), "b")
-    put(state, 0, "transport", (12, 2), "c")
-    put(state, 1, "ship_of_the_line", (11, 2), "d")
-    my_turn(state, 0)
+    state = fleet_around("ship_of_the_line", "transport", "transport", "transport")
     state, _ = do(state, 0, {"type": "attack", "ship": "a", "fleet": ["b", "c"], "target": "d"})
     state, _ = pass_window(state)
     sizes = {len(a.ships) for a in GAME.legal_actions(state, 1)}
@@ -206,14 +192,8 @@ def test_both_sides_pass_and_nothing_changes_the_dice() -> None:
 
 
 def test_decoy_cancels_a_whole_fleet_attack() -> None:
-    state = new(2)
-    clear(state)
-    calm(state)
-    put(state, 0, "frigate", (10, 2), "a")
-    put(state, 0, "frigate", (11, 1), "b")
-    put(state, 1, "transport", (11, 2), "d")
+    state = fleet_around("transport", "frigate", "frigate")
     state.players[1].hand = ["decoy"] * 6
-    my_turn(state, 0)
     state, _ = do(state, 0, {"type": "attack", "ship": "a", "fleet": ["b"], "target": "d"})
     state, events = do(state, 1, {"type": "play_order", "card": "decoy"})
     assert state.combat is None and state.ship("d") is not None

@@ -14,7 +14,7 @@ from engine.empires.commands import DECISION_TYPES, leg, table
 from engine.empires.content import empires_content
 from engine.empires.state import EmpiresState, EmpiresView, TurnState
 
-from .helpers import calm, clear, do, frigate_duel, my_turn, new, own, put
+from .helpers import calm, clear, do, fleet_around, frigate_duel, my_turn, new, own, put
 from .test_pirate import bribe_phase
 
 MAPS = ("americas", "atlantic")
@@ -407,17 +407,11 @@ def test_help_has_one_topic_per_command_with_figures_filled() -> None:
 # --- an attack's reaction windows ---------------------------------------------------------------
 def test_orders_in_an_attack_come_back_and_ask_for_their_ship() -> None:
     """A fleet of three Transports attacks a Ship of the Line; both sides hold every order."""
-    state = new(2)
-    clear(state)
-    calm(state)
-    put(state, 0, "transport", (10, 2), "us1")
-    put(state, 0, "transport", (11, 1), "us2")
-    put(state, 0, "transport", (12, 2), "us3")
-    put(state, 1, "ship_of_the_line", (11, 2), "britain4")
+    state = fleet_around("ship_of_the_line", "transport", "transport", "transport",
+                         ids=("us1", "us2", "us3"), defender_id="britain4")
     orders = ["broadside", "evasive", "double_shot", "weather_gage", "decoy", "full_sail"]
     state.players[0].hand = list(orders)
     state.players[1].hand = list(orders)
-    my_turn(state, 0)
     view = GAME.view(state, 0)
     legal = GAME.legal_actions(state, 0)
     fleets = {v.label for v in suggest(table(), "attack", "fleet", "", {"ship": "us1"}, legal,
