@@ -121,7 +121,7 @@ def asked_text(table: CommandTable[Any], resolution: Resolution, names: list[str
     typed = resolution.typed.get(option)
     head = f"/{table.group} {resolution.command}: " + (
         f"fill in {option}" if typed is None
-        else f"{option} {echo(typed)} fits more than one {option}")
+        else f"{option} {echo(typed)} fits more than one move")
     if listed:
         return f"{head}; pick the whole move below." if typed is not None \
             else f"{head}, or pick the whole move below."

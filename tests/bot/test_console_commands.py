@@ -53,7 +53,7 @@ async def test_a_choice_left_out_is_listed_and_its_number_plays_it(tmp_path: Pat
     text = await play(tmp_path, SHIPS + "/ships place age=1 box=merchant where=miletus "
                       "pay=merchant\n/game status\n2\n/game status\n")
     asked = answers(text, "/ships place age=1 box=merchant where=miletus pay=merchant")
-    assert asked[0] == ("/ships place: where 'miletus' fits more than one where; pick the "
+    assert asked[0] == ("/ships place: where 'miletus' fits more than one move; pick the "
                         "whole move below.")
     assert [x.split(": ", 1)[1] for x in asked[1:3]] == [
         "Miletus: oil in Area 2 (next area); pay with a merchant cube",

@@ -318,7 +318,7 @@ async def test_a_ship_typed_by_its_kind_sails_the_one_that_fits(table: Table) ->
         asked = await empires(table, user, "sail", ship="transport", direction=way[0],
                               distance=way[1])
         assert asked.private[0].startswith(
-            "/empires sail: ship 'transport' fits more than one ship"), (way, asked.calls)
+            "/empires sail: ship 'transport' fits more than one move"), (way, asked.calls)
         labels = [o.label for o in menu_of(asked).options]  # type: ignore[union-attr]
         assert len(set(labels)) == 2, labels  # each move names its own Transport
         assert all(label.startswith("Sail the Transport") for label in labels), labels

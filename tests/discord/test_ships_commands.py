@@ -200,7 +200,7 @@ async def test_a_choice_left_out_is_asked_for_with_a_menu(table: Table) -> None:
     # "miletus" is part of two boxes' labels: which one is asked, never assumed
     asked = await ships(table, first, "place", where="miletus")
     [text] = asked.private
-    assert text == "/ships place: where 'miletus' fits more than one where; pick the whole move " \
+    assert text == "/ships place: where 'miletus' fits more than one move; pick the whole move " \
         "below."
     fits = [a for a in await legal(table, first) if isinstance(a, A.PlaceShip)
             and a.spaces[0].startswith("miletus")]
