@@ -35,7 +35,16 @@ from render.common.palette import (
 from render.common.record import paused
 from render.common.snapping import distinct, fixed_palette, snap_indexed
 
-from .layout import HEIGHT, PIECE, TRADE_BOX, WIDTH, BoardGeom, board_geom, player_panels
+from .layout import (
+    HEIGHT,
+    PIECE,
+    TRADE_BOX,
+    WIDTH,
+    AgeGeom,
+    BoardGeom,
+    board_geom,
+    player_panels,
+)
 from .panels import cards_panel, status_strip
 from .pieces import goods_token
 from .players import skeleton
@@ -67,6 +76,11 @@ TRACK_BADGE_SIZE = 28  # ... and its number: read at half size
 FOOD_TOKEN = 24  # the food a warship costs, in its box's corner
 FOOD_CORNER = FOOD_TOKEN + 4  # kept free of ships at the box's right
 LEGEND_TOKEN = 28
+AGE_HEADER_GAP = 5  # between an age's number and its VP chip
+# (age number, VP number, the chip's padding) on an age's header, the largest that fits first
+AGE_HEADER_SIZES = ((30, 28, 4), (28, 26, 4), (26, 24, 4), (24, 22, 3))
+VP_SIZE, VP_PAD = AGE_HEADER_SIZES[0][1:]
+VP_UNIT = F20  # "VP" after the chip's number
 BENEFIT_WORDS = {
     "merchant_cubes": "+{} cube", "free_action_cubes": "+{} free", "gold": "{} gold",
     "navigation": "{} nav", "industry": "+{} ind", "vp": "{} VP",
@@ -98,11 +112,8 @@ def _age_track(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
         fill = ERA_FILL[age_geom.era]
         draw.rounded_rectangle(pil_box(age_geom.header), radius=6, fill=fill,
                                outline=PANEL_BORDER)
-        cy = center(age_geom.header)[1]
-        # clear of the border badges either side (``TRACK_BADGE`` across the column gap)
-        draw_text(draw, (age_geom.header[0] + TRACK_BADGE // 2 + 6, cy), str(age.age),
-                  font(24, bold=True), anchor="lm")
-        vp_chip(draw, age_geom.header[2] - TRACK_BADGE // 2 - 6, cy, age.first_ship_vp.value)
+        age_header(draw, age_geom, age.age, age.first_ship_vp.value,
+                   age.border_cost is not None, _next_has_border(age_geom.number))
         for side, box, ship in (("merchant", age_geom.merchant, age.merchant),
                                 ("warship", age_geom.warship, age.warship)):
             draw.rounded_rectangle(pil_box(box), radius=6,
@@ -121,14 +132,70 @@ def _age_track(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
                          age.border_cost.value, TRACK_BADGE, TRACK_BADGE_SIZE)
 
 
-def vp_chip(draw: ImageDraw.ImageDraw, right: int, cy: int, vp: int) -> Box:
-    """The VP the first ship in an age scores, in a white chip ending at ``right``."""
-    b20 = font(F20, bold=True)
-    text = f"{vp}VP"
-    w = int(b20.getlength(text)) + 10
-    box = (right - w, cy - 11, right, cy + 11)
-    draw.rounded_rectangle(pil_box(box), radius=6, fill=WHITE, outline=PANEL_BORDER)
-    draw_text(draw, center(box), text, b20, anchor="mm")
+def _next_has_border(number: int) -> bool:
+    ages = ships_content().ages.ages
+    return any(a.age == number + 1 and a.border_cost is not None for a in ages)
+
+
+def badge_reach() -> int:
+    """How far a border badge on the age track, its number included, reaches into the
+    columns either side of the gap it sits on."""
+    costs = [a.border_cost.value for a in ships_content().ages.ages if a.border_cost]
+    widest = max([text_width(str(c), font(TRACK_BADGE_SIZE, bold=True)) for c in costs]
+                 + [TRACK_BADGE])
+    return (widest + 1) // 2 - 3
+
+
+def _age_header_fit(width: int, number: int, vp: int) -> tuple[int, int, int, int]:
+    """(age number size, VP number size, chip padding), the largest whose number and chip
+    fit ``width`` side by side with ``AGE_HEADER_GAP`` between them, and the room left
+    over."""
+    for age_size, vp_size, pad in AGE_HEADER_SIZES:
+        needed = (text_width(str(number), font(age_size, bold=True)) + AGE_HEADER_GAP
+                  + vp_chip_width(vp, vp_size, pad))
+        if needed <= width:
+            return age_size, vp_size, pad, width - needed
+    return (*AGE_HEADER_SIZES[-1], 0)
+
+
+def age_header(draw: ImageDraw.ImageDraw, age_geom: AgeGeom, number: int, vp: int,
+               left_badge: bool, right_badge: bool) -> tuple[Box, Box]:
+    """An age's number, large and plain, and the VP its first ship scores in a white chip
+    with a gold rim at the right, both clear of the border badges either side (on the gaps
+    between the columns). Returns the number's and the chip's boxes."""
+    header = age_geom.header
+    reach = badge_reach() + 4  # the type's stroke reaches past its advance
+    left = header[0] + (reach if left_badge else 6)
+    right = header[2] - (reach if right_badge else 6)
+    age_size, vp_size, pad, spare = _age_header_fit(right - left, number, vp)
+    cy = center(header)[1]
+    # spare room first keeps the chip off the next badge, then spreads the number out
+    chip = vp_chip(draw, right - min(spare // 2, 6), cy, vp, vp_size, pad)
+    number_font = font(age_size, bold=True)
+    x = (left + chip[0] - AGE_HEADER_GAP) // 2
+    number_box = draw_text(draw, (x, cy + round(age_size * 0.36)), str(number), number_font,
+                           anchor="ms")
+    return number_box, chip
+
+
+def vp_chip_width(vp: int, size: int = VP_SIZE, pad: int = VP_PAD) -> int:
+    return (text_width(str(vp), font(size, bold=True)) + 2
+            + text_width("VP", font(VP_UNIT, bold=True)) + 2 * pad)
+
+
+def vp_chip(draw: ImageDraw.ImageDraw, right: int, cy: int, vp: int, size: int = VP_SIZE,
+            pad: int = VP_PAD) -> Box:
+    """The VP the first ship in an age scores, in a white chip with a gold rim ending at
+    ``right``: the number large, "VP" smaller after it."""
+    number_font, unit_font = font(size, bold=True), font(VP_UNIT, bold=True)
+    w = vp_chip_width(vp, size, pad)
+    box = (right - w, cy - 14, right, cy + 14)
+    draw.rounded_rectangle(pil_box(box), radius=7, fill=WHITE, outline=GOLD_RIM, width=2)
+    baseline = cy + round(size * 0.36)  # the digits' middle on the chip's
+    x = box[0] + pad
+    draw_text(draw, (x, baseline), str(vp), number_font, anchor="ls")
+    draw_text(draw, (x + text_width(str(vp), number_font) + 2, baseline), "VP", unit_font,
+              anchor="ls")
     return box
 
 

@@ -198,3 +198,48 @@ def test_cubes_on_trade_boxes_are_as_tall_as_a_row() -> None:
     cubes = [d for d in notes if d.kind == "piece" and d.text == "cube"
              and _centre(d.box) in centres]
     assert cubes and min(d.box[3] - d.box[1] for d in cubes) >= 32
+
+
+def _header_parts(notes: list[Drawn]) -> list[tuple[Drawn, Drawn, Drawn, list[Drawn]]]:
+    """Per age: its number, its chip's VP number and "VP", and the border badges (pieces and
+    their costs) either side of it."""
+    geom = board_geom()
+    out = []
+    for a in geom.ages:
+        header = a.header
+        band = [d for d in notes if header[1] <= _centre(d.box)[1] < header[3]]
+        near = [d for d in band if header[0] - 24 <= _centre(d.box)[0] < header[2] + 24]
+        badges = [d for d in near if any(abs(_centre(d.box)[0] - b.header[0] + 3) <= 4
+                                         for b in geom.ages)]
+        inside = [d for d in near if d not in badges and d.kind == "text"
+                  and _inside(_centre(d.box), header)]
+        digits = sorted((d for d in inside if d.text.isdigit()), key=lambda d: d.box[0])
+        unit = [d for d in inside if d.text == "VP"]
+        assert len(digits) == 2 and len(unit) == 1, (a.number, inside)
+        out.append((digits[0], digits[1], unit[0], badges))
+    return out
+
+
+def test_the_age_track_header_reads_at_half_size() -> None:
+    """Each age's header says its number in type at least 24 px (its digits 19 px tall; they
+    were 24 px type, 17 px digits), and the VP its first ship scores in a chip of its own
+    with the number at least 22 px type (it was "1VP" in 20 px: 7 px digits at half size)
+    and "VP" smaller after it (20 px); both stand clear of the border badges either side, the
+    navigation costs, by at least 2 px."""
+    content = ships_content()
+    notes = _notes()
+    parts = _header_parts(notes)
+    sizes = []
+    for age, (number, vp, unit, badges) in zip(content.ages.ages, parts, strict=True):
+        assert number.text == str(age.age) and vp.text == str(age.first_ship_vp.value)
+        assert number.box[2] < vp.box[0] and vp.box[2] <= unit.box[0]
+        assert number.box[3] - number.box[1] >= 19, (age.age, number.box)
+        assert vp.box[3] - vp.box[1] >= 18, (age.age, vp.box)
+        assert unit.box[3] - unit.box[1] < vp.box[3] - vp.box[1]
+        sizes.append(min(number.box[3] - number.box[1], vp.box[3] - vp.box[1]))
+        for badge in badges:
+            for mine in (number, vp, unit):
+                gap = max(badge.box[0] - mine.box[2], mine.box[0] - badge.box[2])
+                assert gap >= 2, (age.age, mine, badge)
+    # most ages have the room for larger still: digits 21 px tall
+    assert sum(1 for s in sizes if s >= 21) >= len(sizes) - 1, sizes
