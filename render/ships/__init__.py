@@ -50,6 +50,7 @@ MARKER = 22  # an owner's marker standing for their ships in a crowded box
 SMALL_MARKER = 20  # ... in a box so crowded they step up and down in two rows
 SCORED_HEADER = shade(AREA_HEADER, 1.45)
 SUPPLY_SIZE = 24  # the pool and decks lines
+OPEN_PIECE = 28  # a player's cubes or discs in Area 7's boxes and the Spice Box
 
 
 def layout_positions() -> dict[str, dict[str, Point]]:
@@ -207,9 +208,10 @@ def _counts(draw: ImageDraw.ImageDraw, box: Box, counts: list[int],
     for i, (seat, n) in enumerate(present):
         x = box[0] + (i % cols) * cw
         cy = box[1] + (i // cols) * ch + ch // 2
-        size = min(24, ch - 2)
-        if counted_width(size, n) > cw - 2:
-            size = 18
+        size = min(OPEN_PIECE, ch - 2)
+        for smaller in (24, 18):  # smaller pieces where the count would not fit
+            if counted_width(size, n) > cw - 2:
+                size = smaller
         counted(draw, x, cy, size, n, drawer, player_style(seat))
 
 

@@ -76,6 +76,7 @@ TRACK_BADGE_SIZE = 28  # ... and its number: read at half size
 FOOD_TOKEN = 24  # the food a warship costs, in its box's corner
 FOOD_CORNER = FOOD_TOKEN + 4  # kept free of ships at the box's right
 LEGEND_TOKEN = 28
+BENEFIT_SIZE = 24  # a city space's benefit: read at half size
 AGE_HEADER_GAP = 5  # between an age's number and its VP chip
 # (age number, VP number, the chip's padding) on an age's header, the largest that fits first
 AGE_HEADER_SIZES = ((30, 28, 4), (28, 26, 4), (26, 24, 4), (24, 22, 3))
@@ -284,7 +285,7 @@ def _map(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
                 draw.ellipse(pil_box(inset(c.slot, 2)), fill=shade(LAND, 1.3),
                              outline=PANEL_BORDER)
                 draw_text(draw, (c.slot[2] + 5, center(c.pill)[1]), benefit(c.gain, c.amount),
-                          font(F20, bold=True), anchor="lm")
+                          font(BENEFIT_SIZE, bold=True), anchor="lm")
     rest = geom.rest
     draw.rounded_rectangle(pil_box(rest.frame), radius=10, fill=SEA_PANEL,
                            outline=PANEL_BORDER, width=2)

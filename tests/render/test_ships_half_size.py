@@ -243,3 +243,49 @@ def test_the_age_track_header_reads_at_half_size() -> None:
                 assert gap >= 2, (age.age, mine, badge)
     # most ages have the room for larger still: digits 21 px tall
     assert sum(1 for s in sizes if s >= 21) >= len(sizes) - 1, sizes
+
+
+def test_city_benefits_read_at_half_size_within_their_spaces() -> None:
+    """Every city space's benefit ("+2 cube", "3 VP") is in 24 px type (it was 20), its ink
+    within its space, clear of the disc's slot, and no two spaces of a row overlap."""
+    cities = board_geom().city_spaces()
+    words = {ships_static.benefit(c.gain, c.amount) for c in cities.values()}
+    notes = _notes()
+    for c in cities.values():
+        text = ships_static.benefit(c.gain, c.amount)
+        drawn = [d for d in notes if d.kind == "text" and d.text == text
+                 and _inside(_centre(d.box), c.pill)]
+        assert len(drawn) == 1, (c.id, text)
+        box = drawn[0].box
+        assert c.slot[2] <= box[0] and box[2] <= c.pill[2], (c.id, box, c.pill)
+        digits = [d for d in notes if d.kind == "text" and d.text in words
+                  and d.box[3] - d.box[1] >= 17 and _inside(_centre(d.box), c.pill)]
+        assert digits, (c.id, box)  # 24 px: digits 17 px tall (20 px made 14)
+    pills = sorted(c.pill for c in cities.values())
+    for a in pills:
+        for b in pills:
+            if a < b:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+
+
+def test_pieces_in_the_open_boxes_read_at_half_size() -> None:
+    """The players' cubes and discs in Area 7's boxes and the Spice Box are 28 px (14 at half
+    size; they were 24), each count clear of the next player's piece."""
+    geom = board_geom()
+    view = sample_view(seats=4, seed=1)
+    view.rest_merchant, view.rest_warship = [2, 3, 1, 4], [1, 2, 3, 1]
+    for p in view.players:
+        p.spice_cubes = 2
+    with recording() as notes:
+        ships.render(view, NAMES)
+    for box in (geom.rest.merchant, geom.rest.warship, geom.spice):
+        inside = [d for d in notes if _inside(_centre(d.box), box)]
+        pieces = [d for d in inside if d.kind == "piece" and d.text in ("cube", "disc")]
+        assert len(pieces) == 4, (box, inside)
+        assert min(d.box[3] - d.box[1] for d in pieces) >= 28
+        for d in inside:
+            for e in inside:
+                if d is not e and d.kind != e.kind:
+                    w = min(d.box[2], e.box[2]) - max(d.box[0], e.box[0])
+                    h = min(d.box[3], e.box[3]) - max(d.box[1], e.box[1])
+                    assert w <= 1 or h <= 1, (d, e)
