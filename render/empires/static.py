@@ -42,6 +42,10 @@ SEA_LINE = shade(SEA, 0.9)
 REGION_LINE = (0, 84, 140)
 EDGE_INK = INK  # the row letters and column numbers: as dark as any text
 LABEL_SIZE = 20
+# the ports' names: larger and bold, so that they read on a phone at half size (at 20 px
+# regular their small letters were 11 px tall, 5 at half size)
+PORT_SIZE = 22
+PORT_BOLD = True
 SLOT = CELL - 8  # a port's cube
 FORT_RISE = 2  # how far a port's Fort tokens stand above its cell
 
@@ -49,6 +53,11 @@ FORT_RISE = 2  # how far a port's Fort tokens stand above its cell
 def label_font(lay: Layout, bold: bool = False) -> Font:
     """The map's type: port, region and edge names (``LABEL_SIZE`` at ``CELL``)."""
     return font(lay.px(LABEL_SIZE), bold=bold)
+
+
+def port_font(lay: Layout) -> Font:
+    """The ports' names (``PORT_SIZE`` at ``CELL``)."""
+    return font(lay.px(PORT_SIZE), bold=PORT_BOLD)
 
 
 def _side(cell: Box) -> int:
@@ -182,8 +191,8 @@ def port_labels(side: str, seats: int) -> dict[str, tuple[Point, str]]:
     name placed each turn (``moving_labels``)."""
     lay = layout(side, seats)
     b = board(side)
-    c, size = lay.cell, lay.px(LABEL_SIZE)
-    f = font(size)
+    c, size = lay.cell, lay.px(PORT_SIZE)
+    f = port_font(lay)
     g = lay.grid.bounds
     bx, by = b.pirates_bay
     bay_name = _bay_label_box(lay, side)
@@ -200,8 +209,9 @@ def port_labels(side: str, seats: int) -> dict[str, tuple[Point, str]]:
     for port in b.ports.values():
         w, h = text_size(port.name, f)
         w, h = w + 2 * halo, h + 2 * halo  # the white halo
-        boxes = [_ink((x + halo, y + halo), port.name, False, size) for x, y in _clamped(
-            _port_options(lay.grid.box(*port.cell), w, h)[:16], w, g)]
+        boxes = [_ink((x + halo, y + halo), port.name, PORT_BOLD, size) for x, y in _clamped(
+            _port_options(lay.grid.box(*port.cell), w, h, _lead(port.name, h, halo, size))[:16],
+            w, g)]
         fits = [bx_ for bx_ in boxes if bx_[1] >= g[1] and bx_[3] <= g[3]
                 and not _sea_cost(bx_, sea_boxes) and not any(_overlap(bx_, t) for t in taken)]
         # a place on land where the name could be taken for another port's is no place for it:
@@ -217,9 +227,17 @@ def port_labels(side: str, seats: int) -> dict[str, tuple[Point, str]]:
     return out
 
 
-def _ink_origin(box: Box, text: str, size: int = LABEL_SIZE) -> Point:
+def _lead(text: str, h: int, pad: int, size: int = PORT_SIZE) -> tuple[int, int]:
+    """The room above and below a port's name's ink (its halo's) in a box ``h`` high drawn
+    ``pad`` in (``_port_options``): the line's ascent over its capitals, its descent under
+    letters without tails."""
+    ink = _ink((pad, pad), text, PORT_BOLD, size)
+    return max(ink[1] - scaled(1, CELL), 0), max(h - ink[3], 0)
+
+
+def _ink_origin(box: Box, text: str, size: int = PORT_SIZE) -> Point:
     """Where to draw a name so that it inks ``box`` (``_ink`` inverted)."""
-    probe = _ink((0, 0), text, False, size)
+    probe = _ink((0, 0), text, PORT_BOLD, size)
     return box[0] - probe[0], box[1] - probe[1]
 
 
@@ -228,14 +246,16 @@ def _clamped(options: list[Point], w: int, g: Box) -> list[Point]:
     return list(dict.fromkeys((min(max(x, g[0]), g[2] - w), y) for x, y in options))
 
 
-def _port_options(cell: Box, w: int, h: int) -> list[Point]:
-    """Where a port's name may go, nearest first: beside, above, below, at the corners."""
+def _port_options(cell: Box, w: int, h: int, lead: tuple[int, int] = (0, 0)) -> list[Point]:
+    """Where a port's name may go, nearest first: beside, above, below, at the corners.
+    ``lead`` is the room above and below the name's ink in its ``h`` (a line's ascent and
+    descent): a name over or under its port stands that much nearer, its ink by the port."""
     c = _side(cell)
     side, over, under = scaled(3, c), scaled(6, c), scaled(1, c)
     cy = (cell[1] + cell[3]) // 2 - h // 2
     cx = (cell[0] + cell[2]) // 2 - w // 2
     half = (cell[3] - cell[1]) // 2
-    up, down = cell[1] - over - h, cell[3] + under
+    up, down = cell[1] - over - h + lead[1], cell[3] + under - lead[0]
     right, left = cell[2] + side, cell[0] - side - w
     return [
         (right, cy), (left, cy), (cx, up), (cx, down),
@@ -251,13 +271,14 @@ def _port_options(cell: Box, w: int, h: int) -> list[Point]:
     ]
 
 
-def _far_options(cell: Box, w: int, h: int) -> list[Point]:
+def _far_options(cell: Box, w: int, h: int, lead: tuple[int, int] = (0, 0)) -> list[Point]:
     """Last places for a crowded port's name, a cell further off (tied to it by a line)."""
     c = _side(cell)
     side = scaled(3, c)
     cy = (cell[1] + cell[3]) // 2 - h // 2
     cx = (cell[0] + cell[2]) // 2 - w // 2
-    up, down = cell[1] - scaled(6, c) - h - c, cell[3] + scaled(1, c) + c
+    up = cell[1] - scaled(6, c) - h - c + lead[1]
+    down = cell[3] + scaled(1, c) + c - lead[0]
     return [(cx, up), (cx, down), (cell[2] + side + c, cy), (cell[0] - side - w - c, cy),
             (cell[0], up), (cell[2] - w, up), (cell[0], down), (cell[2] - w, down)]
 
@@ -294,7 +315,8 @@ class Moving:
     spots: tuple[tuple[Point, Box, frozenset[tuple[int, int]]], ...]
     port: Box | None = None  # the port's cell: a place a row away is tied to it by a line
     clear: int = -1  # the first this many spots read as no other port's name (-1: all do)
-    cell: int = CELL  # the map's cell, to which its type and the room round it are scaled
+    cell: int = CELL  # the map's cell, to which the room round it is scaled
+    size: int = LABEL_SIZE  # its type, at the map's cell (a port's name: ``PORT_SIZE``)
 
     def is_clear(self, j: int) -> bool:
         return self.clear < 0 or j < self.clear
@@ -313,12 +335,12 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
     sea = sorted(b.sea)
     sea_boxes = [lay.grid.box(*c) for c in sea]
     bx, by = b.pirates_bay
-    c, size = lay.cell, lay.px(LABEL_SIZE)
+    c, size, port_size = lay.cell, lay.px(LABEL_SIZE), lay.px(PORT_SIZE)
     fixed: list[Box] = [chest_box(side, seats), _spaced(_bay_label_box(lay, side)[0], c),
                         lay.grid.box(bx, by)]
     fixed += [_port_box(lay.grid.box(*p.cell)) for p in b.ports.values()]
     wanted: list[Wanted] = []
-    f, fb = font(size), font(size, bold=True)
+    f = port_font(lay)
     for _xy, text, box in region_labels(side, seats):
         if text in moving_regions(side, seats):
             w, h = box[2] - box[0], box[3] - box[1]
@@ -330,8 +352,10 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
     placed = port_labels(side, seats)
     g = lay.grid.bounds
 
-    def reach(text: str, bold: bool, options: list[Point], pad: int, w: int) -> list[Box]:
-        return [_ink((x + pad, y + pad), text, bold, size) for x, y in _clamped(options, w, g)]
+    def reach(text: str, bold: bool, options: list[Point], pad: int, w: int,
+              port: Box | None) -> list[Box]:
+        at = size if port is None else port_size
+        return [_ink((x + pad, y + pad), text, bold, at) for x, y in _clamped(options, w, g)]
 
     on_land: list[tuple[Box, Wanted]] = []
     halo = lay.px(2)
@@ -339,14 +363,16 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
         w, h = text_size(card.name, f)
         w, h = w + 2 * halo, h + 2 * halo
         cell = lay.grid.box(*card.cell)
-        entry: Wanted = (card.name, False, _port_options(cell, w, h)
-                 + _far_options(cell, w, h), halo, w, cell)
+        lead = _lead(card.name, h, halo, port_size)
+        entry: Wanted = (card.name, PORT_BOLD, _port_options(cell, w, h, lead)
+                         + _far_options(cell, w, h, lead), halo, w, cell)
         if pid in placed:
-            on_land.append((_near(_ink(placed[pid][0], card.name, False, size), c), entry))
+            on_land.append((_near(_ink(placed[pid][0], card.name, PORT_BOLD, port_size), c),
+                            entry))
         else:
             wanted.append(entry)
     # a name on land in the way of a name on the sea moves with it, to give it room
-    room = [box for e in wanted for box in reach(e[0], e[1], e[2], e[3], e[4])]
+    room = [box for e in wanted for box in reach(*e)]
     for box, entry in on_land:
         if any(_overlap(box, r) for r in room):
             wanted.append(entry)
@@ -356,11 +382,11 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
     by_name = {p.name: p.id for p in b.ports.values()}
     out: list[Moving] = []
     for text, bold, options, pad, w, port in wanted:
-        h = text_size(text, fb if bold else f)[1] + 2 * pad
+        at = size if port is None else port_size
         spots = []
         # a place past the map's edge slides back onto it
         for x, y in _clamped(options, w, g):
-            box = _ink((x + pad, y + pad), text, bold, size)
+            box = _ink((x + pad, y + pad), text, bold, at)
             if box[1] < g[1] or box[3] > g[3]:
                 continue
             if any(_overlap(box, t) for t in fixed):
@@ -374,7 +400,8 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
             order = _clearest(boxes, by_name[text], cells)
             spots = [spots[i] for i in order]
             clear = sum(1 for b_ in boxes if not misread_as(b_, by_name[text], cells))
-        out.append(Moving(text, bold, tuple(spots), port, clear, c))
+        out.append(Moving(text, bold, tuple(spots), port, clear, c,
+                          LABEL_SIZE if port is None else PORT_SIZE))
     return tuple(out), frozenset(m.text for m in out)
 
 
@@ -491,14 +518,14 @@ def draw_moving(draw: ImageDraw.ImageDraw, side: str, seats: int,
     for label, j in zip(labels, _choose(labels, ships), strict=True):
         if j < 0:
             continue
-        f = font(scaled(LABEL_SIZE, label.cell), bold=label.bold)
+        f = font(scaled(label.size, label.cell), bold=label.bold)
         box = label.spots[j][1]
         port = label.port
         near = scaled(8, label.cell)
         if port is not None and not (box[0] <= port[2] + near and box[2] >= port[0] - near
                                      and box[1] <= port[3] + near and box[3] >= port[1] - near):
             _leader(draw, box, port)
-        _name(draw, label.spots[j][0], label.text, f, REGION_LINE if label.bold else INK)
+        _name(draw, label.spots[j][0], label.text, f, INK if port is not None else REGION_LINE)
 
 
 def _name(draw: ImageDraw.ImageDraw, xy: Point, text: str, f: Font, fill: RGB) -> None:
@@ -620,7 +647,7 @@ def _map(draw: ImageDraw.ImageDraw, lay: Layout, side: str, seats: int) -> None:
             if (nx, ny) in b.sea:
                 draw.line(edge, fill=COAST, width=lay.px(3))
     # the edges name cells as moves do (engine.empires.names): row letter, column number
-    f = label_font(lay)
+    f = port_font(lay)
     names = label_font(lay, bold=True)
     for col in range(grid.cols):
         x0, _, x1, _ = grid.box(col, 0)

@@ -771,3 +771,24 @@ def test_nothing_collides_beside_the_americas_map(seats: int, seed: int) -> None
             for problem in layout_problems(notes, Image.open(io.BytesIO(png)).size):
                 found.setdefault(problem, i)
     assert not found, found
+
+
+# ------------------------------------------------------------------ port names at half size
+
+
+@pytest.mark.parametrize("side,seats", [("atlantic", 5), ("americas", 2)])
+def test_port_names_read_at_half_size(side: str, seats: int) -> None:
+    """Every port's name is bold type whose small letters ink at least 14 px at the Atlantic
+    side's cell (7 at half size; at 20 px regular they were 11), its capitals with their white
+    halo at least 21 px (they were 18), on the static board and on the sea alike."""
+    from render.common.fonts import is_bold, stroke_width, text_bbox
+    from render.empires.layout import layout
+
+    lay = layout(side, seats)
+    f = empires_static.port_font(lay)
+    assert is_bold(f)
+    x = text_bbox(f, "x", "la", stroke_width(f))
+    assert x[3] - x[1] >= 14, x
+    boxes = _name_boxes(_bare(seats, side))
+    assert len(boxes) == len(empires_static.board(side).ports)
+    assert min(b[3] - b[1] for b in boxes.values()) >= 21, boxes
