@@ -222,14 +222,27 @@ def status(draw: ImageDraw.ImageDraw, box: Box, view: ShipsView, names: Sequence
         x = draw_words(draw, (x, low_cy), text, f, fill=fill)[2] + 28
 
 
+def decks_to_come(view: ShipsView) -> dict[str, int]:
+    """The decks that still matter: those of the eras still to come, each dealt onto the
+    display when its era begins. The cards an era leaves in its deck never come back (the
+    rules put the Galley leftovers back in the box, and no card replaces one taken), so the
+    present and past eras' decks are left out."""
+    order = [e.id for e in ships_content().ages.eras]
+    present = order.index(view.era) if view.era in order else -1
+    return {era: n for era, n in view.deck_sizes.items()
+            if era in order and order.index(era) > present}
+
+
 def supply_lines(view: ShipsView) -> list[str]:
-    """The pool beside the board and the decks, for the legend."""
+    """The pool beside the board and the decks still to come, for the legend."""
     s = view.supply
     lines = [f"Pool: {s.gold} gold, {s.navigation} nav, {s.industry} ind, "
              f"{s.free_cubes} free cubes"]
-    decks = ", ".join(f"{_era_name(era).split()[0]} {n}" for era, n in view.deck_sizes.items())
-    if decks:
-        lines.append(f"Decks: {decks}")
+    if view.deck_sizes:
+        decks = ", ".join(f"{_era_name(era).split()[0]} {n}"
+                          for era, n in decks_to_come(view).items())
+        lines.append(f"Decks to come: {decks}" if decks
+                     else "Decks: none to come, leftovers out of play")
     return lines
 
 

@@ -183,8 +183,8 @@ def test_the_pool_and_decks_read_at_half_size() -> None:
     """The pool and decks lines under the map are in 24 px type (they were 20)."""
     supply = board_geom().supply
     words = [d for d in _notes() if d.kind == "text" and _inside(_centre(d.box), supply)]
-    assert any(d.text == "Pool:" for d in words) and any(d.text == "Decks:" for d in words)
-    capitals = [d for d in words if d.text in ("Pool:", "Decks:")]
+    assert any(d.text == "Pool:" for d in words) and any(d.text == "Decks" for d in words)
+    capitals = [d for d in words if d.text in ("Pool:", "Decks")]
     assert min(d.box[3] - d.box[1] for d in capitals) >= 18
 
 
@@ -289,3 +289,31 @@ def test_pieces_in_the_open_boxes_read_at_half_size() -> None:
                     w = min(d.box[2], e.box[2]) - max(d.box[0], e.box[0])
                     h = min(d.box[3], e.box[3]) - max(d.box[1], e.box[1])
                     assert w <= 1 or h <= 1, (d, e)
+
+
+def _supply_words(view: Any) -> str:
+    supply = board_geom().supply
+    with recording() as notes:
+        ships.render(view, NAMES)
+    words = [d for d in notes if d.kind == "text" and _inside(_centre(d.box), supply)]
+    return " ".join(d.text for d in sorted(words, key=lambda d: (d.box[1] // 20, d.box[0])))
+
+
+def test_only_the_decks_still_to_come_are_on_the_board() -> None:
+    """An era's cards left in its deck never come back (the Galley leftovers go back in the
+    box; no card replaces one taken): the decks line names only the eras still to come, and
+    once the last era is on it says the leftovers are out of play. It read "Decks: Galley 6,
+    Sailing 8, Steamship 17" all game."""
+    view = sample_view(seats=4, seed=1)
+    view.deck_sizes = {"galley": 6, "sailing": 8, "steam": 17}
+    view.era = "sailing"
+    line = _supply_words(view)
+    assert "Decks to come: Steamship 17" in line, line
+    assert "Galley" not in line and "Sailing" not in line, line
+    view.era = "galley"
+    assert "Decks to come: Sailing 8, Steamship 17" in _supply_words(view)
+    view.era = "steam"
+    line = _supply_words(view)
+    decks = line[line.index("Decks"):]
+    assert "Galley" not in decks and "Steamship" not in decks and "17" not in decks, line
+    assert "out of play" in decks, line
