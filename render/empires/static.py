@@ -83,6 +83,9 @@ def chest_box(side: str, seats: int) -> Box:
 # cell: it is that pixel and the two a label may touch a piece by, not a size on the map)
 SHIP_SLACK = 3
 LABEL_GAP = 10  # the least room between two port names on one line, so each reads as one
+# the least room between a region's name and a port (its cell, Fort tokens included) or a
+# port's name, so the region's name neither crowds the port nor reads as a line of its name
+REGION_ROOM = 8
 STEP_BUDGET = 2000  # places tried per board when fitting the names on the sea
 
 
@@ -171,9 +174,11 @@ def _ink(xy: Point, text: str, bold: bool, size: int = LABEL_SIZE) -> Box:
     return int(xy[0] + b[0]), int(xy[1] + b[1]), int(xy[0] + b[2]) + 1, int(xy[1] + b[3]) + 1
 
 
-def _near(box: Box, cell: int = CELL) -> Box:
+def _near(box: Box, cell: int = CELL, region: bool = False) -> Box:
     """A name's box with the least room that keeps a name beside it apart (on a map of
-    ``cell``-pixel cells)."""
+    ``cell``-pixel cells); a region's name keeps ``REGION_ROOM`` all round."""
+    if region:
+        return inset(box, -scaled(REGION_ROOM, cell))
     room = scaled(6, cell)
     return box[0] - room, box[1], box[2] + room, box[3]
 
@@ -314,7 +319,9 @@ class Moving:
     bold: bool
     spots: tuple[tuple[Point, Box, frozenset[tuple[int, int]]], ...]
     port: Box | None = None  # the port's cell: a place a row away is tied to it by a line
-    clear: int = -1  # the first this many spots read as no other port's name (-1: all do)
+    # the first this many spots read as no other port's name (a region's: keep their room
+    # from the ports, ``REGION_ROOM``); -1: all do
+    clear: int = -1
     cell: int = CELL  # the map's cell, to which the room round it is scaled
     size: int = LABEL_SIZE  # its type, at the map's cell (a port's name: ``PORT_SIZE``)
 
@@ -380,6 +387,8 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
             fixed.append(box)
     cells = {p.id: lay.grid.box(*p.cell) for p in b.ports.values()}
     by_name = {p.name: p.id for p in b.ports.values()}
+    # a region's name keeps off the ports (and their names, ``_clashes``) by ``REGION_ROOM``
+    keep_off = [inset(_port_box(cell), -lay.px(REGION_ROOM)) for cell in cells.values()]
     out: list[Moving] = []
     for text, bold, options, pad, w, port in wanted:
         at = size if port is None else port_size
@@ -400,6 +409,11 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
             order = _clearest(boxes, by_name[text], cells)
             spots = [spots[i] for i in order]
             clear = sum(1 for b_ in boxes if not misread_as(b_, by_name[text], cells))
+        else:  # a region's name: where it keeps its room from the ports first
+            crowded = [any(_overlap(spot[1], t) for t in keep_off) for spot in spots]
+            spots = [sp for sp, c_ in zip(spots, crowded, strict=True) if not c_] + \
+                [sp for sp, c_ in zip(spots, crowded, strict=True) if c_]
+            clear = crowded.count(False)
         out.append(Moving(text, bold, tuple(spots), port, clear, c,
                           LABEL_SIZE if port is None else PORT_SIZE))
     return tuple(out), frozenset(m.text for m in out)
@@ -411,7 +425,8 @@ FAILED: list[int] = []  # boards where no place was free for every name (for tes
 @functools.cache
 def _clashes(labels: tuple[Moving, ...]) -> dict[tuple[int, int], dict[int, frozenset[int]]]:
     """For each name's place, the places of the other names too close to it."""
-    near = [[_near(spot[1], m.cell) for spot in m.spots] for m in labels]
+    near = [[_near(spot[1], m.cell, m.port is None and m.is_clear(j))
+             for j, spot in enumerate(m.spots)] for m in labels]
     reach = [(min(b[0] for b in n), min(b[1] for b in n), max(b[2] for b in n),
               max(b[3] for b in n)) if n else (0, 0, 0, 0) for n in near]
     out: dict[tuple[int, int], dict[int, frozenset[int]]] = {}
@@ -592,7 +607,8 @@ def region_labels(side: str, seats: int) -> list[tuple[Point, str, Box]]:
     f = label_font(lay, bold=True)
     sea_boxes = [lay.grid.box(*c) for c in b.sea]
     bx, by = b.pirates_bay
-    taken: list[Box] = [lay.grid.box(*p.cell) for p in b.ports.values()]
+    room = lay.px(REGION_ROOM)
+    taken: list[Box] = [inset(_port_box(lay.grid.box(*p.cell)), -room) for p in b.ports.values()]
     taken += [lay.grid.box(bx, by)]
     halo = lay.px(3)
     for box, name in region_boxes(side, seats):

@@ -792,3 +792,30 @@ def test_port_names_read_at_half_size(side: str, seats: int) -> None:
     boxes = _name_boxes(_bare(seats, side))
     assert len(boxes) == len(empires_static.board(side).ports)
     assert min(b[3] - b[1] for b in boxes.values()) >= 21, boxes
+
+
+@pytest.mark.parametrize("side,seats", [("atlantic", 5), ("atlantic", 2), ("americas", 2)])
+def test_region_names_keep_clear_of_the_ports(side: str, seats: int) -> None:
+    """'Mediterranean' stood 4 px from Gibraltar's port, under Gibraltar's name like a second
+    line of it: a region's name keeps 8 px (at the Atlantic side's cell) from every port and
+    every port's name."""
+    from render.common.record import recording
+    from render.empires.layout import layout
+
+    lay = layout(side, seats)
+    ports = empires_static.board(side).ports.values()
+    regions = {r.capitalize() for r in empires_static.board(side).regions}
+    clear_static_cache()
+    try:
+        with recording() as notes:
+            empires.render(_bare(seats, side), NAMES[:seats])
+    finally:
+        clear_static_cache()
+    g = lay.grid.bounds
+    drawn = {d.text: d.box for d in notes if d.kind == "text" and d.box[1] < g[3]}
+    shown = [r for r in regions if r in drawn]
+    assert shown
+    for region in shown:
+        for p in ports:
+            assert _box_gap(drawn[region], lay.grid.box(*p.cell)) >= lay.px(8), (region, p.id)
+            assert _box_gap(drawn[region], drawn[p.name]) >= lay.px(8), (region, p.name)
