@@ -75,6 +75,7 @@ CHIP_H = 26
 SMALL_CHIP = TEXT  # the chips of a port's label on the crowded chart
 SMALL_CHIP_H = 24
 CHIP_PAD = 5  # either side of the code, and of the price
+RULE = 2  # a priced chip's rim and the rule between its code and its price
 
 
 def chip_width(goods: str, extra: str = "", size: int = CHIP) -> int:
@@ -99,11 +100,13 @@ def goods_chip(draw: ImageDraw.ImageDraw, x: int, cy: int, goods: str, extra: st
     top, bottom = cy - h // 2, cy + h // 2 - 1
     split = x + text_width(code, f) + 2 * pad
     if extra:
+        # the rim as heavy as the rule (RULE px), all round: a 1 px rim beside the 2 px rule
+        # went grey at half size, and the price's part read as a stray bracket ("Te 450]")
         draw.rounded_rectangle((x, top, x + w - 1, bottom), radius=5, fill=WHITE, outline=INK,
-                               width=1)
+                               width=RULE)
+        # the code's part, its own rim's right side the rule
         draw.rounded_rectangle((x, top, split, bottom), radius=5, fill=fill, outline=INK,
-                               width=1, corners=(True, False, False, True))
-        draw.line([(split, top), (split, bottom)], fill=INK, width=2)
+                               width=RULE, corners=(True, False, False, True))
         draw_text(draw, ((split + x + w) // 2 + 1, cy), extra, f, anchor="mm")
     else:
         draw.rounded_rectangle((x, top, x + w - 1, bottom), radius=5, fill=fill, outline=INK,

@@ -544,6 +544,40 @@ def test_goods_codes_and_prices_read_at_half_size(monkeypatch: pytest.MonkeyPatc
     assert len(chip) == 2 and all(size >= 22 and bold for _, size, bold in chip), chip
 
 
+@pytest.mark.parametrize("x", [100, 101])
+def test_a_priced_chips_rim_is_as_heavy_as_its_rule(x: int) -> None:
+    """A laden ship's chip ("Te 450") is framed all round as heavily as the rule between its
+    code and its price: its rim was 1 px beside the 2 px rule, went grey at half size, and
+    the white price part read as a stray bracket ("Te 450]")."""
+    image = ocean_trader.board_canvas(4)
+    draw = ocean_trader.PaletteDraw(image)
+    cy = 100
+    right = ocean_trader_style.goods_chip(draw, x, cy, "tea", "450")
+    rgb = image.convert("RGB")
+    split = x + ocean_trader_style.chip_width("tea")
+    ink = ocean_trader_style.INK
+    top, bottom = cy - ocean_trader_style.CHIP_H // 2, cy + ocean_trader_style.CHIP_H // 2 - 1
+
+    def run(points: list[tuple[int, int]]) -> int:
+        return sum(1 for p in points if rgb.getpixel(p) == ink)
+
+    rule = run([(split + d, top + 4) for d in range(-2, 3)])
+    assert rule >= 2
+    middle = (split + right) // 2
+    assert run([(right - 1 - d, cy) for d in range(3)]) == rule  # the right end
+    assert run([(middle, top + d) for d in range(3)]) == rule  # the price part's top
+    assert run([(middle, bottom - d) for d in range(3)]) == rule  # ... and bottom
+    assert rgb.getpixel((right - 1 - rule, cy)) == (255, 255, 255)
+    # at half size the right end is as dark as the rule, wherever the chip falls
+    half = rgb.resize((rgb.width // 2, rgb.height // 2), Image.LANCZOS)
+
+    def darkness(x0: int, x1: int) -> float:
+        row = (top + 4) // 2
+        return float(sum(765 - sum(half.getpixel((h, row))) for h in range(x0 // 2, x1 // 2 + 1)))
+
+    assert darkness(right - 4, right + 1) >= 0.8 * darkness(split - 3, split + 2)
+
+
 def test_the_legend_and_the_last_prospect_card_are_large(monkeypatch: pytest.MonkeyPatch) -> None:
     """The legend of the red and Suez spaces and the last Prospect card were too small to
     read at half size: bold, and a size over the smallest."""
