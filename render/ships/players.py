@@ -51,7 +51,8 @@ COUNT_SIZE = 28  # the counts: read at half size, so larger than the labels
 WIDE_COUNT_SIZE = 30
 POOL_SIZE = 24
 VP_SIZE = 28
-PARKED = 20  # a cube parked in an action box
+PARKED = 20  # a cube parked in an action box, at the least
+PARKED_SIZES = (26, 24, 22)  # ... larger where the box has room: read at half size
 PARKED_SIZE = 24
 GOODS_ORDER = ("food", "oil", "wine", "metal", "cloth")
 ERA_SHIP = {"galley": "galley", "sailing": "sail", "steam": "steam"}
@@ -243,19 +244,27 @@ def _bank(draw: ImageDraw.ImageDraw, row: Box, player: Player, style: PlayerStyl
 
 def _parked(draw: ImageDraw.ImageDraw, cell: Box, x: int, counts: list[tuple[int, str]],
             style: PlayerStyle) -> None:
+    """The cubes and counters parked in an action box, after its label: as large as the box
+    has room for, all of them with their counts (``PARKED`` at the least)."""
     cy = center(cell)[1]
     b = font(PARKED_SIZE, bold=True)
+
+    def needed(size: int) -> int:
+        return sum(size + (text_width(str(n), b) + 2 if n > 1 else 0) for n, _ in counts)
+
+    size = next((s for s in PARKED_SIZES if s <= cell[3] - cell[1] - 4
+                 and x + needed(s) <= cell[2] - 2), PARKED)
     for n, kind in counts:
-        if x + PARKED > cell[2]:
+        if x + size > cell[2]:
             break
-        at = (x + PARKED // 2, cy)
+        at = (x + size // 2, cy)
         if kind == "merchant":
-            cube(draw, at, PARKED, style)
+            cube(draw, at, size, style)
         elif kind == "free":
-            _free_cube(draw, at, PARKED)
+            _free_cube(draw, at, size)
         else:
-            icons.draw_industry_counter(draw, at, PARKED, _counter_fill(style))
-        x += PARKED
+            icons.draw_industry_counter(draw, at, size, _counter_fill(style))
+        x += size
         if n > 1 and x + text_width(str(n), b) <= cell[2] - 2:
             x = draw_text(draw, (x, cy), str(n), b, anchor="lm")[2] + 2
 

@@ -317,3 +317,29 @@ def test_only_the_decks_still_to_come_are_on_the_board() -> None:
     decks = line[line.index("Decks"):]
     assert "Galley" not in decks and "Steamship" not in decks and "17" not in decks, line
     assert "out of play" in decks, line
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_cubes_parked_in_action_boxes_read_at_half_size(seats: int) -> None:
+    """The cubes parked in a display's action boxes are as large as the box has room for:
+    26 px on a two- or three-player display (13 at half size; they were 20), never smaller
+    than 20, each wholly in its box and clear of the box's label and count."""
+    view = sample_view(seats=seats, seed=1)
+    with recording() as notes:
+        ships.render(view, NAMES[:seats])
+    sizes = []
+    for box in player_panels(seats):
+        for cell in ships_players.Geometry(box).actions.values():
+            inside = [d for d in notes if _inside(_centre(d.box), cell)]
+            pieces = [d for d in inside if d.kind == "piece"]
+            texts = [d for d in inside if d.kind == "text"]
+            for p in pieces:
+                assert cell[0] <= p.box[0] and p.box[2] <= cell[2], (cell, p)
+                assert cell[1] <= p.box[1] and p.box[3] <= cell[3], (cell, p)
+                sizes.append(p.box[3] - p.box[1])
+                for t in texts:
+                    w = min(p.box[2], t.box[2]) - max(p.box[0], t.box[0])
+                    assert w <= 1, (p, t)
+    assert sizes and min(sizes) >= 20
+    if seats <= 3:
+        assert min(sizes) >= 26, sizes
