@@ -43,6 +43,7 @@ from .static import (
     WARSHIP_FILL,
     area_header,
     board_canvas,
+    era_notes,
 )
 
 SHIP = 36
@@ -159,6 +160,8 @@ def _ages(draw: ImageDraw.ImageDraw, view: ShipsView) -> None:
                                   anchor="mm")
             draw_text(draw, (label_box[2] + 10, center(band)[1]), "(now)", font(20, bold=True),
                       fill=WHITE, anchor="lm")
+            if band == geom.eras[0][2]:  # the band's notes on the age headers, in white
+                era_notes(draw, band, WHITE)
 
 
 # ------------------------------------------------------------------ map

@@ -108,6 +108,7 @@ def _age_track(draw: ImageDraw.ImageDraw, geom: BoardGeom) -> None:
         draw.rounded_rectangle(pil_box(band), radius=8, fill=shade(ERA_FILL[era_id], 0.9),
                                outline=PANEL_BORDER)
         draw_text(draw, center(band), label, b20, anchor="mm")
+    era_notes(draw, geom.eras[0][2], INK)
     for age_geom in geom.ages:
         age = content.age(age_geom.number)
         fill = ERA_FILL[age_geom.era]
@@ -177,6 +178,25 @@ def age_header(draw: ImageDraw.ImageDraw, age_geom: AgeGeom, number: int, vp: in
     number_box = draw_text(draw, (x, cy + round(age_size * 0.36)), str(number), number_font,
                            anchor="ms")
     return number_box, chip
+
+
+def era_notes(draw: ImageDraw.ImageDraw, band: Box, ink: RGB) -> tuple[Box, Box]:
+    """What the age headers' chips and badges say, on the first era's band either side of its
+    label: "VP: first ship in the age" at the left, a border badge's "nav to open" at the
+    right (in ``ink``: white on the band of the era in play). Returns the two notes' boxes."""
+    cy = center(band)[1]
+    f20, b20 = font(F20), font(F20, bold=True)
+    x = band[0] + 8
+    w = text_width("VP", b20) + 8
+    chip = (x, cy - 11, x + w, cy + 11)
+    draw.rounded_rectangle(pil_box(chip), radius=6, fill=WHITE, outline=GOLD_RIM, width=2)
+    draw_text(draw, center(chip), "VP", b20, anchor="mm")
+    left = draw_text(draw, (chip[2] + 6, cy), "first ship in the age", f20, fill=ink,
+                     anchor="lm")
+    right = draw_text(draw, (band[2] - 8, cy), "nav to open", f20, fill=ink, anchor="rm")
+    badge = icons.draw_navigation_counter(draw, (right[0] - 6 - 12, cy), 24, SEA)
+    return (chip[0], min(chip[1], left[1]), left[2], max(chip[3], left[3])), \
+        (badge[0], min(badge[1], right[1]), right[2], max(badge[3], right[3]))
 
 
 def vp_chip_width(vp: int, size: int = VP_SIZE, pad: int = VP_PAD) -> int:

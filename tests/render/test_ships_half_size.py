@@ -343,3 +343,28 @@ def test_cubes_parked_in_action_boxes_read_at_half_size(seats: int) -> None:
     assert sizes and min(sizes) >= 20
     if seats <= 3:
         assert min(sizes) >= 26, sizes
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_first_era_band_says_what_the_age_headers_chips_and_badges_mean(seed: int) -> None:
+    """The first era's band explains the age headers: "VP" chip "first ship in the age" at
+    its left and a border badge "nav to open" at its right, within the band and clear of the
+    era's name and its "(now)", whether the era is in play (seed 2) or past (seed 1)."""
+    band = board_geom().eras[0][2]
+    view = sample_view(seats=4, seed=seed)
+    clear_static_cache()
+    try:
+        with recording() as notes:
+            ships.render(view, NAMES)
+    finally:
+        clear_static_cache()
+    inside = [d for d in notes if _inside(_centre(d.box), band)]
+    texts = {d.text: d for d in inside if d.kind == "text"}
+    assert {"VP", "first ship in the age", "nav to open", "Galley era"} <= set(texts), texts
+    assert any(d.kind == "piece" and d.text == "draw_navigation_counter" for d in inside)
+    for d in inside:
+        assert band[0] <= d.box[0] and d.box[2] <= band[2], d
+    label = [d for d in inside if d.text in ("Galley era", "(now)")]
+    for note in ("first ship in the age", "nav to open"):
+        for d in label:
+            assert texts[note].box[2] < d.box[0] or d.box[2] < texts[note].box[0], (note, d)
