@@ -30,13 +30,13 @@ from engine.core import View
 from engine.empires.state import PIRATE, PIRATES_BAY, EmpiresView
 from render.common.canvas import PaletteDraw, draw_text, palette_png
 from render.common.fonts import font, text_width
-from render.common.layout import Point, highlight
+from render.common.layout import Box, Point, highlight
 from render.common.palette import INK, WHITE
 
 from . import changes, panels, pieces
 from . import hand as empires_hand
 from .layout import CELL, Layout, board, in_grid, layout, port_point, ship_point
-from .static import FORT_RISE, board_canvas, chest_box, draw_moving, slot
+from .static import FORT_RISE, board_canvas, chest_box, draw_moving, redraw_names, slot
 
 SHIP = CELL - 2  # a ship on the map, at ``CELL`` (``Layout.px``)
 
@@ -108,10 +108,10 @@ def _chest(draw: ImageDraw.ImageDraw, at: Point, lay: Layout) -> None:
                    fill=pieces.RESOURCE_RGB["gold"], outline=INK)
 
 
-def _combat_rings(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
+def _combat_rings(draw: ImageDraw.ImageDraw, view: EmpiresView) -> list[Box]:
     cb = view.combat
     if cb is None:
-        return
+        return []
     lay = layout(view.side, view.seats)
     b = board(view.side)
     cells = [s.cell for s in view.ships if s.id in cb.ships or s.id == cb.target]
@@ -119,11 +119,27 @@ def _combat_rings(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
         cells.append(b.pirates_bay)
     elif cb.target in b.ports:
         cells.append(b.ports[cb.target].cell)
+    out = []
     for cell in cells:
         c = (int(cell[0]), int(cell[1]))
         if in_grid(lay, c):
-            highlight(draw, lay.grid.box(*c), width=lay.px(4), pad=lay.px(1),
-                      radius=lay.px(4))
+            out.append(highlight(draw, lay.grid.box(*c), width=lay.px(4), pad=lay.px(1),
+                                 radius=lay.px(4)))
+    return out
+
+
+def _taken(view: EmpiresView) -> list[Box]:
+    """Where this turn's ships and Fort tokens stand on the map, which the names on the
+    static board beside them are drawn again over."""
+    lay = layout(view.side, view.seats)
+    b = board(view.side)
+    out = [lay.grid.box(int(s.cell[0]), int(s.cell[1])) for s in view.ships
+           if in_grid(lay, (int(s.cell[0]), int(s.cell[1])))]
+    for pid, forts in view.port_forts.items():
+        if forts and pid in b.ports:
+            x0, y0, x1, y1 = lay.grid.box(*b.ports[pid].cell)
+            out.append((x0, y0 - lay.px(FORT_RISE) - 2, x1 + lay.px(2) + 2, y1))
+    return out
 
 
 def render(view: View, names: Sequence[str]) -> bytes:
@@ -137,11 +153,14 @@ def render(view: View, names: Sequence[str]) -> bytes:
     lay = layout(view.side, view.seats)
     changes.draw_trails(draw, view)  # under the pieces
     _map_pieces(draw, view)
-    _combat_rings(draw, view)
+    rings = _combat_rings(draw, view)
+    rings += changes.draw_rings(draw, view)  # over the pieces
+    # the names over everything, so no piece or ring hides a letter: those on the sea, placed
+    # off the ships, and those on the static board that a ship, Fort token or ring touches
     draw_moving(draw, view.side, view.seats,
                 {(int(s.cell[0]), int(s.cell[1])) for s in view.ships}
                 | changes.kept_clear(view))
-    changes.draw_rings(draw, view)  # over the pieces and the names
+    redraw_names(draw, view.side, view.seats, rings + _taken(view))
     panels.scene(draw, lay.scene, view)
     panels.status(draw, lay.status, view, names)
     ts = view.turn_state

@@ -16,7 +16,7 @@ from PIL import ImageDraw
 from engine.empires.content import Cell
 from engine.empires.state import PIRATE, PIRATE_ID, EmpiresView, LastTurn, Mark
 from render.common import trail
-from render.common.layout import highlight
+from render.common.layout import Box, highlight
 from render.common.record import paused
 
 from . import pieces
@@ -110,22 +110,24 @@ def draw_trails(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
         trail.origin(draw, points[0], origin)
 
 
-def draw_rings(draw: ImageDraw.ImageDraw, view: EmpiresView) -> None:
+def draw_rings(draw: ImageDraw.ImageDraw, view: EmpiresView) -> list[Box]:
     """The rings round what changed, and a cross where a ship was sunk (drawn over the
-    pieces)."""
+    pieces, under the names, which are drawn again over them); the boxes they take."""
     lay = layout(view.side, view.seats)
     px = lay.px
     ports = {p.cell for p in board(view.side).ports.values()}
+    out: list[Box] = []
     for cell in ringed_cells(view):
         if not in_grid(lay, cell):
             continue
         box = lay.grid.box(*cell)
         if cell in ports:  # take in the Fort tokens standing above the port
             box = (box[0], box[1] - px(FORT_RISE), box[2] + px(2), box[3])
-        highlight(draw, box, width=px(RING), pad=px(1), radius=px(4))
+        out.append(highlight(draw, box, width=px(RING), pad=px(1), radius=px(4)))
     for cell in sunk_cells(view):
         if in_grid(lay, cell):
-            pieces.sunk_cross(draw, lay.grid.center(*cell), px(CROSS))
+            out.append(pieces.sunk_cross(draw, lay.grid.center(*cell), px(CROSS)))
+    return out
 
 
 # ------------------------------------------------------------------ in words

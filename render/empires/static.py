@@ -530,17 +530,19 @@ def draw_moving(draw: ImageDraw.ImageDraw, side: str, seats: int,
     """The names on the sea, each at its nearest place that no ship covers nor another name
     takes (drawn after the ships)."""
     labels = moving_labels(side, seats)[0]
-    for label, j in zip(labels, _choose(labels, ships), strict=True):
-        if j < 0:
-            continue
-        f = font(scaled(label.size, label.cell), bold=label.bold)
+    placed = [(label, j) for label, j in zip(labels, _choose(labels, ships), strict=True)
+              if j >= 0]
+    for label, j in placed:  # the lines first, so that no line crosses another's letters
         box = label.spots[j][1]
         port = label.port
         near = scaled(8, label.cell)
         if port is not None and not (box[0] <= port[2] + near and box[2] >= port[0] - near
                                      and box[1] <= port[3] + near and box[3] >= port[1] - near):
             _leader(draw, box, port)
-        _name(draw, label.spots[j][0], label.text, f, INK if port is not None else REGION_LINE)
+    for label, j in placed:
+        f = font(scaled(label.size, label.cell), bold=label.bold)
+        _name(draw, label.spots[j][0], label.text, f,
+              INK if label.port is not None else REGION_LINE)
 
 
 def _name(draw: ImageDraw.ImageDraw, xy: Point, text: str, f: Font, fill: RGB) -> None:
@@ -558,6 +560,34 @@ def _name(draw: ImageDraw.ImageDraw, xy: Point, text: str, f: Font, fill: RGB) -
     with paused():
         box = draw.stamp(("empires-name", text, f.size, is_bold(f), fill), xy, reach, paint)
     note_text(box, text)
+
+
+@functools.cache
+def fixed_names(side: str, seats: int) -> tuple[tuple[Point, str, bool, Box], ...]:
+    """The names drawn on the static board (ports' and regions' on land): where each is
+    drawn, its text, whether it is a region's, and the box of its ink."""
+    lay = layout(side, seats)
+    moved = moving_labels(side, seats)[1]
+    size, port_size = lay.px(LABEL_SIZE), lay.px(PORT_SIZE)
+    out = [(xy, name, False, _ink(xy, name, PORT_BOLD, port_size))
+           for xy, name in port_labels(side, seats).values() if name not in moved]
+    moving = moving_regions(side, seats)
+    out += [(xy, text, True, _ink(xy, text, True, size))
+            for xy, text, _ in region_labels(side, seats) if text not in moving]
+    return tuple(out)
+
+
+def redraw_names(draw: ImageDraw.ImageDraw, side: str, seats: int, boxes: list[Box]) -> None:
+    """The static board's names that anything in ``boxes`` (drawn over the board this turn)
+    touches, drawn again over it, as the static board drew them."""
+    if not boxes:
+        return
+    lay = layout(side, seats)
+    for xy, text, region, ink in fixed_names(side, seats):
+        if any(_overlap(ink, b) for b in boxes):
+            f = label_font(lay, bold=True) if region else port_font(lay)
+            draw_text(draw, xy, text, f, REGION_LINE if region else INK, anchor="la",
+                      outline=WHITE)
 
 
 def _leader(draw: ImageDraw.ImageDraw, box: Box, port: Box) -> None:

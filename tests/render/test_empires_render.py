@@ -819,3 +819,85 @@ def test_region_names_keep_clear_of_the_ports(side: str, seats: int) -> None:
         for p in ports:
             assert _box_gap(drawn[region], lay.grid.box(*p.cell)) >= lay.px(8), (region, p.id)
             assert _box_gap(drawn[region], drawn[p.name]) >= lay.px(8), (region, p.name)
+
+
+def _crowded_names() -> EmpiresView:
+    """Ships on every sea cell round London, Plymouth, Lisbon and Gibraltar, four of them
+    ringed as sailed, London a Naval Base and Plymouth and Lisbon Forts."""
+    view = _bare()
+    ports = empires_static.board(view.side).ports
+    near = [ports[p].cell for p in ("london", "plymouth", "lisbon", "gibraltar")]
+    cells = [c for c in sorted(empires_static.board(view.side).sea)
+             if any(abs(c[0] - p[0]) <= 1 and abs(c[1] - p[1]) <= 1 for p in near)]
+    view.ships = [Ship(id=f"s{i}", owner=i % 5, kind="frigate", cell=c)  # type: ignore[arg-type]
+                  for i, c in enumerate(cells)]
+    for pid in ("london", "plymouth", "lisbon"):
+        view.port_owners[pid] = 1
+    view.port_forts = {"london": 2, "plymouth": 1, "lisbon": 1}
+    view.last = LastTurn(seat=1, marks=[
+        Mark(what="sail", seat=1, ship=s.id, kind="frigate", start=(12, 4), cell=s.cell)
+        for s in view.ships[::2]] + [Mark(what="port", seat=1, port="lisbon", how="bought")])
+    return view
+
+
+def _hidden_letters(view: EmpiresView) -> list[str]:
+    """The port and region names some pixel of whose letters the board does not show in
+    the name's ink (a piece or ring drawn over it), with how many pixels."""
+    from PIL import ImageDraw
+
+    from render.common.canvas import draw_text
+    from render.common.fonts import font
+    from render.common.palette import INK, WHITE
+    from render.empires import changes
+    from render.empires.layout import layout
+    from render.empires.static import REGION_LINE
+
+    lay = layout(view.side, view.seats)
+    image = _rgb(empires.render(view, NAMES[: view.seats]))
+    names: list[tuple[tuple[int, int], str, bool, bool]] = [
+        (xy, text, region, region) for xy, text, region, _ in
+        empires_static.fixed_names(view.side, view.seats)]
+    labels = empires_static.moving_labels(view.side, view.seats)[0]
+    ships = {(int(s.cell[0]), int(s.cell[1])) for s in view.ships} | changes.kept_clear(view)
+    for label, j in zip(labels, empires_static._choose(labels, ships), strict=True):
+        if j >= 0:
+            names.append((label.spots[j][0], label.text, label.port is None, label.bold))
+    assert len(names) >= 20
+    out = []
+    for xy, text, region, bold in names:
+        f = empires_static.label_font(lay, True) if region else empires_static.port_font(lay)
+        if not region and bold != empires_static.PORT_BOLD:
+            f = font(f.size, bold)
+        ink = REGION_LINE if region else INK
+        mask = Image.new("RGB", image.size, WHITE)
+        draw = ImageDraw.Draw(mask)
+        draw.fontmode = "1"
+        box = draw_text(draw, xy, text, f, ink, anchor="la")
+        want, got = mask.crop(box).tobytes(), image.crop(box).tobytes()
+        letters = [i for i in range(0, len(want), 3) if want[i:i + 3] == bytes(ink)]
+        # (the board's palette holds the ink within a few levels)
+        lost = [i for i in letters if max(abs(got[i + c] - ink[c]) for c in range(3)) > 12]
+        assert letters, text
+        if lost:
+            out.append(f"{text}: {len(lost)}")
+    return out
+
+
+def test_no_piece_or_ring_hides_a_letter_of_a_name() -> None:
+    """Ships, Fort tokens and rings beside London, Plymouth and Lisbon were drawn over the
+    edges of their names (a ring over the names on land and the sea): every pixel of every
+    letter of a port's or region's name is in the name's ink on the board."""
+    assert _hidden_letters(_crowded_names()) == []
+
+
+def test_no_line_or_ring_hides_a_letter_in_seeded_games() -> None:
+    """A name placed a cell from its port is tied to it by a line; Cartagena's line once ran
+    across the letters of Port Royal's name below its port: names are drawn over every line,
+    piece and ring."""
+    states = _playout(4, 6, "atlantic")
+    hidden = {}
+    for i in range(0, len(states), max(len(states) // 25, 1)):
+        lost = _hidden_letters(GAME.view(states[i], None))
+        if lost:
+            hidden[i] = lost
+    assert not hidden, hidden
