@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from PIL import ImageDraw
 
 from engine.empires.content import Cell
-from engine.empires.state import PIRATE, PIRATE_ID, EmpiresView, LastTurn, Mark
+from engine.empires.state import PIRATE, PIRATE_ID, PIRATES_BAY, EmpiresView, LastTurn, Mark
 from render.common import trail
 from render.common.layout import Box, highlight
 from render.common.record import paused
@@ -25,6 +25,7 @@ from .static import FORT_RISE
 
 RING = 4  # a changed cell's ring
 CROSS = 24  # the cross where a ship was sunk
+ATTACKED = 20  # the crossed swords on the target of an attack
 # (each at the Atlantic side's cell, ``layout.CELL``, and grown with a larger map's cell)
 
 
@@ -82,6 +83,34 @@ def ringed_cells(view: EmpiresView) -> list[Cell]:
     return list(dict.fromkeys(c for c in found if c is not None))
 
 
+def attacked_cells(view: EmpiresView) -> list[Cell]:
+    """The targets of the attacks the rings show and of the combat in progress, each once:
+    the ship attacked (where it is now, if still afloat), the port, Pirate's Bay."""
+    afloat = {s.id: _cell(s.cell) for s in view.ships}
+    b = board(view.side)
+    found: list[Cell | None] = []
+    for m in marks(view):
+        if m.what != "attack":
+            continue
+        if m.how == "ship" and m.ship is not None:
+            found.append(afloat.get(m.ship, _cell(m.cell)))
+        elif m.how == "port" and m.port in b.ports:
+            found.append(b.ports[m.port].cell)
+        elif m.how == "bay":
+            found.append(b.pirates_bay)
+        else:
+            found.append(_cell(m.cell))
+    cb = view.combat
+    if cb is not None:
+        if cb.target == PIRATES_BAY or cb.target_kind == "bay":
+            found.append(b.pirates_bay)
+        elif cb.target in b.ports:
+            found.append(b.ports[cb.target].cell)
+        else:
+            found.append(afloat.get(cb.target))
+    return list(dict.fromkeys(c for c in found if c is not None))
+
+
 def sunk_cells(view: EmpiresView) -> list[Cell]:
     """Where ships were sunk and no ship stands now."""
     taken = {_cell(s.cell) for s in view.ships}
@@ -127,6 +156,11 @@ def draw_rings(draw: ImageDraw.ImageDraw, view: EmpiresView) -> list[Box]:
     for cell in sunk_cells(view):
         if in_grid(lay, cell):
             out.append(pieces.sunk_cross(draw, lay.grid.center(*cell), px(CROSS)))
+    for cell in attacked_cells(view):  # on the corner of its ring, top left
+        if in_grid(lay, cell):
+            x0, y0, _, _ = lay.grid.box(*cell)
+            at = px(ATTACKED) // 2 - px(3)
+            out.append(pieces.attacked(draw, (x0 + at, y0 + at), px(ATTACKED)))
     return out
 
 

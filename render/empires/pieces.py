@@ -232,3 +232,20 @@ def sunk_cross(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
     for a, b in strokes:
         draw.line([a, b], fill=HIGHLIGHT, width=max(size // 6, 3))
     return box
+
+
+@stamped()
+def attacked(draw: ImageDraw.ImageDraw, at: Point, size: int) -> Box:
+    """The target of an attack (the last turn's, or the combat in progress): white crossed
+    swords on a disc in the ring's colour, rimmed in black, at its ring's corner: unlike any
+    other change's plain ring, even at half size."""
+    box = icon_box(at, size)
+    draw.ellipse([box[0], box[1], box[2] - 1, box[3] - 1], fill=HIGHLIGHT, outline=INK,
+                 width=max(1, size // 12))
+    _, p = _p(at, size)
+    blade = max(2, size // 7)
+    for (u0, v0), (u1, v1), guard in (((0.25, 0.25), (0.72, 0.72), ((0.56, 0.76), (0.76, 0.56))),
+                                      ((0.75, 0.25), (0.28, 0.72), ((0.44, 0.76), (0.24, 0.56)))):
+        draw.line([p(u0, v0), p(u1, v1)], fill=WHITE, width=blade)
+        draw.line([p(*guard[0]), p(*guard[1])], fill=WHITE, width=blade)
+    return box

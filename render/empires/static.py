@@ -767,7 +767,8 @@ def _key(draw: ImageDraw.ImageDraw, box: Box) -> None:
         items.append((functools.partial(_resource_key, resource=res), f"{res.capitalize()} port"))
     # what the last turn changed (render.empires.changes), on a row of its own
     items += [(_ringed_key, "Ringed: last turn"), (_trail_key, "Sailed from"),
-              (lambda d, at: pieces.sunk_cross(d, at, 24), "Sunk")]
+              (lambda d, at: pieces.sunk_cross(d, at, 24), "Sunk"),
+              (lambda d, at: pieces.attacked(d, at, 22), "Attacked")]
     x, y, row_h = box[0] + 8, box[1] + 6, 31
     for glyph, label in items:
         w = 32 + text_size(label, f)[0]

@@ -644,7 +644,8 @@ def test_the_key_fits_its_box(side: str, seats: int) -> None:
 
     lay = layout(side, seats)
     key = ("Transport", "Frigate", "Ship of the Line", "Pirate", "Fort", "Naval Base",
-           "Gold port", "Wood port", "Steel port", "Ringed: last turn", "Sailed from", "Sunk")
+           "Gold port", "Wood port", "Steel port", "Ringed: last turn", "Sailed from", "Sunk",
+           "Attacked")
     clear_static_cache()  # the key is noted as the static board is drawn
     try:
         with recording() as notes:
@@ -901,3 +902,58 @@ def test_no_line_or_ring_hides_a_letter_in_seeded_games() -> None:
         if lost:
             hidden[i] = lost
     assert not hidden, hidden
+
+
+def _attack_on_lisbon(attack: bool) -> EmpiresView:
+    """Britain's Frigate beside Lisbon, which Spain holds; the last turn it attacked Lisbon
+    (or, with ``attack`` False, traded there)."""
+    view = _bare()
+    view.ships = [Ship(id="s1", owner=1, kind="frigate", cell=(21, 5))]
+    view.port_owners["lisbon"] = 3
+    mark = Mark(what="attack", seat=1, how="port", port="lisbon", cell=(22, 5)) if attack \
+        else Mark(what="trade", seat=1, port="lisbon")
+    view.last = LastTurn(seat=1, marks=[mark])
+    return view
+
+
+def test_an_attacked_port_is_marked_apart_from_the_other_changes() -> None:
+    """A port attacked the last turn had only the ring every change has: it carries crossed
+    swords too (a piece the key shows as 'Attacked'), which a port traded at does not."""
+    from render.common.record import recording
+    from render.empires.layout import layout
+
+    lay = layout("atlantic", 5)
+    cell = lay.grid.box(*empires_static.board("atlantic").ports["lisbon"].cell)
+    found = {}
+    for attack in (True, False):
+        with recording() as notes:
+            image = _rgb(empires.render(_attack_on_lisbon(attack), NAMES))
+        g = lay.grid.bounds
+        found[attack] = [d.box for d in notes if d.kind == "piece" and d.text == "attacked"
+                         and d.box[3] <= g[3]]  # not the key's, under the map
+        if attack:
+            marked = image
+    assert found[False] == []
+    assert len(found[True]) == 1
+    box = found[True][0]
+    # on the port's ring's top left corner, within the ring's reach of the cell
+    assert cell[0] - 3 <= box[0] and box[2] <= (cell[0] + cell[2]) // 2 + 2
+    assert cell[1] - 3 <= box[1] and box[3] <= (cell[1] + cell[3]) // 2 + 2
+    # at half size the disc is a patch of the rings' colour with white swords on it
+    half = _half(marked)
+    corner = (box[0] // 2, box[1] // 2, box[2] // 2 + 1, box[3] // 2 + 1)
+    assert _magenta(half, corner, near=40) >= 25
+    assert sum(1 for p in half.crop(corner).get_flattened_data() if min(p) >= 200) >= 4
+
+
+def test_the_key_shows_the_attacked_mark() -> None:
+    from render.common.record import recording
+
+    clear_static_cache()
+    try:
+        with recording() as notes:
+            empires.render(_bare(), NAMES)
+    finally:
+        clear_static_cache()
+    assert "Attacked" in {d.text for d in notes if d.kind == "text"}
+    assert any(d.text == "attacked" for d in notes if d.kind == "piece")
