@@ -8,6 +8,7 @@ board or the rules do.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -40,8 +41,11 @@ def board(game_id: str) -> bytes:
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m render.gallery",
+                                     description="Draw the README's board images.")
+    parser.add_argument("out", nargs="?", default="docs/boards", help="folder to write to")
+    out = Path(parser.parse_args(argv).out)
     engine_catalog.load()
-    out = Path(argv[0] if argv else "docs/boards")
     out.mkdir(parents=True, exist_ok=True)
     for game_id in SHOWN:
         path = out / f"{game_id}.png"
