@@ -142,7 +142,7 @@ async def run(service: MatchService, group: Group, command: str, channel: int, u
                              found.view, _describe(found))
     except CommandError as err:
         return Answer(str(err))
-    shown = [service.shown_name(name) for name in found.names]  # as message text writes them
+    shown = service.shown_names(found.names)  # as message text writes them
     if resolution.problem is not None:
         # the moves the user has instead, if any (none at all: out of turn, the reason says so)
         hint = [] if not found.choices or any(group.table.command(command).takes(c.action)

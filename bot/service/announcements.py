@@ -173,8 +173,8 @@ class Announcements(ServiceBase):
             match = await self.storage.get_match(match_id)
             record = await self._record(match)
             lines, image = await self.painter.run(history.summary, record)
-            named = [self.shown_name(s["name"]) for s in sorted(record["seats"],
-                                                                key=lambda s: s["seat"])]
+            named = self.shown_names(s["name"] for s in sorted(record["seats"],
+                                                               key=lambda s: s["seat"]))
             lines = [name_seats(line, named) for line in lines]
         except Exception:
             log.exception("match %s: the summary of the game could not be made", match_id)

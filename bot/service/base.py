@@ -14,10 +14,10 @@ import logging
 import sqlite3
 import time
 from collections import OrderedDict, defaultdict
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from bot.notices import Notice
+from bot.notices import Notice, name_seats
 from bot.painter import BoardPainter
 from bot.service.results import ActResult, Choice, ServiceError, Undone
 from bot.service.texts import set_aside_text
@@ -285,9 +285,21 @@ class ServiceBase:
         """The players' names in seat order, as they are (for pictures and labels)."""
         return [s.name for s in sorted(seats, key=lambda s: s.seat or 0)]
 
+    def shown_names(self, names: Iterable[str]) -> list[str]:
+        """Names as message text writes them (:attr:`shown_name`)."""
+        return [self.shown_name(name) for name in names]
+
     def _shown(self, seats: Sequence[SeatRow]) -> list[str]:
         """The players' names in seat order as message text writes them."""
-        return [self.shown_name(name) for name in self._names(seats)]
+        return self.shown_names(self._names(seats))
+
+    def moves_text(self, choices: Sequence[Choice], names: Sequence[str]
+                   ) -> list[tuple[Action, str]]:
+        """Each move with its label as message text writes it: the players it names (its
+        seats written ``{sN}``, ``names`` in seat order) as :attr:`shown_name` shows them,
+        where a menu's label (``Choice.label``) takes them as they are."""
+        shown = self.shown_names(names)
+        return [(c.action, name_seats(c.action.label or c.action.type, shown)) for c in choices]
 
     if TYPE_CHECKING:  # provided by the parts (named in each comment)
         async def _state(self, match: MatchRow) -> State: ...  # loading

@@ -74,9 +74,7 @@ class Reading(ServiceBase):
         options = await self.choices(channel_id, user_id)
         if options:
             lines.append("Your moves:")
-            shown = self._shown(seats)  # a move's label names players in message text here
-            lines += grouped_moves(game.commands(), [
-                (c.action, name_seats(c.action.label or c.action.type, shown)) for c in options])
+            lines += grouped_moves(game.commands(), self.moves_text(options, self._names(seats)))
         else:
             lines.append("You have nothing to do right now.")
         return match.id, lines

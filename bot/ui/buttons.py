@@ -14,7 +14,6 @@ from typing import Any
 import discord
 from discord import ButtonStyle
 
-from bot.notices import name_seats
 from bot.painter import WorkTimedOut
 from engine.core import registry
 from engine.core.commands import grouped_moves
@@ -216,11 +215,9 @@ async def show_moves(interaction: discord.Interaction[Any], match_id: int, versi
             return
         # message text: a player's name in a move's label (a claim to challenge) as typed,
         # its markdown escaped and its mentions broken (a menu's label takes it as it is)
-        shown = [service.shown_name(name) for name in found.names]
-        labelled = [(c.action, name_seats(c.action.label or c.action.type, shown))
-                    for c in found.choices]
         lines = ["Your moves (play one with /move, or with the command it is listed under):",
-                 *grouped_moves(found.game.commands(), labelled)]
+                 *grouped_moves(found.game.commands(),
+                                service.moves_text(found.choices, found.names))]
         for page in pages(lines):
             await tell(interaction, page)
 

@@ -54,6 +54,5 @@ async def why_no_moves(service: MatchService, channel_id: int, user_id: int) -> 
     game, view, names = await service.view(match.id, None)
     if view.finished:
         return "This game is over."
-    shown = [service.shown_name(name) for name in names]
     return name_seats(game.not_your_move(view, [seat_ref(s) for s in sorted(view.actors)]),
-                      shown)
+                      service.shown_names(names))
