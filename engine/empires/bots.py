@@ -6,6 +6,14 @@ within reach (a free port to buy, or a port selling what buying one lacks, an en
 port worth its odds, Pirate's Bay once the chest pays for the try), keeps Captain's Orders
 for combat, and bribes the Pirate by what commanding it is worth this round.
 
+An attack ends the turn, and is weighed against the actions it gives up, but for one that
+does not: the first attack after a Letter of Marque spends an action and the turn goes on, so
+a worthwhile one is made before anything else (a port can still be bought, or another attack
+made, after it); a History card's free attack, made outside any turn at its bonus, gives up
+nothing. Letter of Marque itself is played when the turn has two moves in reach that would
+each end it (an attack and a second attack, or a port to buy, or the same attack again should
+it fail), for the lesser of the two, which without it would wait.
+
 Sailing is valued by a potential on the ship's cell (the best target's worth, less with every
 sailing move still needed), so a move is made only when it brings the ship nearer its target:
 no ship sails back to the square it left while nothing has changed.
@@ -24,8 +32,8 @@ from engine.core import Action, Rng, View
 
 from . import actions as A
 from .cards import full_sail_orders
-from .content import PORT_LEVELS, Cell, MapSide, empires_content
-from .effects import RESOURCES, Resource
+from .content import PORT_LEVELS, Cell, Cost, MapSide, empires_content
+from .effects import RESOURCES, Resource, WeatherEffect
 from .legal import actors, attacks, buys, legal_actions
 from .rules import (
     NO_SAIL_LIMIT,
@@ -45,6 +53,7 @@ from .state import (
     Combat,
     EmpiresState,
     EmpiresView,
+    Pending,
     Player,
     Ship,
     TurnState,
@@ -142,8 +151,10 @@ class _Table:
         self.rounds: int = state.rounds
         self.pirate_afloat: bool = state.pirate_afloat
         self.weather: str | None = state.weather
+        self.history: str | None = state.history
         self.turn_state: TurnState | None = state.turn_state
         self.combat: Combat | None = state.combat
+        self.pending: list[Pending] = state.pending
 
 
 Seen = EmpiresView | _Table  # what one decision reads: a seat's view, or a sampled state
@@ -365,6 +376,151 @@ def _pirate_ev(ctx: _Ctx, pirate: Ship, target: str, bonus: int) -> float:
     return odds * loss - risk
 
 
+# ------------------------------------------------------------------ attacks that keep the turn
+ACTION = 0.5  # what an action of a turn is worth, as an attack that ends the turn counts it
+FIRST = 100.0  # above any other move of a turn: an attack that keeps the turn is made first
+
+
+def _free_attack(ctx: _Ctx) -> Pending | None:
+    """The History card's free attack offered to us now, if any: it is made at once, at its
+    bonus, outside any turn (no turn ends with it)."""
+    pending = ctx.view.pending
+    if pending and pending[0].kind == "free_attack" and pending[0].seat == ctx.me:
+        return pending[0]
+    return None
+
+
+def _keeps_turn(ctx: _Ctx) -> bool:
+    """Whether our attack made now leaves our turn going on: the first one after a Letter of
+    Marque (``legal.attacks`` labels it "Letter of Marque: your turn goes on")."""
+    t = ctx.view.turn_state
+    return t is not None and t.seat == ctx.me and not t.pirate and t.keep_turn_on_attack \
+        and not ctx.view.pending
+
+
+def _weather(ctx: _Ctx) -> tuple[WeatherEffect, ...]:
+    w = ctx.view.weather
+    return empires_content().weather_card(w).effects if w else ()
+
+
+def _actions_coming(ctx: _Ctx) -> int:
+    """The actions our turn has, or will have once its Captain's card is played
+    (``rules.actions_per_turn`` and ``rules.first_sail_free``, read from what the bot sees)."""
+    t = ctx.view.turn_state
+    if t is None:
+        return 0
+    if t.stage == "actions":
+        return t.actions
+    c = empires_content()
+    player = ctx.view.players[ctx.me]
+    front = [e for card in player.in_front for e in c.captain(card).effects]
+    history = c.history_card(ctx.view.history).effects if ctx.view.history else ()
+    total = c.rules.turn.actions
+    for w in _weather(ctx):
+        if w.effect == "actions":
+            total += w.amount
+    for h in history:
+        if h.effect == "actions" and (not h.nations or player.nation in h.nations):
+            total += h.amount
+    for f in front:
+        if f.effect == "actions_each_turn":
+            total += f.amount
+    free = any(e.effect == "free_first_sail" for e in (*_weather(ctx), *front))
+    return t.actions + max(0, total) + int(free)
+
+
+def _may_attack(ctx: _Ctx, defender: int | None) -> bool:
+    """``rules.attack_banned`` read from what the bot sees: the History card's ban or truce."""
+    view = ctx.view
+    if not view.history:
+        return True
+    me = view.players[ctx.me].nation
+    them = view.players[defender].nation if defender is not None and defender >= 0 else None
+    for e in empires_content().history_card(view.history).effects:
+        if e.effect == "attack_ban" and me not in e.only:
+            return False
+        if e.effect == "truce" and them is not None and {me, them} == set(e.nations):
+            return False
+    return True
+
+
+def _moves_to(ctx: _Ctx, ship: Ship, cell: Cell) -> int:
+    """Sailing moves for ``ship`` to a free sea cell beside ``cell`` (0 where it is beside
+    it), ships in the way ignored; FAR when none reaches."""
+    side = ctx.view.side
+    beside = _beside(side, cell)
+    if ship.cell in beside:
+        return 0
+    if any(e.effect == "no_sailing" for e in _weather(ctx)):
+        return FAR
+    return min((_moves_from(side, c, ctx.sail_limit).get(ship.cell, FAR) for c in beside
+                if c not in ctx.occupied), default=FAR)
+
+
+Ender = tuple[str, float, int, float]  # (what: a target or a port, worth, moves, odds)
+
+
+def _enders_in_reach(ctx: _Ctx, actions: int, paid: Cost) -> tuple[list[Ender], list[Ender]]:
+    """The moves that end a turn which our ships can make this turn, with an action to spare
+    after them: (attacks worth making by ships beside their target now, ``_ship_targets``'
+    worth with the fleet dice ``_attack`` counts; ports to buy with what is left once ``paid``
+    is paid, sailing there first).
+
+    An attack that needs sailing first is left out: the turn's moves would seldom make it, as
+    a ship sails for the most worth near it, mostly a port to buy (counting such attacks, a
+    third of the Letters the bot played in 100 games went unused)."""
+    view = ctx.view
+    mine = [s for s in view.ships if s.owner == ctx.me]
+    attacks: list[Ender] = []
+    buys: list[Ender] = []
+    p = view.players[ctx.me]
+    cost = empires_content().rules.turn.buy_port_cost
+    can_buy = p.cubes > 0 and all(getattr(p, r) - getattr(paid, r) >= getattr(cost, r)
+                                  for r in RESOURCES)
+    free = [port for port, owner in view.port_owners.items() if owner is None] \
+        if can_buy else []
+    targets = [(t, cell) for t, cell in _enemy_targets(ctx, False)
+               if _may_attack(ctx, _owner(ctx, t))]
+    if _may_attack(ctx, None):
+        targets.append((PIRATES_BAY, ctx.board.pirates_bay))
+    for ship in mine:
+        bonus = _attack_bonus(view, ship)
+        for target, cell in targets:
+            beside = _beside(view.side, cell)
+            if actions < 2 or ship.cell not in beside:
+                continue
+            # led by this ship, with every other of ours beside the target (as ``_attack``
+            # weighs the fleet attack)
+            dice = sum(1 for s in mine if s.cell in beside)
+            odds = p_at_least(dice, _defence(ctx, target) - bonus)
+            worth = odds * _target_value(ctx, target) - _counter_risk(ctx, ship, target)
+            if worth > 1 and odds >= 0.15:
+                attacks.append((target, worth, 0, odds))
+        for port in free:
+            moves = _moves_to(ctx, ship, ctx.board.ports[port].cell)
+            if moves + 2 <= actions:
+                buys.append((port, 8.0 + ctx.board.ports[port].icons, moves, 1.0))
+    return attacks, buys
+
+
+def _marque_gain(ctx: _Ctx, paid: Cost) -> float:
+    """What a Letter of Marque adds to this turn, in the units of a turn's moves. Without it
+    an attack ends the turn, so of two moves that each end it only one is made; with it the
+    attack comes first and the turn goes on to the other: a second attack, a port bought, or
+    the same attack tried again should it fail. The gain is the lesser move of the best such
+    pair our ships can reach this turn; none without an attack worth making at once with an
+    action left after it (the Letter is then a Gold and the turn's card for nothing)."""
+    actions = _actions_coming(ctx)
+    attacks, buys = _enders_in_reach(ctx, actions, paid)
+    gain = 0.0
+    for target, worth, moves, odds in attacks:
+        gain = max(gain, (1 - odds) * worth)  # the same attack again, should it fail
+        for other, worth2, moves2, _ in [*attacks, *buys]:
+            if other != target and moves + moves2 + 2 <= actions:
+                gain = max(gain, min(worth, worth2))
+    return gain
+
+
 # ------------------------------------------------------------------ valuing one action
 def _value(ctx: _Ctx, a: Action) -> float:
     handler = HANDLERS.get(type(a))
@@ -373,10 +529,15 @@ def _value(ctx: _Ctx, a: Action) -> float:
 
 def _play_card(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.PlayCard)
-    value = CARD_VALUE.get(a.card, 1)
+    value: float = CARD_VALUE.get(a.card, 1)
     if a.port is not None:
         card = ctx.board.ports[a.port]
         value += card.icons + (1 if card.produces == "gold" else 0)
+    captain = empires_content().captain(a.card)
+    if any(e.effect == "attack_keeps_turn" for e in captain.effects):
+        # Letter of Marque is worth what it lets the turn do besides: a card counts about
+        # twice a turn's move (Land Ho! 22, a port bought 8 and its icons)
+        value += 2 * _marque_gain(ctx, captain.cost_of())
     return value
 
 
@@ -425,12 +586,27 @@ def _attack(ctx: _Ctx, a: Action) -> float:
     if a.ship == PIRATE_ID:
         ev = _pirate_ev(ctx, lead, a.target, bonus)
         return 1.0 + ev if ev > 0.5 else -1.0
+    free = _free_attack(ctx)
+    if free is not None:
+        bonus += free.bonus
     odds = p_at_least(1 + len(a.fleet), _defence(ctx, a.target) - bonus)
     expected = odds * _target_value(ctx, a.target) - _counter_risk(ctx, lead, a.target)
+    if odds < 0.15:
+        return -5.0
+    if free is not None:
+        # a History card's free attack is made outside any turn and spends no action: it
+        # gives nothing up (declining it is worth 0)
+        return expected if expected > 0 else -5.0
+    if _keeps_turn(ctx) and ctx.actions_left >= 2:
+        # Letter of Marque: the attack spends one action and the turn goes on (to sail, trade,
+        # buy or attack again), so a worthwhile one is made before anything else: a port
+        # bought or another attack first would end the turn and forfeit it
+        ev = expected - ACTION
+        return FIRST + ev if ev > 0 else -5.0
     # the attack ends the turn: the actions left are given up
-    cost = 1.0 + 0.5 * max(0, ctx.actions_left - 1)
+    cost = 1.0 + ACTION * max(0, ctx.actions_left - 1)
     ev = expected - cost
-    return ev if ev > 0 and odds >= 0.15 else -5.0
+    return ev if ev > 0 else -5.0
 
 
 def _window(ctx: _Ctx, a: Action) -> float:

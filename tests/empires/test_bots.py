@@ -10,6 +10,7 @@ from engine.core import Accepted, Action, Outcome, bot_rng, step
 from engine.core.search import SearchBot
 from engine.empires import GAME
 from engine.empires import actions as A
+from engine.empires.bots import playout_move
 from engine.empires.content import empires_content
 from engine.empires.state import PIRATE_ID, PIRATES_BAY, EmpiresState
 from tests.empires.helpers import calm, clear, do, my_turn, new, own, put
@@ -380,3 +381,114 @@ def test_a_trade_for_a_resource_held_plenty_of_is_ranked_below_every_other_move(
         order = [ranking.at(i) for i in range(len(legal))]
         assert all(isinstance(a, A.Trade) for a in order[-len(trades):]), \
             (salt, [a.type for a in order])
+
+
+# ------------------------------------------------------------------ attacks that keep the turn
+def marque_position(marque: bool = True, enemy_near: bool = True,
+                    stage: str = "actions") -> EmpiresState:
+    """The US turn (seat 0): its Frigate beside Britain's Transport (an attack worth making,
+    though not worth ending a turn of five actions for), its own Transport beside Quebec, free
+    and paid for (3 Gold, 2 Wood, 2 Steel). ``marque``: a Letter of Marque is in effect;
+    ``enemy_near`` False puts Britain's Transport far off; ``stage`` "card": the turn's card is
+    still to be played, from a Letter of Marque and a Broadside."""
+    state = new(2, 1)
+    clear(state)
+    calm(state)
+    put(state, 0, "frigate", (10, 2), "a")
+    put(state, 0, "transport", (9, 2), "t")
+    put(state, 1, "transport", (11, 2) if enemy_near else (3, 20), "d")
+    player = state.players[0]
+    player.gold, player.wood, player.steel = 3, 2, 2
+    my_turn(state, 0, actions=5 if stage == "actions" else 0, stage=stage)
+    assert state.turn_state is not None
+    state.turn_state.keep_turn_on_attack = marque
+    state.players[0].hand = ["letter_of_marque", "broadside"]
+    state.players[1].hand = ["treasure_galleon"]
+    return state
+
+
+def seat_zeros_turn(state: EmpiresState, salt: int) -> list[Action]:
+    """Seat 0's moves until its turn ends (the combat windows answered by the bot too)."""
+    played: list[Action] = []
+    while state.turn_state is not None and state.turn_state.seat == 0:
+        seat = min(GAME.actors(state))
+        action = standard_choice(state, seat, salt)
+        if seat == 0 and state.combat is None:
+            played.append(action)
+        state, _ = do(state, seat, action)
+    return played
+
+
+def test_with_letter_of_marque_in_effect_it_attacks_first_and_then_buys_the_port() -> None:
+    """Old habit: the bot weighed every attack as ending the turn, Letter of Marque's too
+    ("This turn your first Attack action does not end your turn"), so with a port to buy it
+    bought it, which ends the turn, and the attack its Letter allowed was never made. Now the
+    attack that keeps the turn is made first, and the port is bought after it. Without the
+    Letter the same turn buys the port alone, as before."""
+    for salt in range(3):
+        kinds = [a.type for a in seat_zeros_turn(marque_position(), salt)]
+        assert kinds == ["attack", "buy_port"], (salt, kinds)
+        kinds = [a.type for a in seat_zeros_turn(marque_position(marque=False), salt)]
+        assert kinds == ["buy_port"], (salt, kinds)
+
+
+def test_letter_of_marque_is_played_for_a_good_attack_with_another_move_after_it() -> None:
+    """Old habit: Letter of Marque was worth 2 whatever the position, less than discarding a
+    card for 3 Gold, so it was played almost never. With an attack worth making and a port to
+    buy in reach (two moves that would each end the turn), it is played, and the turn makes
+    both."""
+    for salt in range(3):
+        kinds = [a.type for a in seat_zeros_turn(marque_position(False, stage="card"), salt)]
+        assert kinds == ["play_card", "attack", "buy_port"], (salt, kinds)
+        choice = standard_choice(marque_position(False, stage="card"), 0, salt)
+        assert isinstance(choice, A.PlayCard) and choice.card == "letter_of_marque", choice
+
+
+def test_letter_of_marque_is_not_played_without_an_attack_in_reach() -> None:
+    """Nothing to attack this turn: the Letter would cost a Gold for nothing, and discarding
+    it for 3 Gold is the better move."""
+    for salt in range(3):
+        choice = standard_choice(marque_position(False, enemy_near=False, stage="card"), 0, salt)
+        assert isinstance(choice, A.DiscardCard) and choice.card == "letter_of_marque", choice
+
+
+def test_the_letters_attack_with_the_last_action_is_weighed_as_one_that_ends_the_turn() -> None:
+    """With one action left the turn ends after the attack whatever the Letter says: the
+    attack is not put first for a turn that cannot go on (the port is bought instead)."""
+    state = marque_position()
+    assert state.turn_state is not None
+    state.turn_state.actions = 1
+    for salt in range(3):
+        assert isinstance(standard_choice(state, 0, salt), A.BuyPort)
+
+
+def test_the_history_cards_free_attack_is_weighed_with_its_bonus_and_no_turn_given_up() -> None:
+    """Old habit: the Barbary Wars' free attack on the Pirate ("at +2, with one ship adjacent
+    to it"), made outside any turn, was weighed without its +2 and as if it ended a turn: a
+    Transport beside the Pirate declined it (1 chance in 6 counted, none at all). At +2 its
+    odds are 1 in 3 to sink a Ship of the Line, well worth the Transport's risk."""
+    from engine.empires.state import Pending
+
+    state = new(2, 1)
+    clear(state, pirate_at=(10, 2))
+    calm(state)
+    put(state, 0, "transport", (11, 2), "t")
+    state.phase = "production"
+    state.turn_state = None
+    state.pending = [Pending(kind="free_attack", seat=0, bonus=2, against="pirate")]
+    for salt in range(3):
+        choice = standard_choice(state, 0, salt)
+        assert isinstance(choice, A.Attack) and choice.target == PIRATE_ID, choice
+        quick = playout_move(state, 0, bot_rng(salt, state.version, 0))
+        assert isinstance(quick, A.Attack) and quick.target == PIRATE_ID, quick
+
+
+def test_a_searchs_quick_moves_make_the_letters_attack_first_too() -> None:
+    """The playouts' quick moves (``playout_move``, read from the sampled state) weigh the
+    attack a Letter of Marque keeps the turn for as the bot does."""
+    state = marque_position()
+    for salt in range(3):
+        assert isinstance(playout_move(state, 0, bot_rng(salt, state.version, 0)), A.Attack)
+    state = marque_position(marque=False)
+    for salt in range(3):
+        assert isinstance(playout_move(state, 0, bot_rng(salt, state.version, 0)), A.BuyPort)
