@@ -14,6 +14,16 @@ nothing. Letter of Marque itself is played when the turn has two moves in reach 
 each end it (an attack and a second attack, or a port to buy, or the same attack again should
 it fail), for the lesser of the two, which without it would wait.
 
+Cards that add actions are worth them only where the turn has a use for them: Press Gang,
+the turn's card, where our ships' plans want more moves than the turn has; Full Sail, an
+Order played in the turn, before its last action when that action's move does not end the
+turn and more moves are wanted after it (kept otherwise, for a turn that needs it).
+
+The odds of an attack count what the engine's combat counts but the dice and the Orders: the
+Weather Gage unless the Weather takes it, the History card's bonuses, the Advancements of
+both sides (the defender's Coastal Batteries and Reinforced Hulls, and in the counter-attack
+its Crow's Nest and attack bonuses against our own Reinforced Hulls).
+
 Sailing is valued by a potential on the ship's cell (the best target's worth, less with every
 sailing move still needed), so a move is made only when it brings the ship nearer its target:
 no ship sails back to the square it left while nothing has changed.
@@ -33,11 +43,23 @@ from engine.core import Action, Rng, View
 from . import actions as A
 from .cards import full_sail_orders
 from .content import PORT_LEVELS, Cell, Cost, MapSide, empires_content
-from .effects import RESOURCES, Resource, WeatherEffect
+from .effects import (
+    RESOURCES,
+    AttackBonus,
+    CounterBonus,
+    ExtraActions,
+    PortDefence,
+    Resource,
+    ShipDefence,
+)
 from .legal import actors, attacks, buys, legal_actions
 from .rules import (
     NO_SAIL_LIMIT,
+    actions_per_turn,
+    attack_banned,
+    first_sail_free,
     front_effects,
+    history_attack_bonus,
     income,
     port_card,
     ports_beside_ship,
@@ -45,6 +67,7 @@ from .rules import (
     sail_moves,
     sailing_allowed,
     trade_banned,
+    weather_gage,
 )
 from .state import (
     PIRATE,
@@ -129,7 +152,7 @@ class StandardBot:
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         assert isinstance(view, EmpiresView)
         ctx = _Ctx(view, view.viewer if view.viewer is not None else 0, rng)
-        scored = [(_value(ctx, a), i) for i, a in enumerate(legal)]
+        scored = [(v, i) for i, v in enumerate(_values(ctx, legal))]
         best = max(v for v, _ in scored)
         options = [legal[i] for v, i in scored if v >= best - 1e-9]
         return rng.choice(options)
@@ -229,26 +252,52 @@ class _Ctx:
 
 
 # ------------------------------------------------------------------ helpers on the view
-def _attack_bonus(view: Seen, ship: Ship) -> int:
-    c = empires_content()
-    war = c.rules.table_of_war
-    bonus = war.ships[ship.kind].attack + war.weather_gage
-    if ship.owner >= 0:
-        for card in view.players[ship.owner].in_front:
-            for e in c.captain(card).effects:
-                if e.effect == "attack_bonus" and e.ship in (None, ship.kind):
-                    bonus += e.amount
+# The combat odds read the modifiers ``combat`` counts (``attack_total``, ``target_defence``,
+# ``counter_total``, ``attacker_defence``) from what the bot sees, with the rules' own
+# questions for the Weather Gage and the History card's bonuses; only the dice and the
+# Captain's Orders (unknown until played) are left out.
+def _adv(view: Seen, ship: Ship,
+         effect: type[AttackBonus | ShipDefence | CounterBonus]) -> int:
+    """As ``combat._adv``: the Advancements of a ship's owner that add ``effect`` (an attack
+    bonus may be for one kind of ship); the Pirate gets none."""
+    if ship.owner == PIRATE:
+        return 0
+    total = 0
+    for e in front_effects(view, ship.owner):
+        for_kind = not isinstance(e, AttackBonus) or e.ship in (None, ship.kind)
+        if isinstance(e, effect) and for_kind:
+            total += e.amount
+    return total
+
+
+def _attack_bonus(ctx: _Ctx, ship: Ship, target: str) -> int:
+    """What ``ship`` adds to its attack die against ``target`` (``combat.attack_total``): its
+    kind's bonus, its owner's Advancements, the Weather Gage but where the Weather takes it
+    (Fog), and the History card's bonus for its nation against the target's (a ports-only one
+    against a port or Pirate's Bay); the Pirate gets no Advancements and no nation's bonus."""
+    view = ctx.view
+    bonus = empires_content().rules.table_of_war.ships[ship.kind].attack
+    bonus += _adv(view, ship, AttackBonus) + weather_gage(view)
+    if ship.owner != PIRATE:
+        defender = None if target == PIRATES_BAY else _owner(ctx, target)
+        bonus += history_attack_bonus(view, ship.owner, defender, target not in ctx.ships)
     return bonus
 
 
 def _defence(ctx: _Ctx, target: str) -> int:
+    """The target's defence (``combat.target_defence``): a ship's with its owner's Reinforced
+    Hulls, a port's by its Fort tokens with its owner's Coastal Batteries."""
     war = empires_content().rules.table_of_war
     if target in ctx.ships:
-        return war.ships[ctx.ships[target].kind].defence
+        ship = ctx.ships[target]
+        return war.ships[ship.kind].defence + _adv(ctx.view, ship, ShipDefence)
     if target == PIRATES_BAY:
         return war.ports[empires_content().rules.pirate.pirates_bay_defence].defence
     forts = ctx.view.port_forts.get(target, 0)
-    return war.ports[PORT_LEVELS[min(forts, 2)]].defence
+    owner = ctx.view.port_owners.get(target)
+    extra = 0 if owner is None else sum(
+        e.amount for e in front_effects(ctx.view, owner) if isinstance(e, PortDefence))
+    return war.ports[PORT_LEVELS[min(forts, 2)]].defence + extra
 
 
 def _port_points(ctx: _Ctx, port: str) -> float:
@@ -275,8 +324,18 @@ def _counter_risk(ctx: _Ctx, lead: Ship, target: str) -> float:
     if target not in ctx.ships:
         return 0.0  # ports, forts and naval bases do not counter-attack
     war = empires_content().rules.table_of_war
+    view = ctx.view
     defender = ctx.ships[target]
-    p = p_at_least(1, war.ships[lead.kind].defence + 1 - war.ships[defender.kind].attack)
+    # ``combat.counter_total``: the die, the ship bonus, the defender's Advancements that add
+    # to attack or to counter-attack, its nation's History bonus against ours (no Weather Gage)
+    counter = war.ships[defender.kind].attack + _adv(view, defender, CounterBonus) \
+        + _adv(view, defender, AttackBonus)
+    if defender.owner != PIRATE:
+        them = None if lead.owner == PIRATE else lead.owner
+        counter += history_attack_bonus(view, defender.owner, them, False)
+    # it sinks the lead when greater than its defence (``combat.attacker_defence``)
+    hold = war.ships[lead.kind].defence + _adv(view, lead, ShipDefence)
+    p = p_at_least(1, hold + 1 - counter)
     return p * empires_content().rules.scoring.ships[lead.kind] * 2
 
 
@@ -293,7 +352,7 @@ def _enemy_targets(ctx: _Ctx, pirate: bool) -> list[tuple[str, Cell]]:
 def _bay_odds(ctx: _Ctx, ship: Ship) -> float:
     """The odds of taking Pirate's Bay led by ``ship``, with a second ship beside it if we
     have one (the bay has room for two)."""
-    need = _defence(ctx, PIRATES_BAY) - _attack_bonus(ctx.view, ship)
+    need = _defence(ctx, PIRATES_BAY) - _attack_bonus(ctx, ship, PIRATES_BAY)
     mine = sum(1 for s in ctx.view.ships if s.owner == ctx.me)
     return p_at_least(2 if mine >= 2 else 1, need)
 
@@ -303,9 +362,8 @@ def _ship_targets(ctx: _Ctx, ship: Ship) -> list[tuple[Cell, float]]:
     side = view.side
     found: list[tuple[Cell, float]] = []
     if ship.id == PIRATE_ID:
-        bonus = _attack_bonus(view, ship)
         for target, cell in _enemy_targets(ctx, True):
-            worth = _pirate_ev(ctx, ship, target, bonus)
+            worth = _pirate_ev(ctx, ship, target, _attack_bonus(ctx, ship, target))
             if worth > 0:
                 found += [(c, worth) for c in _beside(side, cell)]
         return found
@@ -330,9 +388,8 @@ def _ship_targets(ctx: _Ctx, ship: Ship) -> list[tuple[Cell, float]]:
             for card in b.ports.values():
                 if card.produces in short:
                     found += [(c, worth) for c in _beside(side, card.cell)]
-    bonus = _attack_bonus(view, ship)
     for target, cell in _enemy_targets(ctx, False):
-        odds = p_at_least(1, _defence(ctx, target) - bonus)
+        odds = p_at_least(1, _defence(ctx, target) - _attack_bonus(ctx, ship, target))
         worth = odds * _target_value(ctx, target) - _counter_risk(ctx, ship, target)
         if worth > 1:
             found += [(c, worth) for c in _beside(side, cell)]
@@ -398,50 +455,20 @@ def _keeps_turn(ctx: _Ctx) -> bool:
         and not ctx.view.pending
 
 
-def _weather(ctx: _Ctx) -> tuple[WeatherEffect, ...]:
-    w = ctx.view.weather
-    return empires_content().weather_card(w).effects if w else ()
-
-
 def _actions_coming(ctx: _Ctx) -> int:
-    """The actions our turn has, or will have once its Captain's card is played
-    (``rules.actions_per_turn`` and ``rules.first_sail_free``, read from what the bot sees)."""
+    """The actions our turn has, or will have once its Captain's card is played (the rules'
+    ``actions_per_turn`` and ``first_sail_free``, which read only what the view shows too)."""
     t = ctx.view.turn_state
     if t is None:
         return 0
     if t.stage == "actions":
         return t.actions
-    c = empires_content()
-    player = ctx.view.players[ctx.me]
-    front = [e for card in player.in_front for e in c.captain(card).effects]
-    history = c.history_card(ctx.view.history).effects if ctx.view.history else ()
-    total = c.rules.turn.actions
-    for w in _weather(ctx):
-        if w.effect == "actions":
-            total += w.amount
-    for h in history:
-        if h.effect == "actions" and (not h.nations or player.nation in h.nations):
-            total += h.amount
-    for f in front:
-        if f.effect == "actions_each_turn":
-            total += f.amount
-    free = any(e.effect == "free_first_sail" for e in (*_weather(ctx), *front))
-    return t.actions + max(0, total) + int(free)
+    return t.actions + actions_per_turn(ctx.view, ctx.me) + first_sail_free(ctx.view, ctx.me)
 
 
 def _may_attack(ctx: _Ctx, defender: int | None) -> bool:
-    """``rules.attack_banned`` read from what the bot sees: the History card's ban or truce."""
-    view = ctx.view
-    if not view.history:
-        return True
-    me = view.players[ctx.me].nation
-    them = view.players[defender].nation if defender is not None and defender >= 0 else None
-    for e in empires_content().history_card(view.history).effects:
-        if e.effect == "attack_ban" and me not in e.only:
-            return False
-        if e.effect == "truce" and them is not None and {me, them} == set(e.nations):
-            return False
-    return True
+    """The rules' ``attack_banned``: the History card's ban or truce."""
+    return attack_banned(ctx.view, ctx.me, defender) is None
 
 
 def _moves_to(ctx: _Ctx, ship: Ship, cell: Cell) -> int:
@@ -451,7 +478,7 @@ def _moves_to(ctx: _Ctx, ship: Ship, cell: Cell) -> int:
     beside = _beside(side, cell)
     if ship.cell in beside:
         return 0
-    if any(e.effect == "no_sailing" for e in _weather(ctx)):
+    if not sailing_allowed(ctx.view):
         return FAR
     return min((_moves_from(side, c, ctx.sail_limit).get(ship.cell, FAR) for c in beside
                 if c not in ctx.occupied), default=FAR)
@@ -484,7 +511,6 @@ def _enders_in_reach(ctx: _Ctx, actions: int, paid: Cost) -> tuple[list[Ender], 
     if _may_attack(ctx, None):
         targets.append((PIRATES_BAY, ctx.board.pirates_bay))
     for ship in mine:
-        bonus = _attack_bonus(view, ship)
         for target, cell in targets:
             beside = _beside(view.side, cell)
             if actions < 2 or ship.cell not in beside:
@@ -492,7 +518,7 @@ def _enders_in_reach(ctx: _Ctx, actions: int, paid: Cost) -> tuple[list[Ender], 
             # led by this ship, with every other of ours beside the target (as ``_attack``
             # weighs the fleet attack)
             dice = sum(1 for s in mine if s.cell in beside)
-            odds = p_at_least(dice, _defence(ctx, target) - bonus)
+            odds = p_at_least(dice, _defence(ctx, target) - _attack_bonus(ctx, ship, target))
             worth = odds * _target_value(ctx, target) - _counter_risk(ctx, ship, target)
             if worth > 1 and odds >= 0.15:
                 attacks.append((target, worth, 0, odds))
@@ -521,10 +547,108 @@ def _marque_gain(ctx: _Ctx, paid: Cost) -> float:
     return gain
 
 
+# ------------------------------------------------------------------ actions added to a turn
+KEEP = -1.0  # below ending the turn: a Full Sail whose actions would have no use is kept
+
+
+def _plan(ctx: _Ctx, ship: Ship) -> tuple[Cell, int] | None:
+    """The target ``potential`` sails ``ship`` for (the most worth once divided by one more
+    than the sailing moves to it): its cell and those moves; None with nothing in reach."""
+    ctx.targets(ship)  # works out ``_worth_at``
+    sailing = sailing_allowed(ctx.view)
+    best, found = 0.0, None
+    for cell, worth in ctx._worth_at[ship.id].items():
+        moves = _moves_from(ctx.view.side, cell, ctx.sail_limit).get(ship.cell, FAR)
+        if moves >= FAR or (moves and not sailing):
+            continue
+        if worth / (1 + moves) > best:
+            best, found = worth / (1 + moves), (cell, moves)
+    return found
+
+
+def _act_at(ctx: _Ctx, cell: Cell) -> bool:
+    """Whether a ship at ``cell`` has a move to make there: a free port beside it to buy (paid
+    for), an enemy ship or port (or Pirate's Bay with Gold in its chest) to attack, a trade
+    that evens out the purse (as ``_trade_worth`` has it)."""
+    view, side = ctx.view, ctx.view.side
+    p = view.players[ctx.me]
+    have = {"gold": p.gold, "wood": p.wood, "steel": p.steel}
+    can_buy = not _short_for_a_port(ctx) and p.cubes > 0
+    for port_id, card in ctx.board.ports.items():
+        if port_id not in view.port_owners or cell not in _beside(side, card.cell):
+            continue
+        owner = view.port_owners[port_id]
+        if owner is None and can_buy:
+            return True
+        if owner is not None and owner != ctx.me and _may_attack(ctx, owner):
+            return True
+        if any(_trade_worth(have, give, card.produces) > 0 for give in RESOURCES):
+            return True
+    if any(s.owner != ctx.me and cell in _beside(side, s.cell) and _may_attack(ctx, _owner(
+            ctx, s.id)) for s in view.ships):
+        return True
+    return view.chest >= 6 and cell in _beside(side, ctx.board.pirates_bay) \
+        and _may_attack(ctx, None)
+
+
+def _demand(ctx: _Ctx) -> int:
+    """The actions our ships' plans want this turn: the sailing moves each still needs to its
+    target (``_plan``), and one more where a target has a move to make there (a port bought
+    or an attack ends the turn, so one such move is counted)."""
+    total, act = 0, False
+    for ship in ctx.view.ships:
+        if ship.owner != ctx.me:
+            continue
+        plan = _plan(ctx, ship)
+        if plan is not None:
+            total += plan[1]
+            act = act or _act_at(ctx, plan[0])
+    return total + int(act)
+
+
+def _extra_actions_worth(ctx: _Ctx, value: float, extra: int) -> float:
+    """A card adding ``extra`` actions to the turn it is played in (Press Gang), as the turn's
+    card: its value (``CARD_VALUE``) stands for every added action put to use; each our ships'
+    plans leave idle takes its share off, down to a card with no use (1) when none has one."""
+    useful = max(0, min(extra, _demand(ctx) - _actions_coming(ctx)))
+    return 1.0 + (value - 1.0) * useful / extra
+
+
+def _full_sail(ctx: _Ctx, others: list[tuple[float, object]]) -> float:
+    """Full Sail (+2 actions, an Order played in the turn at no cost) among the turn's other
+    moves, each (value, move): played before the turn's last action (``KEEP`` while more are
+    left, which may yet be spent or the turn ended by a port bought or an attack), and only
+    where that action's move is worth making, does not end the turn itself, and leaves our
+    ships' plans more to do (``_demand``). Otherwise the actions would have no use, and the
+    card is kept for a turn they have one (before, it was valued as ending the turn, and the
+    choice between the two was left to chance)."""
+    if ctx.actions_left != 1 or not others:
+        return KEEP
+    best, move = max(others, key=lambda o: o[0])
+    if best <= 0 or isinstance(move, (A.BuyPort, A.Attack, A.EndTurn)):
+        return KEEP
+    return best + 0.5 if _demand(ctx) >= 2 else KEEP
+
+
 # ------------------------------------------------------------------ valuing one action
 def _value(ctx: _Ctx, a: Action) -> float:
     handler = HANDLERS.get(type(a))
     return handler(ctx, a) if handler else 0.0
+
+
+def _values(ctx: _Ctx, legal: list[Action]) -> list[float]:
+    """``_value`` of every move, Full Sail's (an Order played outside combat) weighed against
+    the others (``_full_sail``)."""
+    values = [_value(ctx, a) for a in legal]
+    if ctx.view.combat is None:
+        orders = {i for i, a in enumerate(legal) if isinstance(a, A.PlayOrder)}
+        if orders:
+            worth = _full_sail(ctx, [(v, a) for i, (v, a) in enumerate(zip(values, legal,
+                                                                          strict=True))
+                                     if i not in orders])
+            for i in orders:
+                values[i] = worth
+    return values
 
 
 def _play_card(ctx: _Ctx, a: Action) -> float:
@@ -534,6 +658,9 @@ def _play_card(ctx: _Ctx, a: Action) -> float:
         card = ctx.board.ports[a.port]
         value += card.icons + (1 if card.produces == "gold" else 0)
     captain = empires_content().captain(a.card)
+    extra = sum(e.amount for e in captain.effects if isinstance(e, ExtraActions))
+    if extra > 0:
+        value = _extra_actions_worth(ctx, value, extra)
     if any(e.effect == "attack_keeps_turn" for e in captain.effects):
         # Letter of Marque is worth what it lets the turn do besides: a card counts about
         # twice a turn's move (Land Ho! 22, a port bought 8 and its icons)
@@ -582,7 +709,7 @@ def _buy(ctx: _Ctx, a: Action) -> float:
 def _attack(ctx: _Ctx, a: Action) -> float:
     assert isinstance(a, A.Attack)
     lead = ctx.ships[a.ship]
-    bonus = _attack_bonus(ctx.view, lead)
+    bonus = _attack_bonus(ctx, lead, a.target)
     if a.ship == PIRATE_ID:
         ev = _pirate_ev(ctx, lead, a.target, bonus)
         return 1.0 + ev if ev > 0.5 else -1.0
@@ -624,8 +751,8 @@ def _window(ctx: _Ctx, a: Action) -> float:
     lead = ctx.ships.get(c.ships[0])
     if lead is None:
         return -1.0
-    attack = sum(c.attack_dice) + c.attack_mod + c.bonus + _attack_bonus(ctx.view, lead) \
-        - (1 if c.gage_lost else 0)
+    attack = sum(c.attack_dice) + c.attack_mod + c.bonus + _attack_bonus(ctx, lead, c.target) \
+        - (weather_gage(ctx.view) if c.gage_lost else 0)
     defence = _defence(ctx, c.target) + c.defence_mod
     success = attack >= defence
     if attacking and not success:
@@ -655,13 +782,12 @@ def pirate_worth(ctx: _Ctx) -> float:
         return 0.0
     reach = max(1, empires_content().rules.turn.pirate_actions)  # sailing moves, then attack
     moves = _moves_from(view.side, pirate.cell, ctx.sail_limit)
-    bonus = _attack_bonus(view, pirate)
     gain = guard = 0.0
     for target, cell in [*_enemy_targets(ctx, True), *_own_targets(ctx)]:
         near = min((moves.get(c, FAR) for c in ctx.board.sea_beside(cell)), default=FAR)
         if near >= reach:
             continue
-        ev = _pirate_ev(ctx, pirate, target, bonus)
+        ev = _pirate_ev(ctx, pirate, target, _attack_bonus(ctx, pirate, target))
         if _owner(ctx, target) == me:
             guard = max(guard, ev)
         else:
@@ -772,7 +898,7 @@ def playout_move(state: EmpiresState, seat: int, rng: Rng) -> Action | None:
     legal = legal_actions(state, seat)
     if not legal:
         return None
-    scored = [(_value(ctx, a), i) for i, a in enumerate(legal)]
+    scored = [(v, i) for i, v in enumerate(_values(ctx, legal))]
     best = max(v for v, _ in scored)
     return rng.choice([legal[i] for v, i in scored if v >= best - 1e-9])
 
@@ -784,12 +910,13 @@ def _turn_move(state: EmpiresState, seat: int, ctx: _Ctx, turn: TurnState) -> Ac
     """What ``legal_actions`` offers in a turn's action stage, each weighed as ``_value``
     weighs it, but a move is built only once chosen."""
     options: list[Option] = [(0.0, A.EndTurn())]
+    orders: list[A.PlayOrder] = []
     if turn.pirate:
         pirate = state.ship(PIRATE_ID)
         mine = [pirate] if pirate is not None else []
     else:
         mine = [s for s in state.ships if s.owner == seat]
-        options += [(0.0, o) for o in full_sail_orders(state, seat)]
+        orders = full_sail_orders(state, seat)
     if turn.actions > 0 and mine:
         turning = not turn.pirate and not turn.turned and any(
             e.effect == "turning_sail" for e in front_effects(state, seat))
@@ -804,6 +931,11 @@ def _turn_move(state: EmpiresState, seat: int, ctx: _Ctx, turn: TurnState) -> Ac
             options += _trade_options(state, seat, ctx, mine)
             options += [(_buy(ctx, a), a) for a in buys(state, seat, mine)]
         options += [(_attack(ctx, a), a) for a in attacks(state, seat, mine, labels=False)]
+    if orders:
+        # a Sailing or a Trade is built once chosen: neither ends the turn, as ``_full_sail``
+        # asks of the move Full Sail is weighed against
+        worth = _full_sail(ctx, [(v, move) for v, move in options])
+        options += [(worth, o) for o in orders]
     best = max(v for v, _ in options)
     chosen = ctx.rng.choice([move for v, move in options if v >= best - 1e-9])
     return chosen if isinstance(chosen, Action) else chosen()

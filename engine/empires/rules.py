@@ -4,7 +4,8 @@ whom. Nothing here changes the state."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Protocol
 
 from .content import (
     PORT_LEVELS,
@@ -17,10 +18,22 @@ from .content import (
     empires_content,
 )
 from .effects import RESOURCES, CaptainEffect, HistoryEffect, Resource, WeatherEffect
-from .state import EmpiresState, EmpiresView, Player, PublicPlayer, Ship
+from .state import EmpiresState, Player, PublicPlayer, Ship
 
-# a state, or a seat's view, which shows the round's cards and the nations the same way
-Table = EmpiresState | EmpiresView
+
+class Table(Protocol):
+    """What a state, a seat's view and a bot's copy of either show the same way: the round's
+    Weather and History cards and the players (their nations, the cards in front of them).
+    The questions below that read only these take any of them."""
+
+    @property
+    def weather(self) -> str | None: ...
+
+    @property
+    def history(self) -> str | None: ...
+
+    @property
+    def players(self) -> Sequence[Player | PublicPlayer]: ...
 
 
 def content() -> EmpiresContent:
@@ -40,7 +53,7 @@ def history_effects(state: Table) -> tuple[HistoryEffect, ...]:
     return content().history_card(state.history).effects if state.history else ()
 
 
-def front_effects(state: EmpiresState, seat: int) -> Iterator[CaptainEffect]:
+def front_effects(state: Table, seat: int) -> Iterator[CaptainEffect]:
     """Effects of the Advancements and Industry cards in front of ``seat``."""
     if seat < 0:
         return
@@ -55,7 +68,7 @@ def nation(state: Table, seat: int | None) -> str | None:
 
 
 # ------------------------------------------------------------------ actions
-def actions_per_turn(state: EmpiresState, seat: int) -> int:
+def actions_per_turn(state: Table, seat: int) -> int:
     """5, changed by the Weather, the History card and the player's Advancements."""
     total = content().rules.turn.actions
     for w in weather_effects(state):
@@ -79,7 +92,7 @@ def pirate_actions(state: EmpiresState) -> int:
     return max(0, total)
 
 
-def first_sail_free(state: EmpiresState, seat: int) -> int:
+def first_sail_free(state: Table, seat: int) -> int:
     """The free Sailing of Trade Winds and Copper Sheathing: one more action, usable in any
     way (rulebook, How to Play: added ship movements modify the total action count). The two
     together give one, as each frees the same "first" Sailing."""
@@ -265,7 +278,7 @@ def attack_banned(state: Table, seat: int, defender: int | None) -> str | None:
     return None
 
 
-def history_attack_bonus(state: EmpiresState, seat: int, defender: int | None,
+def history_attack_bonus(state: Table, seat: int, defender: int | None,
                          target_is_port: bool) -> int:
     me = nation(state, seat)
     them = nation(state, defender)
@@ -281,7 +294,7 @@ def history_attack_bonus(state: EmpiresState, seat: int, defender: int | None,
     return total
 
 
-def weather_gage(state: EmpiresState) -> int:
+def weather_gage(state: Table) -> int:
     if any(e.effect == "no_weather_gage" for e in weather_effects(state)):
         return 0
     return content().rules.table_of_war.weather_gage

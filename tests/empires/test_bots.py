@@ -492,3 +492,178 @@ def test_a_searchs_quick_moves_make_the_letters_attack_first_too() -> None:
     state = marque_position(marque=False)
     for salt in range(3):
         assert isinstance(playout_move(state, 0, bot_rng(salt, state.version, 0)), A.BuyPort)
+
+
+# ------------------------------------------------------------------ actions added to a turn
+def full_sail_position(actions: int, use: bool) -> EmpiresState:
+    """The US turn (seat 0), ``actions`` left and a Full Sail in hand. ``use``: its Transport
+    at M3 (cell (12, 2)), one Sailing from Quebec, free, and paid for (3 Gold, 3 Wood, 3
+    Steel); otherwise the Transport has nothing to do (no port cube left, no enemy, an empty
+    chest)."""
+    state = new(2, 1)
+    clear(state)
+    calm(state)
+    put(state, 0, "transport", (12, 2), "t")
+    player = state.players[0]
+    player.gold = player.wood = player.steel = 3
+    if not use:
+        player.cubes = 0
+    state.chest = 0
+    my_turn(state, 0, actions=actions)
+    state.players[0].hand = ["full_sail", "broadside"]
+    state.players[1].hand = ["treasure_galleon"]
+    return state
+
+
+def test_full_sail_is_kept_while_its_actions_would_have_no_use() -> None:
+    """Old habit: Full Sail ("On your turn: +2 actions") was valued as ending the turn, so with
+    nothing left worth doing the bot played it or ended the turn by chance, and a played one
+    gave two actions nothing used. Now it is kept (the turn ends), the last action or not."""
+    for actions in (1, 3):
+        for salt in range(8):
+            choice = standard_choice(full_sail_position(actions, use=False), 0, salt)
+            assert isinstance(choice, A.EndTurn), (actions, salt, choice)
+            quick = playout_move(full_sail_position(actions, use=False), 0,
+                                 bot_rng(salt, 0, 0))
+            assert isinstance(quick, A.EndTurn), (actions, salt, quick)
+
+
+def test_full_sail_is_played_before_the_last_action_when_more_are_wanted() -> None:
+    """With one action left and the Transport one Sailing from a port it can pay for, the old
+    bot sailed there and its turn ended before the buy. Now Full Sail is played first, and the
+    turn sails and buys the port; while more actions are left it is kept (the turn may yet
+    end with a port bought or an attack before they run out)."""
+    for salt in range(3):
+        kinds = [a.type for a in seat_zeros_turn(full_sail_position(1, use=True), salt)]
+        assert kinds == ["play_order", "sail", "buy_port"], (salt, kinds)
+        quick = playout_move(full_sail_position(1, use=True), 0, bot_rng(salt, 0, 0))
+        assert isinstance(quick, A.PlayOrder) and quick.card == "full_sail", quick
+        kinds = [a.type for a in seat_zeros_turn(full_sail_position(3, use=True), salt)]
+        assert kinds == ["sail", "buy_port"], (salt, kinds)
+
+
+def press_gang_position(use: bool) -> EmpiresState:
+    """The US turn (seat 0) at its Captain's card, from a Press Gang ("+2 actions this turn")
+    and a Crow's Nest Lookouts (1 Wood). ``use``: in Fog (Sailings of 2 cells at most) two
+    Transports far out in the Atlantic, four Sailings or more each from a free port that can
+    be paid for (more moves than the turn's 5 actions); otherwise one Transport with nothing
+    to do (no port cube left, no enemy, an empty chest)."""
+    state = new(2, 1)
+    clear(state)
+    calm(state)
+    player = state.players[0]
+    player.gold = player.wood = player.steel = 3
+    state.chest = 0
+    if use:
+        state.weather = "fog"
+        put(state, 0, "transport", (15, 5), "t")
+        put(state, 0, "transport", (15, 0), "u")
+    else:
+        put(state, 0, "transport", (12, 2), "t")
+        player.cubes = 0
+    my_turn(state, 0, actions=0, stage="card")
+    state.players[0].hand = ["press_gang", "crows_nest"]
+    state.players[1].hand = ["treasure_galleon"]
+    return state
+
+
+def test_press_gang_is_played_only_when_its_actions_have_a_use() -> None:
+    """Old habit: Press Gang was worth 6 whatever the turn, more than the Crow's Nest (4), so
+    it was played for two actions nothing would use. Now it is worth its 6 only where our
+    ships' plans want more moves than the turn has; with nothing to do it is not played (the
+    Crow's Nest is, or a card is discarded for 3 Gold)."""
+    for salt in range(4):
+        choice = standard_choice(press_gang_position(use=False), 0, salt)
+        assert not (isinstance(choice, A.PlayCard) and choice.card == "press_gang"), choice
+        choice = standard_choice(press_gang_position(use=True), 0, salt)
+        assert isinstance(choice, A.PlayCard) and choice.card == "press_gang", choice
+
+
+# ------------------------------------------------------------------ combat odds
+def duel(attacker: str, defender: str, actions: int = 5, history: str = "treaty_of_paris",
+         weather: str = "fair_weather", mine: tuple[str, ...] = (),
+         theirs: tuple[str, ...] = ()) -> EmpiresState:
+    """The US turn (seat 0), ``actions`` left: its ``attacker`` at K3 (cell (10, 2)) beside
+    Britain's ``defender`` at L3, or, for ``defender`` "quebec", at J3 beside Britain's port
+    Quebec; ``mine`` and ``theirs`` the cards in front of each. The attacker has nothing else
+    to do (no port cube left, a purse of one of each, an empty chest)."""
+    state = new(2, 1)
+    clear(state)
+    calm(state, history)
+    state.weather = weather
+    if defender == "quebec":
+        put(state, 0, attacker, (9, 2), "a")
+        own(state, 1, "quebec")
+    else:
+        put(state, 0, attacker, (10, 2), "a")
+        put(state, 1, defender, (11, 2), "d")
+    player = state.players[0]
+    player.gold = player.wood = player.steel = 1
+    player.cubes = 0
+    state.chest = 0
+    state.players[0].in_front, state.players[1].in_front = list(mine), list(theirs)
+    my_turn(state, 0, actions=actions)
+    state.players[0].hand = ["treasure_galleon"]
+    state.players[1].hand = ["treasure_galleon"]
+    return state
+
+
+def attacks_in(state: EmpiresState) -> bool:
+    choices = [standard_choice(state, 0, salt) for salt in range(3)]
+    quick = [playout_move(state, 0, bot_rng(salt, 0, 0)) for salt in range(3)]
+    return all(isinstance(a, A.Attack) for a in [*choices, *quick])
+
+
+def never_attacks_in(state: EmpiresState) -> bool:
+    choices = [standard_choice(state, 0, salt) for salt in range(3)]
+    quick = [playout_move(state, 0, bot_rng(salt, 0, 0)) for salt in range(3)]
+    return not any(isinstance(a, A.Attack) for a in [*choices, *quick])
+
+
+def test_the_history_cards_attack_bonus_is_counted_in_the_odds() -> None:
+    """War of 1812 ("The US gets +1 attack against British ships and ports this round"):
+    a US Frigate's attack on a British Transport hits on a 2 instead of a 3, which makes it
+    worth the turn's five actions; the old bot left the bonus out and did not attack."""
+    assert never_attacks_in(duel("frigate", "transport"))
+    assert attacks_in(duel("frigate", "transport", history="war_of_1812"))
+
+
+def test_in_fog_the_attack_is_weighed_without_the_weather_gage() -> None:
+    """Fog: "attackers get no +1 Weather Gage this round". A Frigate against a Frigate then
+    hits on a 6, not a 5, no longer worth the turn; the old bot always added the +1."""
+    assert attacks_in(duel("frigate", "frigate"))
+    assert never_attacks_in(duel("frigate", "frigate", weather="fog"))
+
+
+def test_the_defenders_reinforced_hulls_are_counted_in_the_odds() -> None:
+    """Reinforced Hulls ("Your ships get +1 defence") on the British side: the Frigate's
+    attack on a Frigate hits on a 6, not a 5, no longer worth the turn."""
+    assert attacks_in(duel("frigate", "frigate"))
+    assert never_attacks_in(duel("frigate", "frigate", theirs=("reinforced_hulls",)))
+
+
+def test_the_defenders_coastal_batteries_are_counted_in_the_odds() -> None:
+    """Coastal Batteries ("Your Ports, Forts and Naval Bases get +1 defence") on the British
+    side: a Frigate's attack on Quebec hits on a 4, not a 3, no longer worth the turn."""
+    assert attacks_in(duel("frigate", "quebec"))
+    assert never_attacks_in(duel("frigate", "quebec", theirs=("coastal_batteries",)))
+
+
+def test_the_defenders_counter_attack_advancements_are_counted_in_the_risk() -> None:
+    """A Ship of the Line's counter-attack sinks an attacking Frigate on a 6 (2 + 6 > 7); with
+    the defender's Crow's Nest Lookouts (+1 to counter-attack rolls) or Gunnery Drill (+1
+    attack for all its ships, the counter-attack too) on a 5 as well. With one action left the
+    Frigate's attack is worth it at 1 in 6, not at 2 in 6; the old bot counted 1 in 6."""
+    assert attacks_in(duel("frigate", "ship_of_the_line", actions=1))
+    for card in ("crows_nest", "gunnery_drill"):
+        assert never_attacks_in(duel("frigate", "ship_of_the_line", actions=1,
+                                     theirs=(card,))), card
+
+
+def test_the_attackers_own_reinforced_hulls_are_counted_in_the_risk() -> None:
+    """With our Reinforced Hulls the Frigate's defence is 8: a Ship of the Line's
+    counter-attack can no longer sink it (2 + 6 is not more than 8), and the attack is worth
+    the turn's three actions left; the old bot counted the risk of a plain Frigate."""
+    assert never_attacks_in(duel("frigate", "ship_of_the_line", actions=3))
+    assert attacks_in(duel("frigate", "ship_of_the_line", actions=3,
+                           mine=("reinforced_hulls",)))
