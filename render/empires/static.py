@@ -12,6 +12,7 @@ The helpers given a port's cell box take the scale from its width."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -87,6 +88,17 @@ LABEL_GAP = 10  # the least room between two port names on one line, so each rea
 # port's name, so the region's name neither crowds the port nor reads as a line of its name
 REGION_ROOM = 8
 STEP_BUDGET = 2000  # places tried per board when fitting the names on the sea
+# what a name's place costs, over its distance from its port: one where it could be taken for
+# another port's name (or a region's name crowds a port) costs most, then one a cell away,
+# tied to its port by a line; a place no ship leaves free for it (drawn over the ship) more
+CROWDED, FAR, COVERED = 1000, 100, 100_000
+# ... and what it costs that one of two port names reads as running on from the other along
+# its port's row (``continues``): less than a cell away, so it is borne in a crowd
+RUN_ON = 60
+OTHER_ROW = 25  # ... and that a port's name stands on another port's row (``_on_others_row``)
+AS_NEAR = 150  # ... or about as near another port as its own (``_as_near``)
+CLOSER = 2  # how much nearer its own port than any other a port's name stands, at least
+LINE_ROOM = 2  # a leader line's white edge, each side: it keeps this far off a ship
 
 
 def _sea_cost(box: Box, sea_boxes: list[Box]) -> int:
@@ -158,11 +170,47 @@ def misread_as(box: Box, own: str, cells: dict[str, Box]) -> list[str]:
             if pid != own and (beside(box, cell) or _reading_gap(box, cell) <= mine)]
 
 
-def _clearest(boxes: list[Box], own: str, cells: dict[str, Box]) -> list[int]:
-    """The order to try a port's name's places in: those where it reads as no other port's
-    first, nearest first, then the others, those it could be misread in fewest ways first."""
-    misreads = [len(misread_as(b, own, cells)) for b in boxes]
-    return sorted(range(len(boxes)), key=lambda i: (misreads[i], i))
+def _on_row(box: Box, cell: Box) -> bool:
+    """Whether a name inked in ``box`` stands on the row of the port in ``cell``."""
+    over = min(box[3], cell[3]) - max(box[1], cell[1])
+    return over >= 0.4 * min(box[3] - box[1], cell[3] - cell[1])
+
+
+def continues(box: Box, own: Box, other_name: Box, other: Box) -> bool:
+    """Whether a port's name inked in ``box`` (its port in ``own``) reads as running on from
+    another port's name (inked in ``other_name``, beside its port in ``other``) along that
+    port's row: it stands off its own port's row, on the other's, within ``ROW_REACH`` of the
+    other's name. Toulon's name over its port read so, after Bordeaux's, as Bordeaux's."""
+    if beside(box, own) or not _on_row(box, other) or not beside(other_name, other):
+        return False
+    dx = max(other_name[0] - box[2], box[0] - other_name[2], 0)
+    return dx <= scaled(ROW_REACH, _side(other))
+
+
+ROW_SIGHT = 3 * CELL  # how far along a port's row a reader looks for its name
+
+
+def _on_others_row(box: Box, own: Box, cells: Iterable[Box]) -> bool:
+    """Whether a port's name inked in ``box`` stands off its own port's row (``own``), on
+    another port's within ``ROW_SIGHT`` of it, where a reader looking along that row finds
+    it (Toulon's over its port, on Bordeaux's row)."""
+    if beside(box, own):
+        return False
+    sight = scaled(ROW_SIGHT, _side(own))
+    return any(cell != own and _on_row(box, cell)
+               and max(cell[0] - box[2], box[0] - cell[2], 0) <= sight for cell in cells)
+
+
+def _as_near(box: Box, own: Box, cells: Iterable[Box]) -> bool:
+    """Whether a port's name inked in ``box`` stands about as near another port (within
+    ``CLOSER`` of as near as its own port, or nearer), the other port's cell touching it."""
+    mine = _gap(box, own) + scaled(CLOSER, _side(own))
+    return any(cell != own and _gap(box, cell) < mine for cell in cells)
+
+
+def _run_on(a: Box, own_a: Box, b: Box, own_b: Box) -> bool:
+    """Whether either of two ports' names reads as running on from the other (``continues``)."""
+    return continues(a, own_a, b, own_b) or continues(b, own_b, a, own_a)
 
 
 def _ink(xy: Point, text: str, bold: bool, size: int = LABEL_SIZE) -> Box:
@@ -223,11 +271,15 @@ def port_labels(side: str, seats: int) -> dict[str, tuple[Point, str]]:
         # the name then goes on the sea, where there is more room (``moving_labels``)
         land[port.id] = [bx_ for bx_ in fits if not misread_as(bx_, port.id, cells)]
     out: dict[str, tuple[Point, str]] = {}
+    inked: list[tuple[Box, Box]] = []  # the names placed so far, each with its port's cell
     for pid in sorted(land, key=lambda k: (len(land[k]), b.ports[k].cell[1], b.ports[k].cell[0])):
-        box = next((bx_ for bx_ in land[pid] if not any(_overlap(bx_, t) for t in taken)), None)
+        # nor one that reads as running on from a name placed before along its port's row
+        box = next((bx_ for bx_ in land[pid] if not any(_overlap(bx_, t) for t in taken)
+                    and not any(_run_on(bx_, cells[pid], *ink) for ink in inked)), None)
         if box is None:
             continue
         taken.append(_spaced(box, c))
+        inked.append((box, cells[pid]))
         out[pid] = (_ink_origin(box, b.ports[pid].name, size), b.ports[pid].name)
     return out
 
@@ -254,10 +306,13 @@ def _clamped(options: list[Point], w: int, g: Box) -> list[Point]:
 def _port_options(cell: Box, w: int, h: int, lead: tuple[int, int] = (0, 0)) -> list[Point]:
     """Where a port's name may go, nearest first: beside, above, below, at the corners.
     ``lead`` is the room above and below the name's ink in its ``h`` (a line's ascent and
-    descent): a name over or under its port stands that much nearer, its ink by the port."""
+    descent): a name over or under its port stands that much nearer, its ink by the port,
+    and one beside it with tails below its line (Port Royal's y) stands as much higher, so
+    that its ink is no lower than the port's middle."""
     c = _side(cell)
     side, over, under = scaled(3, c), scaled(6, c), scaled(1, c)
-    cy = (cell[1] + cell[3]) // 2 - h // 2
+    mid = (cell[1] + cell[3]) // 2
+    cy = min(mid - h // 2, mid - (h + lead[0] + 1 - lead[1]) // 2)
     cx = (cell[0] + cell[2]) // 2 - w // 2
     half = (cell[3] - cell[1]) // 2
     up, down = cell[1] - over - h + lead[1], cell[3] + under - lead[0]
@@ -310,10 +365,12 @@ def _region_options(box: Box, w: int, h: int, c: int = CELL) -> list[Point]:
     ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Moving:
     """A name that lies on the sea wherever it goes, so it is placed each turn where no ship
-    is: ``spots`` are its places, nearest first, each with the sea cells it covers."""
+    is: ``spots`` are its places, cheapest first (``costs``), each with the sea cells it
+    covers or its leader line crosses. One is made per name and map side, and is equal only
+    to itself (a quick key for ``_clashes``)."""
 
     text: str
     bold: bool
@@ -324,6 +381,9 @@ class Moving:
     clear: int = -1
     cell: int = CELL  # the map's cell, to which the room round it is scaled
     size: int = LABEL_SIZE  # its type, at the map's cell (a port's name: ``PORT_SIZE``)
+    # what each spot costs the board's reading (``CROWDED``, ``FAR``); the spots come cheapest
+    # first, and the names are placed at the least cost of all of them together (``_choose``)
+    costs: tuple[int, ...] = ()
 
     def is_clear(self, j: int) -> bool:
         return self.clear < 0 or j < self.clear
@@ -339,8 +399,6 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
     whose place covers no sea stay on the static board."""
     lay = layout(side, seats)
     b = board(side)
-    sea = sorted(b.sea)
-    sea_boxes = [lay.grid.box(*c) for c in sea]
     bx, by = b.pirates_bay
     c, size, port_size = lay.cell, lay.px(LABEL_SIZE), lay.px(PORT_SIZE)
     fixed: list[Box] = [chest_box(side, seats), _spaced(_bay_label_box(lay, side)[0], c),
@@ -378,168 +436,466 @@ def moving_labels(side: str, seats: int) -> tuple[tuple[Moving, ...], frozenset[
                             entry))
         else:
             wanted.append(entry)
+    by_name = {p.name: p.id for p in b.ports.values()}
     # a name on land in the way of a name on the sea moves with it, to give it room
     room = [box for e in wanted for box in reach(*e)]
+    on_board: list[tuple[Box, Box]] = []  # the names staying on land: ink, their port's cell
     for box, entry in on_land:
         if any(_overlap(box, r) for r in room):
             wanted.append(entry)
         else:
             fixed.append(box)
+            pid = by_name[entry[0]]
+            on_board.append((_ink(placed[pid][0], entry[0], PORT_BOLD, port_size),
+                             lay.grid.box(*b.ports[pid].cell)))
     cells = {p.id: lay.grid.box(*p.cell) for p in b.ports.values()}
-    by_name = {p.name: p.id for p in b.ports.values()}
     # a region's name keeps off the ports (and their names, ``_clashes``) by ``REGION_ROOM``
     keep_off = [inset(_port_box(cell), -lay.px(REGION_ROOM)) for cell in cells.values()]
     out: list[Moving] = []
     for text, bold, options, pad, w, port in wanted:
         at = size if port is None else port_size
         spots = []
+        costs = []
         # a place past the map's edge slides back onto it
-        for x, y in _clamped(options, w, g):
+        for rank, (x, y) in enumerate(_clamped(options, w, g)):
             box = _ink((x + pad, y + pad), text, bold, at)
             if box[1] < g[1] or box[3] > g[3]:
                 continue
             if any(_overlap(box, t) for t in fixed):
                 continue
-            covered = frozenset(c for c, sb in zip(sea, sea_boxes, strict=True)
-                                if _sea_cost(box, [sb]))
-            spots.append(((x + pad, y + pad), box, covered))
-        clear = -1
-        if port is not None:  # where it reads as no other port's name first
-            boxes = [spot[1] for spot in spots]
-            order = _clearest(boxes, by_name[text], cells)
-            spots = [spots[i] for i in order]
-            clear = sum(1 for b_ in boxes if not misread_as(b_, by_name[text], cells))
-        else:  # a region's name: where it keeps its room from the ports first
-            crowded = [any(_overlap(spot[1], t) for t in keep_off) for spot in spots]
-            spots = [sp for sp, c_ in zip(spots, crowded, strict=True) if not c_] + \
-                [sp for sp, c_ in zip(spots, crowded, strict=True) if c_]
-            clear = crowded.count(False)
+            covered = _covered(box, lay, b.sea)
+            if port is None:  # a region's name: where it keeps its room from the ports first
+                crowded = any(_overlap(box, t) for t in keep_off)
+                cost = CROWDED * crowded + 2 * rank
+            else:  # where it reads as no other port's name first, nearest first
+                line = leader_line(box, port, c)
+                if line is not None:  # a ship under its line is as a ship under the name
+                    covered |= _crossed(line, lay, b.sea)
+                misreads = len(misread_as(box, by_name[text], cells))
+                run_ons = sum(1 for ink, cell in on_board if _run_on(box, port, ink, cell))
+                gap = _reading_gap(box, port) * CELL / c
+                cost = CROWDED * misreads + FAR * (line is not None) + RUN_ON * run_ons \
+                    + OTHER_ROW * _on_others_row(box, port, cells.values()) \
+                    + AS_NEAR * _as_near(box, port, cells.values()) + round(2 * gap) + rank
+            spots.append(((x + pad, y + pad), box, frozenset(covered)))
+            costs.append(cost)
+        order = sorted(range(len(spots)), key=lambda i: (costs[i], i))
+        spots = [spots[i] for i in order]
+        costs = [costs[i] for i in order]
+        clear = sum(1 for k in costs if k < CROWDED)
         out.append(Moving(text, bold, tuple(spots), port, clear, c,
-                          LABEL_SIZE if port is None else PORT_SIZE))
+                          LABEL_SIZE if port is None else PORT_SIZE, tuple(costs)))
     return tuple(out), frozenset(m.text for m in out)
 
 
-FAILED: list[int] = []  # boards where no place was free for every name (for tests)
+def _covered(box: Box, lay: Layout, sea: frozenset[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The sea cells a name inked in ``box`` covers (where a ship on them would hide it)."""
+    g, c = lay.grid.bounds, lay.cell
+    cols = range(max((box[0] - g[0]) // c, 0), (box[2] - g[0]) // c + 1)
+    rows = range(max((box[1] - g[1]) // c, 0), (box[3] - g[1]) // c + 1)
+    return {(x, y) for x in cols for y in rows
+            if (x, y) in sea and _sea_cost(box, [lay.grid.box(x, y)])}
+
+
+def _crossed(line: Line, lay: Layout, sea: frozenset[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The sea cells whose ship ``line`` would cross, a leader's white edge included (a ship
+    is drawn a pixel inside its cell)."""
+    (x0, y0), (x1, y1) = line
+    g, c = lay.grid.bounds, lay.cell
+    cols = range(max((min(x0, x1) - g[0]) // c - 1, 0), (max(x0, x1) - g[0]) // c + 2)
+    rows = range(max((min(y0, y1) - g[1]) // c - 1, 0), (max(y0, y1) - g[1]) // c + 2)
+    room = lay.px(1) - LINE_ROOM
+    return {(x, y) for x in cols for y in rows
+            if (x, y) in sea and _crosses(line, inset(lay.grid.box(x, y), room))}
+
+
+def _crosses(line: Line, box: Box) -> bool:
+    """Whether ``line`` runs through the inside of ``box`` (Liang-Barsky clipping)."""
+    (x0, y0), (x1, y1) = line
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q <= 0:
+                return False
+        elif p < 0:
+            t0 = max(t0, q / p)
+        else:
+            t1 = min(t1, q / p)
+    return t0 < t1
+
+
+FAILED: list[int] = []  # boards where a name went over a ship or another name (for tests)
+
+
+# (name, place): {name: its places, as the bits of an int}
+Hits = dict[tuple[int, int], dict[int, int]]
 
 
 @functools.cache
-def _clashes(labels: tuple[Moving, ...]) -> dict[tuple[int, int], dict[int, frozenset[int]]]:
-    """For each name's place, the places of the other names too close to it."""
+def _clashes(labels: tuple[Moving, ...]) -> tuple[Hits, Hits]:
+    """For each name's place, the places of the other names too close to it; and those of the
+    port names that it would read as running on from along their port's row, or that would
+    read as running on from it along its port's (``continues``)."""
     near = [[_near(spot[1], m.cell, m.port is None and m.is_clear(j))
              for j, spot in enumerate(m.spots)] for m in labels]
-    reach = [(min(b[0] for b in n), min(b[1] for b in n), max(b[2] for b in n),
-              max(b[3] for b in n)) if n else (0, 0, 0, 0) for n in near]
-    out: dict[tuple[int, int], dict[int, frozenset[int]]] = {}
-    for i, m in enumerate(labels):
-        for j, _ in enumerate(m.spots):
-            out[(i, j)] = {}
+    # how far a name's places reach, with the room of a row's run-on each side
+    reach = [(min(b[0] for b in n) - scaled(ROW_REACH, m.cell), min(b[1] for b in n),
+              max(b[2] for b in n) + scaled(ROW_REACH, m.cell), max(b[3] for b in n))
+             if n else (0, 0, 0, 0) for n, m in zip(near, labels, strict=True)]
+    # a port's name's places off its port's row, and those beside it on its row
+    off = [[j for j, sp in enumerate(m.spots) if m.port is not None
+            and not beside(sp[1], m.port)] for m in labels]
+    on = [[j for j, sp in enumerate(m.spots) if m.port is not None and beside(sp[1], m.port)]
+          for m in labels]
+    keys = [(i, j) for i, m in enumerate(labels) for j in range(len(m.spots))]
+    clash: dict[tuple[int, int], dict[int, set[int]]] = {key: {} for key in keys}
+    run_on: dict[tuple[int, int], dict[int, set[int]]] = {key: {} for key in keys}
+
+    def note(found: dict[tuple[int, int], dict[int, set[int]]], i: int, j: int, k: int,
+             c: int) -> None:
+        found[(i, j)].setdefault(k, set()).add(c)
+        found[(k, c)].setdefault(i, set()).add(j)
+
     for i in range(len(labels)):
         for k in range(i + 1, len(labels)):
             if not _overlap(reach[i], reach[k]):
                 continue
             for j, a in enumerate(near[i]):
-                hit = frozenset(c for c, spot in enumerate(labels[k].spots)
-                                if _overlap(a, spot[1]))
-                if hit:
-                    out[(i, j)][k] = hit
-                    for c in hit:
-                        out[(k, c)][i] = out[(k, c)].get(i, frozenset()) | {j}
+                for c, spot in enumerate(labels[k].spots):
+                    if _overlap(a, spot[1]):
+                        note(clash, i, j, k, c)
+            for x, y in ((i, k), (k, i)):
+                port, row = labels[x].port, labels[y].port
+                if port is None or row is None:
+                    continue
+                for j in off[x]:
+                    box = labels[x].spots[j][1]
+                    if not _on_row(box, row):
+                        continue
+                    for c in on[y]:
+                        if c not in clash[(x, j)].get(y, ()) and continues(
+                                box, port, labels[y].spots[c][1], row):
+                            note(run_on, x, j, y, c)
+
+    def frozen(found: dict[tuple[int, int], dict[int, set[int]]]) -> Hits:
+        return {key: {k: sum(1 << c for c in v) for k, v in hits.items()}
+                for key, hits in found.items()}
+
+    return frozen(clash), frozen(run_on)
+
+
+# the most names placed again together to let one stand nearer its port (``_Fit.better``),
+# and what that one must stand to gain: a place a cell off, on another's row, a run-on...
+RING, WORTH = 4, 40
+# ... or, fewer of them, a step round its port (off its corner, where beside it)
+NUDGE, STEP = 3, 20
+
+
+def _bits(places: int) -> Iterator[int]:
+    """The places in a set of them (the bits of ``places``), lowest first."""
+    while places:
+        low = places & -places
+        places ^= low
+        yield low.bit_length() - 1
+
+
+class _Fit:
+    """Places for the names on the sea, each out of its ``free`` ones, clear of each other
+    (``clash``), at the least cost of them all together: the places' ``costs``, and ``RUN_ON``
+    for each two names one of which reads as running on from the other along its port's row
+    (``run_on``); a search tries ``STEP_BUDGET`` places at most. A set of a name's places is
+    the bits of an int, the cheapest the lowest (as a name's spots come), but for the names in
+    ``unsorted`` (every place covered by a ship, their costs raised by as much)."""
+
+    def __init__(self, free: dict[int, int], costs: dict[int, Sequence[int]], clash: Hits,
+                 run_on: Hits, unsorted: frozenset[int] = frozenset()) -> None:
+        self.free, self.costs, self.clash, self.run_on = free, costs, clash, run_on
+        self.unsorted = unsorted
+        self.budget = STEP_BUDGET
+
+    def cheapest(self, i: int, places: int) -> int:
+        if i not in self.unsorted:
+            return self.costs[i][(places & -places).bit_length() - 1]
+        return min(c for j, c in enumerate(self.costs[i]) if places >> j & 1)
+
+    def order(self, i: int, places: int) -> list[int]:
+        """The places in ``places``, cheapest first."""
+        out = list(_bits(places))
+        if i in self.unsorted:
+            out.sort(key=lambda j: self.costs[i][j])
+        return out
+
+    def clear(self, i: int, j: int, chosen: dict[int, int]) -> bool:
+        return not any(k in chosen and m >> chosen[k] & 1
+                       for k, m in self.clash[(i, j)].items())
+
+    def extra(self, i: int, j: int, chosen: dict[int, int]) -> int:
+        """What place ``j`` of name ``i`` costs over its own beside the places ``chosen``."""
+        runs = self.run_on[(i, j)]
+        return RUN_ON * sum(1 for k, m in runs.items() if k in chosen and m >> chosen[k] & 1) \
+            if runs else 0
+
+    def cost(self, chosen: dict[int, int], of: list[int]) -> int:
+        """What the names ``of`` cost where ``chosen`` puts them."""
+        mine = set(of)
+        total = 0
+        for i in of:
+            j = chosen[i]
+            total += self.costs[i][j]
+            for k, m in self.run_on[(i, j)].items():  # a pair of them counts once
+                if k in chosen and m >> chosen[k] & 1:
+                    total += RUN_ON if k not in mine else RUN_ON // 2
+        return total
+
+    def search(self, domains: dict[int, int], fixed: dict[int, int],
+               best: dict[int, int] | None = None, first: bool = False) -> dict[int, int] | None:
+        """Places for the names of ``domains`` (their places clear of ``fixed``) at their least
+        cost beside ``fixed``, or ``best`` when none costs less: the name with fewest places
+        left is placed next, cheapest first, and a branch that cannot cost less than the best
+        found is dropped. It stops when the budget runs out, or at the first places found if
+        ``first``, with the best found so far."""
+        bound = self.cost({**fixed, **best}, list(best)) if best is not None else 1 << 60
+        found = best
+        chosen = dict(fixed)
+        costs, clash, run_on, unsorted = self.costs, self.clash, self.run_on, self.unsorted
+
+        def cheapest(k: int, places: int) -> int:
+            if k in unsorted:
+                return self.cheapest(k, places)
+            return costs[k][(places & -places).bit_length() - 1]
+
+        def place(left: dict[int, int], spent: int, floor: int) -> bool:
+            """Whether to stop (``floor``: the least the names ``left`` can cost)."""
+            nonlocal bound, found
+            if not left:
+                bound, found = spent, {k: chosen[k] for k in domains}
+                return first
+            i = min(left, key=lambda k: left[k].bit_count())
+            rest = {k: v for k, v in left.items() if k != i}
+            mine, todo = costs[i], left[i]
+            least = floor - cheapest(i, todo)
+            for j in self.order(i, todo) if i in unsorted else _bits(todo):
+                if spent + least + mine[j] >= bound:
+                    return False  # cheapest first: no place after this one does better
+                if self.budget <= 0:
+                    return True
+                self.budget -= 1
+                near = clash[(i, j)]
+                narrowed, low, stuck = rest, least, False
+                if near:
+                    narrowed = dict(rest)
+                    for k, m in near.items():
+                        v = rest.get(k, 0) & ~m
+                        if k not in rest or v == rest[k]:
+                            continue
+                        if not v:
+                            stuck = True  # a name left without a place
+                            break
+                        low += cheapest(k, v) - cheapest(k, rest[k])
+                        narrowed[k] = v
+                if stuck:
+                    continue
+                now = spent + mine[j]
+                runs = run_on[(i, j)]
+                if runs:
+                    now += RUN_ON * sum(1 for k, m in runs.items()
+                                        if k in chosen and m >> chosen[k] & 1)
+                if now + low >= bound:
+                    continue
+                chosen[i] = j
+                stop = place(narrowed, now, low)
+                del chosen[i]
+                if stop:
+                    return True
+            return False
+
+        if all(domains.values()):
+            place(domains, 0, sum(cheapest(k, v) for k, v in domains.items()))
+        return found
+
+    def greedy(self) -> dict[int, int] | None:
+        """Each name at its cheapest place clear of those placed before it, the names with
+        fewest places first; a name that finds none is placed with those in its way
+        (``ring``) at their least cost. None when that finds none either."""
+        chosen: dict[int, int] = {}
+        blocked: dict[int, int] = {}  # the places the names placed leave no other name
+        for i in sorted(self.free, key=lambda k: self.free[k].bit_count()):
+            pick, least = -1, 0
+            for j in self.order(i, self.free[i] & ~blocked.get(i, 0)):
+                if pick >= 0 and self.costs[i][j] >= least:
+                    break
+                cost = self.costs[i][j] + self.extra(i, j, chosen)
+                if pick < 0 or cost < least:
+                    pick, least = j, cost
+            if pick >= 0:
+                chosen[i] = pick
+                for k, m in self.clash[(i, pick)].items():
+                    blocked[k] = blocked.get(k, 0) | m
+                continue
+            ring = self.ring(i, chosen, None)
+            found = self.search(*self.around(ring, chosen))
+            if found is None:
+                return None
+            chosen.update(found)
+            blocked = self.blocked(chosen)
+        return chosen
+
+    def blocked(self, chosen: dict[int, int]) -> dict[int, int]:
+        """The places of each name that clash with the places ``chosen`` of the others."""
+        out: dict[int, int] = {}
+        for i, j in chosen.items():
+            for k, m in self.clash[(i, j)].items():
+                out[k] = out.get(k, 0) | m
+        return out
+
+    def blocking(self, i: int, j: int, chosen: dict[int, int]) -> list[int]:
+        """The names whose places in ``chosen`` clash or run on with place ``j`` of ``i``."""
+        return [k for hits in (self.clash[(i, j)], self.run_on[(i, j)])
+                for k, m in hits.items() if k in chosen and m >> chosen[k] & 1]
+
+    def ring(self, i: int, chosen: dict[int, int], below: int | None,
+             most: int = RING) -> list[int]:
+        """Name ``i``, the names in the way of its places (those costing less than ``below``,
+        if given) and those in the way of theirs: ``most`` at most."""
+        ring = [i]
+        for j in self.order(i, self.free[i]):
+            if below is not None and self.costs[i][j] >= below:
+                break
+            ring += [k for k in self.blocking(i, j, chosen) if k not in ring]
+        for k in ring[1:]:
+            for j in self.order(k, self.free[k]):
+                if len(ring) >= most:
+                    return ring[:most]
+                ring += [n for n in self.blocking(k, j, chosen) if n not in ring]
+        return ring[:most]
+
+    def around(self, ring: list[int], chosen: dict[int, int]
+               ) -> tuple[dict[int, int], dict[int, int]]:
+        """The places of the names of ``ring`` clear of the other names ``chosen``, and those."""
+        moved = set(ring)
+        fixed = {k: v for k, v in chosen.items() if k not in moved}
+        blocked = self.blocked(fixed)
+        return {k: self.free[k] & ~blocked.get(k, 0) for k in ring}, fixed
+
+    def better(self, chosen: dict[int, int]) -> None:
+        """``chosen`` (places clear of each other) made cheaper where a name stands further
+        from its port than it might: that name, those in the way of its cheaper places and
+        those in the way of theirs (``ring``) placed again at their least cost, the others
+        staying where they are."""
+        def gain(i: int) -> int:
+            return self.costs[i][chosen[i]] + self.extra(i, chosen[i], chosen) \
+                - self.cheapest(i, self.free[i])
+
+        gains = {i: g for i in chosen if (g := gain(i)) >= STEP}
+        tried: dict[int, set[int]] = {}  # a name that its ring could not better: the ring
+        while self.budget > 0 and gains:
+            most, i = max((g, i) for i, g in gains.items())
+            now = self.costs[i][chosen[i]] + self.extra(i, chosen[i], chosen)
+            ring = self.ring(i, chosen, now, RING if most >= WORTH else NUDGE)
+            now_at = {k: chosen[k] for k in ring}
+            found = self.search(*self.around(ring, chosen), now_at)
+            del gains[i]
+            if found is None or found == now_at:
+                tried[i] = set(ring)
+                continue
+            chosen.update(found)
+            moved = {k for k in ring if found[k] != now_at[k]}
+            # the names round those moved may do better now
+            near = moved | {n for k in moved for hits in (self.clash, self.run_on)
+                            for j in (now_at[k], chosen[k]) for n in hits[(k, j)]}
+            again = [k for k, r in tried.items() if r & near]
+            for k in again:
+                del tried[k]
+            for k in near | set(ring) | set(again):
+                if k in chosen and k not in tried:
+                    g = gain(k)
+                    if g >= STEP:
+                        gains[k] = g
+                    else:
+                        gains.pop(k, None)
+
+
+@functools.cache
+def _covering(labels: tuple[Moving, ...]) -> list[dict[tuple[int, int], int]]:
+    """For each name, the places (as the bits of an int) that a ship on a cell takes from it,
+    by cell."""
+    out: list[dict[tuple[int, int], int]] = []
+    for m in labels:
+        under: dict[tuple[int, int], int] = {}
+        for j, spot in enumerate(m.spots):
+            for cell in spot[2]:
+                under[cell] = under.get(cell, 0) | 1 << j
+        out.append(under)
     return out
 
 
-def _greedy(labels: tuple[Moving, ...], free: dict[int, list[int]],
-            clashes: dict[tuple[int, int], dict[int, frozenset[int]]]) -> dict[int, int] | None:
-    """Each name at its nearest free place clear of those placed before it, the names with
-    fewest places first; None when one finds none (the search then takes over)."""
-    chosen: dict[int, int] = {}
-    for i in sorted(free, key=lambda k: len(free[k])):
-        pick = next((j for j in free[i] if not any(
-            chosen.get(k, -1) in hit for k, hit in clashes[(i, j)].items())), None)
-        if pick is None:
-            return None
-        chosen[i] = pick
-    return chosen
-
-
 def _choose(labels: tuple[Moving, ...], ships: set[tuple[int, int]]) -> list[int]:
-    """A place for each name (an index into its ``spots``) that no ship covers and no other
-    name comes too near, nearest places first: a search that places the name with fewest
-    places left next and gives up after ``STEP_BUDGET`` tries, falling back to each name's
-    nearest place clear of the names already placed."""
-    clashes = _clashes(labels)
-    start = {i: [j for j, spot in enumerate(m.spots) if not spot[2] & ships]
-             for i, m in enumerate(labels) if m.spots}
-    steps = [0]
-
-    def solve(domains: dict[int, list[int]], done: dict[int, int]) -> dict[int, int] | None:
-        if not domains:
-            return done
-        i = min(domains, key=lambda k: len(domains[k]))
-        rest = {k: v for k, v in domains.items() if k != i}
-        for j in domains[i]:
-            steps[0] += 1
-            if steps[0] > STEP_BUDGET:
-                return None
-            hit = clashes[(i, j)]
-            narrowed = {k: [c for c in v if c not in hit[k]] if k in hit else v
-                        for k, v in rest.items()}
-            if any(not v for v in narrowed.values()):
-                continue
-            found = solve(narrowed, {**done, i: j})
-            if found is not None:
-                return found
-        return None
-
-    found = None
-    if all(start.values()):
-        # first where every name reads as its own port's (a name with no such place free
-        # takes any), then anywhere
-        clear = {i: [j for j in v if labels[i].is_clear(j)] or v for i, v in start.items()}
-        found = _greedy(labels, clear, clashes) or solve(clear, {})
-        # else all but one name there, the one with fewest such places anywhere
-        for i in sorted(clear, key=lambda k: len(clear[k])):
-            if found is not None:
-                break
-            if clear[i] != start[i]:
-                found = _greedy(labels, {**clear, i: start[i]}, clashes)
-        if found is None:
-            steps[0] = 0
-            found = _greedy(labels, start, clashes) or solve(start, {})
-    if found is None:
-        # a name every place of which a ship covers (ships all round its port) goes where
-        # the fewest do, drawn over them; the others still keep clear
-        FAILED.append(len(labels))
+    """A place for each name (an index into its ``spots``) that no ship covers nor a leader
+    line to it crosses, and no other name comes too near, as cheap as may be (``Moving.costs``,
+    ``RUN_ON``: places where a name reads as its own port's first, then the nearest): each
+    at its cheapest place clear of those placed before it, the names with fewest places first
+    (``_Fit.greedy``), then those left further from their ports than need be moved nearer,
+    with the names in their way (``_Fit.better``). Where ships leave the names no such places,
+    a name may go over the fewest ships (``COVERED``); where the search finds none in
+    ``STEP_BUDGET`` tries, each name takes its cheapest place clear of those placed before it
+    (over a ship rather than another name)."""
+    clash, run_on = _clashes(labels)
+    covering = _covering(labels)
+    chosen = None
+    for over in (False, True):  # over ships, only where the names fit no other way
+        free: dict[int, int] = {}
+        costs: dict[int, Sequence[int]] = {}
+        unsorted = set()
         for i, m in enumerate(labels):
-            if i in start and not start[i]:
-                start[i] = sorted(range(len(m.spots)), key=lambda j: len(m.spots[j][2] & ships))
-        steps[0] = 0
-        found = solve(start, {})
-    if found is not None:
-        return [found.get(i, -1) for i in range(len(labels))]
-    chosen: dict[int, int] = {}
-    for i in sorted(start, key=lambda k: len(start[k])):
-        order = start[i] + [j for j in range(len(labels[i].spots)) if j not in start[i]]
-        pick = next((j for j in order if not any(
-            k in chosen and chosen[k] in clashes[(i, j)].get(k, ()) for k in chosen)), order[0])
-        chosen[i] = pick
+            if not m.spots:
+                continue
+            under = covering[i]
+            free[i] = (1 << len(m.spots)) - 1
+            for cell in ships:
+                free[i] &= ~under.get(cell, 0)
+            costs[i] = m.costs
+            if over or not free[i]:  # every place: those over ships cost more
+                costs[i] = [k + COVERED * len(spot[2] & ships) for k, spot in zip(
+                    m.costs, m.spots, strict=True)]
+                free[i] = (1 << len(m.spots)) - 1
+                unsorted.add(i)
+        fit = _Fit(free, costs, clash, run_on, frozenset(unsorted))
+        chosen = fit.greedy() or fit.search(dict(free), {}, first=True)
+        if chosen is not None:
+            fit.better(chosen)
+            break
+    if chosen is None:  # each at its cheapest place clear of those placed before it
+        chosen = {}
+        for i in sorted(free, key=lambda k: costs[k][fit.order(k, free[k])[0]]):
+            places = fit.order(i, free[i])
+            chosen[i] = next((j for j in places if fit.clear(i, j, chosen)), places[0])
+    if unsorted:
+        FAILED.append(len(labels))
     return [chosen.get(i, -1) for i in range(len(labels))]
+
+
+Line = tuple[Point, Point]
+
+
+def placed_names(side: str, seats: int, ships: set[tuple[int, int]]
+                 ) -> list[tuple[Moving, int, Line | None]]:
+    """The names on the sea this turn: each with the index of its place among its ``spots``
+    and the line tying it to its port when it stands a cell away (else None)."""
+    labels = moving_labels(side, seats)[0]
+    return [(label, j, leader_line(label.spots[j][1], label.port, label.cell))
+            for label, j in zip(labels, _choose(labels, ships), strict=True) if j >= 0]
 
 
 def draw_moving(draw: ImageDraw.ImageDraw, side: str, seats: int,
                 ships: set[tuple[int, int]]) -> None:
-    """The names on the sea, each at its nearest place that no ship covers nor another name
-    takes (drawn after the ships)."""
-    labels = moving_labels(side, seats)[0]
-    placed = [(label, j) for label, j in zip(labels, _choose(labels, ships), strict=True)
-              if j >= 0]
-    for label, j in placed:  # the lines first, so that no line crosses another's letters
-        box = label.spots[j][1]
-        port = label.port
-        near = scaled(8, label.cell)
-        if port is not None and not (box[0] <= port[2] + near and box[2] >= port[0] - near
-                                     and box[1] <= port[3] + near and box[3] >= port[1] - near):
-            _leader(draw, box, port)
-    for label, j in placed:
+    """The names on the sea, each where it reads best that no ship covers, no line to it
+    crosses and no other name takes (``_choose``; drawn after the ships)."""
+    placed = placed_names(side, seats, ships)
+    for label, _j, line in placed:  # the lines first, so that no line crosses another's letters
+        if line is not None:
+            _leader(draw, line, label.cell)
+    for label, j, _line in placed:
         f = font(scaled(label.size, label.cell), bold=label.bold)
         _name(draw, label.spots[j][0], label.text, f,
               INK if label.port is not None else REGION_LINE)
@@ -590,21 +946,31 @@ def redraw_names(draw: ImageDraw.ImageDraw, side: str, seats: int, boxes: list[B
                       outline=WHITE)
 
 
-def _leader(draw: ImageDraw.ImageDraw, box: Box, port: Box) -> None:
-    """A line from a name placed a cell away to the side of its port facing it."""
+def leader_line(box: Box, port: Box | None, cell: int = CELL) -> Line | None:
+    """The line from a port's name inked in ``box`` to the side of its port (``port``, its
+    cell) facing it, when the name stands off the port (more than 8 px at ``CELL``, on a map
+    of ``cell``-pixel cells); None for a name beside its port or a region's."""
+    if port is None:
+        return None
+    near = scaled(8, cell)
+    if box[0] <= port[2] + near and box[2] >= port[0] - near \
+            and box[1] <= port[3] + near and box[3] >= port[1] - near:
+        return None
     cx, cy = (box[0] + box[2]) // 2, (box[1] + box[3]) // 2
     px, py = (port[0] + port[2]) // 2, (port[1] + port[3]) // 2
     if box[3] <= port[1]:
-        a, b = (cx, box[3]), (px, port[1])
-    elif box[1] >= port[3]:
-        a, b = (cx, box[1]), (px, port[3])
-    elif box[2] <= port[0]:
-        a, b = (box[2], cy), (port[0], py)
-    else:
-        a, b = (box[0], cy), (port[2], py)
-    c = _side(port)
-    draw.line([a, b], fill=WHITE, width=scaled(5, c))
-    draw.line([a, b], fill=INK, width=scaled(2, c))
+        return (cx, box[3]), (px, port[1])
+    if box[1] >= port[3]:
+        return (cx, box[1]), (px, port[3])
+    if box[2] <= port[0]:
+        return (box[2], cy), (port[0], py)
+    return (box[0], cy), (port[2], py)
+
+
+def _leader(draw: ImageDraw.ImageDraw, line: Line, cell: int) -> None:
+    """A line from a name placed a cell away to the side of its port facing it."""
+    draw.line(list(line), fill=WHITE, width=scaled(5, cell))
+    draw.line(list(line), fill=INK, width=scaled(2, cell))
 
 
 def _port_box(cell: Box) -> Box:

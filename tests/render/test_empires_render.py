@@ -354,6 +354,134 @@ def test_port_names_stand_by_their_ports_in_seeded_games() -> None:
     assert misplaced <= 0.02 * names, misplaced
 
 
+BARE = [("atlantic", 2), ("atlantic", 4), ("atlantic", 5), ("americas", 2), ("americas", 3),
+        ("americas", 5)]
+
+
+@functools.cache
+def _bare_names(side: str, seats: int) -> dict[str, tuple[int, int, int, int]]:
+    return _name_boxes(_bare(seats, side))
+
+
+def _on_row(box: tuple[int, int, int, int], cell: tuple[int, int, int, int]) -> bool:
+    return min(box[3], cell[3]) - max(box[1], cell[1]) >= 0.4 * (box[3] - box[1])
+
+
+def _gap_x(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> int:
+    return max(b[0] - a[2], a[0] - b[2], 0)
+
+
+def _run_ons(side: str, seats: int, boxes: dict[str, tuple[int, int, int, int]]) -> list[str]:
+    """Port names that read as running on from another port's name along that port's row:
+    standing off their own port's row, on the other's, within a cell of its name, which
+    stands beside it on the row."""
+    from render.empires.layout import layout
+
+    lay = layout(side, seats)
+    cells = {p.name: lay.grid.box(*p.cell) for p in empires_static.board(side).ports.values()}
+
+    def beside(box: tuple[int, int, int, int], cell: tuple[int, int, int, int]) -> bool:
+        return _on_row(box, cell) and _gap_x(box, cell) <= lay.cell
+
+    return [f"{name} after {other}" for name, box in boxes.items()
+            if not beside(box, cells[name]) for other, them in boxes.items()
+            if other != name and _on_row(box, cells[other]) and beside(them, cells[other])
+            and _gap_x(box, them) <= lay.cell]
+
+
+@pytest.mark.parametrize("side,seats", BARE)
+def test_each_port_name_stands_nearer_its_own_port_than_any_other(side: str,
+                                                                  seats: int) -> None:
+    """Santo Domingo's name stood on Port Royal's port, nearer it than its own, and Port
+    Royal's as near Willemstad's port as its own."""
+    from render.empires.layout import layout
+
+    lay = layout(side, seats)
+    cells = {p.name: lay.grid.box(*p.cell) for p in empires_static.board(side).ports.values()}
+    boxes = _bare_names(side, seats)
+    assert len(boxes) == len(cells)
+    near = [f"{name} as near {other}" for name, box in boxes.items() for other, cell in
+            cells.items() if other != name and _box_gap(box, cell) <= _box_gap(box, cells[name])]
+    assert near == []
+
+
+@pytest.mark.parametrize("side,seats", BARE)
+def test_no_port_name_reads_as_a_line_of_another_ports(side: str, seats: int) -> None:
+    """Toulon's name stood over its port on Bordeaux's row, a few pixels after Bordeaux's
+    name, and read as Bordeaux's second word: a name off its own port's row keeps clear of
+    another port's name on that port's row."""
+    assert _run_ons(side, seats, _bare_names(side, seats)) == []
+
+
+def _ship_boxes(view: EmpiresView) -> list[tuple[int, int, int, int]]:
+    """The boxes of the ships on the map, as drawn."""
+    from render.common.layout import icon_box
+    from render.empires import SHIP
+    from render.empires.layout import layout
+
+    lay = layout(view.side, view.seats)
+    return [icon_box(lay.grid.center(int(s.cell[0]), int(s.cell[1])), lay.cell - lay.px(
+        empires_static.CELL - SHIP)) for s in view.ships]
+
+
+def _lines_over_ships(view: EmpiresView) -> list[str]:
+    """The port names whose leader line (a name a cell from its port) runs over a ship: its
+    ink, 2 px wide, through the ship's box."""
+    from render.empires import changes
+
+    ships = {(int(s.cell[0]), int(s.cell[1])) for s in view.ships} | changes.kept_clear(view)
+    out = []
+    for label, _j, line in empires_static.placed_names(view.side, view.seats, ships):
+        if line is None:
+            continue
+        (x0, y0), (x1, y1) = line
+        steps = max(abs(x1 - x0), abs(y1 - y0), 1)
+        dots = [(x0 + (x1 - x0) * t / steps, y0 + (y1 - y0) * t / steps)
+                for t in range(steps + 1)]
+        for box in _ship_boxes(view):
+            if any(box[0] - 1 < x < box[2] + 1 and box[1] - 1 < y < box[3] + 1
+                   for x, y in dots):
+                out.append(f"{label.text} over the ship at {box}")
+    return out
+
+
+def _crowded_caribbean() -> EmpiresView:
+    """The Americas side with ships packed round Santo Domingo, Havana and Port Royal, as a
+    five-player game reached them (the position once put Santo Domingo's name a cell above
+    its port, its line across the ship between)."""
+    view = _bare(5, "americas")
+    cells = [(2, 9), (4, 11), (4, 12), (7, 7), (7, 11), (7, 12), (8, 10), (9, 7), (10, 9),
+             (10, 14), (12, 10), (14, 7)]
+    view.ships = [Ship(id=f"s{i}", owner=i % 5, kind="frigate", cell=c)
+                  for i, c in enumerate(cells)]
+    return view
+
+
+def test_in_a_crowded_caribbean_a_name_stays_by_its_port_and_no_line_crosses_a_ship() -> None:
+    """Santo Domingo's name stood a cell above its port with its line across a ship, where
+    the place under its port was free but for Willemstad's name."""
+    view = _crowded_caribbean()
+    assert _lines_over_ships(view) == []
+    placed = {label.text: line for label, _j, line in
+              empires_static.placed_names(view.side, view.seats,
+                                          {(int(s.cell[0]), int(s.cell[1])) for s in view.ships})}
+    assert placed["Santo Domingo"] is None  # no line: by its port
+    assert _hidden_letters(view) == []
+
+
+def test_no_leader_line_crosses_a_ship_in_seeded_games() -> None:
+    """Philadelphia's, Charleston's and Santo Domingo's lines once ran across ships: a place
+    whose line would cross a ship is taken as the ship's, as a place under a ship is."""
+    crossed = {}
+    for seats, seed, side in ((5, 92, "americas"), (2, 81, None)):
+        states = _playout(seats, seed, side)
+        for i in range(0, len(states), 3):
+            found = _lines_over_ships(GAME.view(states[i], None))
+            if found:
+                crossed[(seats, seed, i)] = found
+    assert not crossed, crossed
+
+
 def test_a_held_port_shows_its_owner_and_what_it_produces() -> None:
     """A held port keeps a wide frame in its resource's colour round the owner's cube."""
     from render.empires.layout import layout
