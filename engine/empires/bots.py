@@ -56,6 +56,7 @@ from .legal import actors, attacks, buys, legal_actions
 from .rules import (
     NO_SAIL_LIMIT,
     actions_per_turn,
+    advancement_bonus,
     attack_banned,
     first_sail_free,
     front_effects,
@@ -256,20 +257,6 @@ class _Ctx:
 # ``counter_total``, ``attacker_defence``) from what the bot sees, with the rules' own
 # questions for the Weather Gage and the History card's bonuses; only the dice and the
 # Captain's Orders (unknown until played) are left out.
-def _adv(view: Seen, ship: Ship,
-         effect: type[AttackBonus | ShipDefence | CounterBonus]) -> int:
-    """As ``combat._adv``: the Advancements of a ship's owner that add ``effect`` (an attack
-    bonus may be for one kind of ship); the Pirate gets none."""
-    if ship.owner == PIRATE:
-        return 0
-    total = 0
-    for e in front_effects(view, ship.owner):
-        for_kind = not isinstance(e, AttackBonus) or e.ship in (None, ship.kind)
-        if isinstance(e, effect) and for_kind:
-            total += e.amount
-    return total
-
-
 def _attack_bonus(ctx: _Ctx, ship: Ship, target: str) -> int:
     """What ``ship`` adds to its attack die against ``target`` (``combat.attack_total``): its
     kind's bonus, its owner's Advancements, the Weather Gage but where the Weather takes it
@@ -277,7 +264,7 @@ def _attack_bonus(ctx: _Ctx, ship: Ship, target: str) -> int:
     against a port or Pirate's Bay); the Pirate gets no Advancements and no nation's bonus."""
     view = ctx.view
     bonus = empires_content().rules.table_of_war.ships[ship.kind].attack
-    bonus += _adv(view, ship, AttackBonus) + weather_gage(view)
+    bonus += advancement_bonus(view, ship, AttackBonus) + weather_gage(view)
     if ship.owner != PIRATE:
         defender = None if target == PIRATES_BAY else _owner(ctx, target)
         bonus += history_attack_bonus(view, ship.owner, defender, target not in ctx.ships)
@@ -290,7 +277,7 @@ def _defence(ctx: _Ctx, target: str) -> int:
     war = empires_content().rules.table_of_war
     if target in ctx.ships:
         ship = ctx.ships[target]
-        return war.ships[ship.kind].defence + _adv(ctx.view, ship, ShipDefence)
+        return war.ships[ship.kind].defence + advancement_bonus(ctx.view, ship, ShipDefence)
     if target == PIRATES_BAY:
         return war.ports[empires_content().rules.pirate.pirates_bay_defence].defence
     forts = ctx.view.port_forts.get(target, 0)
@@ -328,13 +315,13 @@ def _counter_risk(ctx: _Ctx, lead: Ship, target: str) -> float:
     defender = ctx.ships[target]
     # ``combat.counter_total``: the die, the ship bonus, the defender's Advancements that add
     # to attack or to counter-attack, its nation's History bonus against ours (no Weather Gage)
-    counter = war.ships[defender.kind].attack + _adv(view, defender, CounterBonus) \
-        + _adv(view, defender, AttackBonus)
+    counter = war.ships[defender.kind].attack + advancement_bonus(view, defender, CounterBonus) \
+        + advancement_bonus(view, defender, AttackBonus)
     if defender.owner != PIRATE:
         them = None if lead.owner == PIRATE else lead.owner
         counter += history_attack_bonus(view, defender.owner, them, False)
     # it sinks the lead when greater than its defence (``combat.attacker_defence``)
-    hold = war.ships[lead.kind].defence + _adv(view, lead, ShipDefence)
+    hold = war.ships[lead.kind].defence + advancement_bonus(view, lead, ShipDefence)
     p = p_at_least(1, hold + 1 - counter)
     return p * empires_content().rules.scoring.ships[lead.kind] * 2
 

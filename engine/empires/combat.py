@@ -14,6 +14,7 @@ from .effects import AttackBonus, CounterBonus, ShipDefence
 from .marks import note
 from .names import held, ship_words, where
 from .rules import (
+    advancement_bonus,
     content,
     front_effects,
     history_attack_bonus,
@@ -104,25 +105,12 @@ def describe_ship(state: EmpiresState, ship: Ship) -> str:
 
 
 # ------------------------------------------------------------------ modifiers
-def _adv(state: EmpiresState, ship: Ship,
-         effect: type[AttackBonus | ShipDefence | CounterBonus]) -> int:
-    """Advancement bonuses of a ship's owner (an attack bonus may be for one kind of ship);
-    the Pirate gets none."""
-    if ship.owner == PIRATE:
-        return 0
-    total = 0
-    for e in front_effects(state, ship.owner):
-        for_kind = not isinstance(e, AttackBonus) or e.ship in (None, ship.kind)
-        if isinstance(e, effect) and for_kind:
-            total += e.amount
-    return total
-
-
 def attack_total(state: EmpiresState, c: Combat) -> int:
     lead = state.ship(c.ships[0])
     assert lead is not None
     total = sum(c.attack_dice) + c.attack_mod + c.bonus
-    total += content().rules.table_of_war.ships[lead.kind].attack + _adv(state, lead, AttackBonus)
+    total += content().rules.table_of_war.ships[lead.kind].attack
+    total += advancement_bonus(state, lead, AttackBonus)
     if not c.gage_lost:
         total += weather_gage(state)
     if lead.owner != PIRATE:
@@ -150,7 +138,8 @@ def target_defence(state: EmpiresState, c: Combat) -> int:
     if c.target_kind == "ship":
         ship = state.ship(c.target)
         assert ship is not None
-        return war.ships[ship.kind].defence + _adv(state, ship, ShipDefence) + c.defence_mod
+        return war.ships[ship.kind].defence + advancement_bonus(state, ship, ShipDefence) \
+            + c.defence_mod
     if c.target_kind == "bay":
         return war.ports[content().rules.pirate.pirates_bay_defence].defence + c.defence_mod
     hold = state.ports[c.target]
@@ -172,7 +161,8 @@ def counter_total(state: EmpiresState, c: Combat, index: int) -> int:
     assert defender is not None
     aimed = c.counters[index]
     total = c.counter_dice[index] + content().rules.table_of_war.ships[defender.kind].attack
-    total += _adv(state, defender, CounterBonus) + _adv(state, defender, AttackBonus)
+    total += advancement_bonus(state, defender, CounterBonus)
+    total += advancement_bonus(state, defender, AttackBonus)
     total += c.counter_mod.get(aimed, 0)
     if defender.owner != PIRATE:
         attacker = state.ship(aimed)
@@ -187,7 +177,7 @@ def attacker_defence(state: EmpiresState, c: Combat, ship_id: str) -> int:
     war = content().rules.table_of_war
     return (
         war.ships[ship.kind].defence
-        + _adv(state, ship, ShipDefence)
+        + advancement_bonus(state, ship, ShipDefence)
         + c.attacker_defence_mod.get(ship_id, 0)
     )
 

@@ -17,8 +17,17 @@ from .content import (
     PortLevel,
     empires_content,
 )
-from .effects import RESOURCES, CaptainEffect, HistoryEffect, Resource, WeatherEffect
-from .state import EmpiresState, Player, PublicPlayer, Ship
+from .effects import (
+    RESOURCES,
+    AttackBonus,
+    CaptainEffect,
+    CounterBonus,
+    HistoryEffect,
+    Resource,
+    ShipDefence,
+    WeatherEffect,
+)
+from .state import PIRATE, EmpiresState, Player, PublicPlayer, Ship
 
 
 class Table(Protocol):
@@ -59,6 +68,20 @@ def front_effects(state: Table, seat: int) -> Iterator[CaptainEffect]:
         return
     for card_id in state.players[seat].in_front:
         yield from content().captain(card_id).effects
+
+
+def advancement_bonus(state: Table, ship: Ship,
+                      effect: type[AttackBonus | ShipDefence | CounterBonus]) -> int:
+    """The Advancements of a ship's owner that add ``effect`` to its fights (an attack bonus
+    may be for one kind of ship); the Pirate gets none."""
+    if ship.owner == PIRATE:
+        return 0
+    total = 0
+    for e in front_effects(state, ship.owner):
+        for_kind = not isinstance(e, AttackBonus) or e.ship in (None, ship.kind)
+        if isinstance(e, effect) and for_kind:
+            total += e.amount
+    return total
 
 
 def nation(state: Table, seat: int | None) -> str | None:
