@@ -295,7 +295,7 @@ def _name_boxes(view: EmpiresView) -> dict[str, tuple[int, int, int, int]]:
     """Where the board drew each port's name (the box of its ink, halo included)."""
     from render.common.record import recording
 
-    clear_static_cache()  # the names on land are noted as the static board is drawn
+    # (the names on land, drawn with the static board, are noted again from its cache)
     with recording() as notes:
         empires.render(view, NAMES[: view.seats])
     names = {p.name for p in empires_static.board(view.side).ports.values()}
