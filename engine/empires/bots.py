@@ -153,10 +153,14 @@ class StandardBot:
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         assert isinstance(view, EmpiresView)
         ctx = _Ctx(view, view.viewer if view.viewer is not None else 0, rng)
-        scored = [(v, i) for i, v in enumerate(_values(ctx, legal))]
-        best = max(v for v, _ in scored)
-        options = [legal[i] for v, i in scored if v >= best - 1e-9]
-        return rng.choice(options)
+        return _best(ctx, legal, rng)
+
+
+def _best(ctx: _Ctx, legal: list[Action], rng: Rng) -> Action:
+    """The move of most worth (``_values``), chance choosing among equals."""
+    scored = [(v, i) for i, v in enumerate(_values(ctx, legal))]
+    best = max(v for v, _ in scored)
+    return rng.choice([legal[i] for v, i in scored if v >= best - 1e-9])
 
 
 class _Table:
@@ -885,9 +889,7 @@ def playout_move(state: EmpiresState, seat: int, rng: Rng) -> Action | None:
     legal = legal_actions(state, seat)
     if not legal:
         return None
-    scored = [(v, i) for i, v in enumerate(_values(ctx, legal))]
-    best = max(v for v, _ in scored)
-    return rng.choice([legal[i] for v, i in scored if v >= best - 1e-9])
+    return _best(ctx, legal, rng)
 
 
 Option = tuple[float, Action | Callable[[], Action]]  # a move, or how to build it once chosen
